@@ -1,0 +1,45 @@
+/**
+ * Jest projects of the monorepo (one `npm test` runs them all):
+ * - api: NestJS unit specs and integration specs against a real PostgreSQL (DATABASE_URL).
+ * - web: React/platform unit tests in jsdom.
+ * - e2e: the composed site in Debian Chromium (playwright-core).
+ */
+const swc = (tsx) => [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx, decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'api',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/api/src'],
+      testMatch: ['**/*.spec.ts'],
+      transform: { '^.+\\.ts$': swc(false) },
+    },
+    {
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/platform/src', '<rootDir>/shell/src', '<rootDir>/mf-store/src', '<rootDir>/mf-plans/src'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      transform: { '^.+\\.tsx?$': swc(true) },
+      moduleNameMapper: { '\\.css$': '<rootDir>/build/jest/style-stub.js' },
+      setupFilesAfterEnv: ['<rootDir>/build/jest/setup-web.ts'],
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/e2e'],
+      testMatch: ['**/*.e2e.ts'],
+      transform: { '^.+\\.ts$': swc(false) },
+    },
+  ],
+};
