@@ -1,0 +1,60 @@
+/**
+ * Every Korean sentence the API sends or prints, in one place (STYLE.md: one messages file per package).
+ * Errors follow DECISIONS D1: one Korean sentence in `message`.
+ */
+export const messages = {
+  // Generic errors, chosen by HTTP status when the thrower gave no Korean sentence (D1).
+  badRequest: '잘못된 요청입니다.',
+  unauthorized: '로그인이 필요합니다.',
+  forbidden: '관리자 권한이 없습니다.',
+  routeNotFound: '요청한 주소를 찾을 수 없습니다.',
+  methodNotAllowed: '허용되지 않는 요청 방식입니다.',
+  conflict: '요청이 현재 상태와 충돌합니다.',
+  payloadTooLarge: '요청 본문이 너무 큽니다.',
+  unsupportedMediaType: '지원하지 않는 형식입니다.',
+  unprocessable: '요청을 처리할 수 없습니다.',
+  tooManyRequests: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
+  serverError: '서버 오류가 발생했습니다.',
+  serviceUnavailable: '서비스를 일시적으로 사용할 수 없습니다.',
+  malformedJson: '요청 본문의 JSON 형식이 올바르지 않습니다.',
+  validationFailed: '입력값이 올바르지 않습니다.',
+
+  invalidId: '잘못된 ID 형식입니다.',
+  invalidUpcoming: 'upcoming 값은 0 또는 1이어야 합니다.',
+  linkNotFound: '링크 정보를 찾을 수 없습니다.',
+  planNotFound: '일정을 찾을 수 없습니다.',
+
+  invalidImageKey: '잘못된 이미지 키 형식입니다.',
+  invalidImageWidth: '이미지 너비(w)는 320, 640, 1280 중 하나여야 합니다.',
+  imageNotFound: '이미지를 찾을 수 없습니다.',
+  imageUnreadable: '이미지 파일을 읽을 수 없습니다. JPEG, PNG, WebP, GIF, AVIF 파일만 올릴 수 있습니다.',
+  imageTypeRefused: (format: string) =>
+    `${format} 형식은 올릴 수 없습니다. JPEG, PNG, WebP, GIF, AVIF 파일만 올릴 수 있습니다.`,
+  imageTooManyPixels: (megapixels: number) => `이미지 해상도가 너무 큽니다. 최대 ${megapixels}메가픽셀까지 올릴 수 있습니다.`,
+
+  databaseDown: '데이터베이스에 연결할 수 없습니다.',
+
+  configError: (variable: string, reason: string) => `설정 오류: ${variable} ${reason}`,
+  configPort: '는 1–65535 사이의 정수여야 합니다',
+  configPortOrZero: '는 0–65535 사이의 정수여야 합니다 (0 은 빈 포트 자동 선택)',
+  configDatabaseUrl: '는 postgres:// 또는 postgresql:// 로 시작하는 주소여야 합니다',
+  configBoolean: '는 true/false/1/0 중 하나여야 합니다',
+  configPositiveInt: '는 1 이상의 정수여야 합니다',
+  configNonEmpty: '는 비어 있을 수 없습니다',
+
+  embeddedLocked: (lockFile: string, pid: number) =>
+    `내장 데이터베이스가 이미 다른 프로세스(pid ${pid})에서 사용 중입니다: ${lockFile}\n` +
+    `The embedded database is already in use by process ${pid} (lock file ${lockFile}). Stop that process, or set DATABASE_URL.`,
+  embeddedStaleLock: (lockFile: string, pid: number) =>
+    `이전 실행(pid ${pid})이 남긴 잠금 파일을 정리합니다: ${lockFile}`,
+  embeddedStarting: (dir: string) => `내장 PostgreSQL(PGlite)을 시작합니다: ${dir}`,
+  embeddedStarted: (url: string) => `내장 PostgreSQL 준비 완료: ${url}`,
+
+  apiReady: (url: string) => `API 준비 완료: ${url}`,
+  shuttingDown: (signal: string) => `${signal} 신호를 받아 종료합니다.`,
+  stopped: '정상 종료되었습니다.',
+  startFailed: 'API 를 시작하지 못했습니다.',
+  seededOnEmpty: '빈 데이터베이스에 데모 카탈로그를 넣었습니다.',
+  seedCounts: (c: { links: number; plans: number; images: number; cover: boolean }) =>
+    `데모 카탈로그: 링크 ${c.links}개, 일정 ${c.plans}개, 이미지 ${c.images}개, 커버 ${c.cover ? '있음' : '없음'}`,
+} as const;

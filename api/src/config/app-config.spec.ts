@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig } from './app-config';
+
+describe('loadConfig', () => {
+  it('applies the defaults', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: resolve(__dirname, '../../../.data'),
+      embeddedDbPort: 0,
+      seedOnEmpty: true,
+      uploadMaxBytes: 10485760,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '4000',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x',
+      DATA_DIR: '/tmp/d',
+      EMBEDDED_DB_PORT: '5544',
+      SEED_ON_EMPTY: 'false',
+      UPLOAD_MAX_BYTES: '1000',
+    });
+    expect(config).toMatchObject({ port: 4000, host: '127.0.0.1', dataDir: '/tmp/d', embeddedDbPort: 5544, seedOnEmpty: false, uploadMaxBytes: 1000 });
+  });
+
+  it.each(['abc', '0', '70000', '3.5', '-1'])('refuses PORT=%s naming the variable', (port) => {
+    expect(() => loadConfig({ PORT: port })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: port })).toThrow('설정 오류: PORT 는 1–65535 사이의 정수여야 합니다');
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
+  });
+
+  it('names DATABASE_URL, SEED_ON_EMPTY and UPLOAD_MAX_BYTES when bad', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ SEED_ON_EMPTY: 'maybe' })).toThrow(/SEED_ON_EMPTY/);
+    expect(() => loadConfig({ UPLOAD_MAX_BYTES: '0' })).toThrow(/UPLOAD_MAX_BYTES/);
+  });
+});

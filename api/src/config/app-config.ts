@@ -1,0 +1,90 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { messages } from '../common/messages';
+
+/** Validated configuration of the API, read once at start-up (STYLE.md "Configuration"). */
+export interface AppConfig {
+  /** HTTP port, 1–65535 (env PORT, default 3000). */
+  port: number;
+  /** Interface to bind (env HOST, default 0.0.0.0). */
+  host: string;
+  /** PostgreSQL URL (env DATABASE_URL); undefined → the embedded PGlite server (ARCHITECTURE.md "Data"). */
+  databaseUrl: string | undefined;
+  /** Data directory (env DATA_DIR, default `<repo>/.data`); the embedded database lives in `<dataDir>/pglite`. */
+  dataDir: string;
+  /** TCP port of the embedded server on 127.0.0.1 (env EMBEDDED_DB_PORT, default 0 = any free port). */
+  embeddedDbPort: number;
+  /** Load the demo catalogue when the database has no links, plans or cover (env SEED_ON_EMPTY, default true). */
+  seedOnEmpty: boolean;
+  /** Largest accepted upload in bytes (env UPLOAD_MAX_BYTES, default 10 MB, DECISIONS D4). */
+  uploadMaxBytes: number;
+}
+
+/** Thrown when a variable is missing or invalid; the message is Korean and names the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** `<repo root>/.data`: this file sits at api/{src,dist}/config/, three levels below the root. */
+export const defaultDataDir = (): string => resolve(__dirname, '..', '..', '..', '.data');
+
+const integer = (min: number, max: number, reason: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, reason)
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, reason);
+
+const boolean = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => ['true', 'false', '1', '0'].includes(v), messages.configBoolean)
+  .transform((v) => v === 'true' || v === '1');
+
+const schema = z.object({
+  PORT: integer(1, 65535, messages.configPort).default(3000),
+  HOST: z.string().trim().min(1, messages.configNonEmpty).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\/\S+$/, messages.configDatabaseUrl)
+    .optional(),
+  DATA_DIR: z.string().trim().min(1, messages.configNonEmpty).optional(),
+  EMBEDDED_DB_PORT: integer(0, 65535, messages.configPortOrZero).default(0),
+  SEED_ON_EMPTY: boolean.default(true),
+  UPLOAD_MAX_BYTES: integer(1, Number.MAX_SAFE_INTEGER, messages.configPositiveInt).default(10 * 1024 * 1024),
+});
+
+/**
+ * Reads and validates the environment.
+ * Empty strings count as unset (so `PORT=` falls back to the default).
+ * @throws ConfigError naming the first bad variable, e.g. `설정 오류: PORT 는 1–65535 사이의 정수여야 합니다`.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const raw: Record<string, string | undefined> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = env[key];
+    raw[key] = value === undefined || value.trim() === '' ? undefined : value;
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const variable = String(issue.path[0] ?? '?');
+    throw new ConfigError(messages.configError(variable, issue.message));
+  }
+  const v = parsed.data;
+  return {
+    port: v.PORT,
+    host: v.HOST,
+    databaseUrl: v.DATABASE_URL,
+    dataDir: resolve(v.DATA_DIR ?? defaultDataDir()),
+    embeddedDbPort: v.EMBEDDED_DB_PORT,
+    seedOnEmpty: v.SEED_ON_EMPTY,
+    uploadMaxBytes: v.UPLOAD_MAX_BYTES,
+  };
+}
+
+/** Nest injection token of the AppConfig. */
+export const APP_CONFIG = Symbol('APP_CONFIG');
