@@ -1,0 +1,105 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(__dirname, '..', '..');
+
+export interface RunningService {
+  name: string;
+  pid: number;
+  port: number;
+}
+
+export interface RunningSite {
+  url: string;
+  /** Origin of one app's own server, e.g. originOf('mf-store'). */
+  originOf(dir: string): string;
+  services(): RunningService[];
+  /** Stops one service (SIGTERM) and waits until its port no longer answers. */
+  stopService(name: string): Promise<void>;
+  /** Ctrl-C, as a person would: resolves with the exit code once everything has stopped. */
+  stop(): Promise<number | null>;
+  output(): string;
+}
+
+/**
+ * Starts the composed site exactly as `npm start` does (`node scripts/start.mjs`), on its own
+ * ports and data directory, and resolves once it prints the site URL.
+ */
+export async function startSite(env: Record<string, string>, timeoutMs = 300_000): Promise<RunningSite> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`site did not start in time:\n${output}`)), timeoutMs);
+    const onData = () => {
+      const match = /준비되었습니다[^\n]*?(http:\/\/localhost:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', onData);
+    void exited.then((code) => reject(new Error(`site exited with ${code} before it was ready:\n${output}`)));
+  });
+
+  const runFile = path.join(dataDir, 'run', 'site.json');
+  const services = (): RunningService[] => JSON.parse(fs.readFileSync(runFile, 'utf8'));
+  return {
+    url,
+    output: () => output,
+    services,
+    originOf(dir) {
+      const service = services().find((s) => s.name === dir);
+      if (!service) throw new Error(`no service ${dir}`);
+      return `http://localhost:${service.port}`;
+    },
+    async stopService(name) {
+      const service = services().find((s) => s.name === name);
+      if (!service) throw new Error(`no service ${name}`);
+      process.kill(service.pid, 'SIGTERM');
+      await waitFor(async () => !(await answers(`http://127.0.0.1:${service.port}/`)), 10_000);
+    },
+    async stop() {
+      child.kill('SIGINT');
+      const code = await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * Builds the shell's `/config.json` (DECISIONS D8) from environment variables, so one build runs
+ * in any environment. Remote entry URLs default to the same host name the browser used, on each
+ * remote's own port, so the site also works when opened from another machine on the network.
+ *
+ * Variables: PUBLIC_API_BASE_URL (default `/api`), REMOTE_<NAME>_URL (e.g. REMOTE_MF_STORE_URL),
+ * SEARCH_URL (`{keyword}` is replaced, default Naver search), FOOTER_HOME_URL, FOOTER_SOCIAL_URL,
+ * FOOTER_VIDEO_URL, ANALYTICS_ID.
+ */
+import { siteLayout } from './site-layout.mjs';
+
+/**
+ * @param {string} hostname host name the browser asked for (without port)
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function buildRuntimeConfig(hostname, env = process.env) {
+  const { apps } = siteLayout(env);
+  const remotes = {};
+  for (const app of apps.filter((a) => a.name !== 'shell')) {
+    const override = env[`REMOTE_${app.name.toUpperCase()}_URL`];
+    remotes[app.name] = override || `http://${hostname}:${app.port}/remoteEntry.js`;
+  }
+  return {
+    apiBaseUrl: env.PUBLIC_API_BASE_URL || '/api',
+    remotes,
+    searchUrl: env.SEARCH_URL || 'https://search.naver.com/search.naver?query={keyword}',
+    footer: {
+      home: env.FOOTER_HOME_URL || 'https://linktr.ee/',
+      social: env.FOOTER_SOCIAL_URL || 'https://www.instagram.com/',
+      video: env.FOOTER_VIDEO_URL || 'https://www.youtube.com/',
+    },
+    analyticsId: env.ANALYTICS_ID || null,
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Serves one built frontend app (the shell or a remote) on its own port, as its own process, the
+ * way each is deployed on its own in production.
+ *
+ *   node scripts/serve-app.mjs <app-dir> <port>
+ *
+ * - `dist/` of the app, with caching that fits Module Federation: `remoteEntry.js`,
+ *   `mf-manifest.json`, `index.html` and `/config.json` are never cached; hashed files under
+ *   `static/` are `immutable` for a year.
+ * - `/config.json` (DECISIONS D8), built per request from the environment.
+ * - `/api` proxied to the API (API_PORT), so the browser talks to one origin.
+ * - Any other GET that accepts HTML falls back to `index.html` (client-side routes).
+ * Remote assets are sent with `Access-Control-Allow-Origin: *` so the host can fetch manifests.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import express from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { buildRuntimeConfig } from './runtime-config.mjs';
+import { repoRoot, siteLayout } from './site-layout.mjs';
+
+const [appDir, portArg] = process.argv.slice(2);
+const port = Number(portArg);
+const distDir = path.join(repoRoot, appDir ?? '', 'dist');
+if (!appDir || !Number.isInteger(port) || !fs.existsSync(path.join(distDir, 'index.html'))) {
+  console.error(`사용법: node scripts/serve-app.mjs <앱 폴더> <포트> (빌드된 ${distDir}/index.html 이 필요합니다)`);
+  process.exit(2);
+}
+
+const { apiPort } = siteLayout();
+const noCache = /(^|\/)(remoteEntry\.js|mf-manifest\.json|mf-stats\.json|index\.html)$/;
+
+const app = express();
+app.disable('x-powered-by');
+app.use((_req, res, next) => {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  next();
+});
+app.get('/config.json', (req, res) => {
+  res.setHeader('Cache-Control', 'no-store');
+  res.json(buildRuntimeConfig(req.hostname));
+});
+app.use(
+  '/api',
+  createProxyMiddleware({
+    target: `http://127.0.0.1:${apiPort}/api`,
+    changeOrigin: false,
+    xfwd: true,
+    on: {
+      error: (_err, _req, res) => {
+        if ('writeHead' in res && !res.headersSent) {
+          res.writeHead(502, { 'Content-Type': 'application/json; charset=utf-8' });
+        }
+        res.end(JSON.stringify({ statusCode: 502, message: 'API 서버에 연결할 수 없습니다.' }));
+      },
+    },
+  }),
+);
+app.use(
+  express.static(distDir, {
+    index: false,
+    setHeaders: (res, filePath) => {
+      const relative = path.relative(distDir, filePath).split(path.sep).join('/');
+      if (noCache.test(relative)) res.setHeader('Cache-Control', 'no-cache');
+      else if (relative.startsWith('static/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  }),
+);
+app.use((req, res, next) => {
+  if (req.method !== 'GET' || !req.accepts('html')) return next();
+  res.setHeader('Cache-Control', 'no-cache');
+  res.sendFile(path.join(distDir, 'index.html'));
+});
+
+const server = app.listen(port, () => console.log(`${appDir} listening on http://localhost:${port}`));
+server.on('error', (error) => {
+  console.error(`${appDir}: 포트 ${port} 를 열 수 없습니다 (${error.message})`);
+  process.exit(1);
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  });
+}
