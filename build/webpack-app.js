@@ -1,0 +1,125 @@
+// @ts-check
+/**
+ * One webpack configuration for every browser app of the monorepo (shell and remotes).
+ *
+ *   module.exports = createAppConfig({ dir: __dirname, name: 'mf_store', title: '...', exposes: { './StorePage': ... } });
+ *
+ * - Module Federation (enhanced): `remoteEntry.js` + `mf-manifest.json` at the root of `<app>/dist` for remotes;
+ *   the shell has `remotes: {}` because it registers remotes at run time from /config.json (DECISIONS D8).
+ * - Lazy chunks: `static/js/[name].[contenthash:8].chunk.js`, chunk load time-out 120 s (spec §2, §8).
+ * - webpack is pinned to 5.110.3 (ARCHITECTURE "Build"): newer versions break [contenthash] or the plugin.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+/** Packages that must exist once per page (ARCHITECTURE "Runtime composition"). Add new singletons here. */
+const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'zustand', 'keycloak-js', '@linksite/platform'];
+
+const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
+
+/** Installed version of `pkg` as seen from `dir`, or null when it is not installed. */
+function installedVersion(pkg, dir) {
+  try {
+    return readJson(require.resolve(`${pkg}/package.json`, { paths: [dir] })).version;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The `shared` map of an app: every singleton that is installed, with `requiredVersion` taken from the app's
+ * package.json (or, for a transitive package such as react-router, `^<installed version>`).
+ * @param {string} dir absolute path of the app
+ */
+function sharedSingletons(dir) {
+  const pkg = readJson(path.join(dir, 'package.json'));
+  const declared = { ...pkg.devDependencies, ...pkg.dependencies };
+  /** @type {Record<string, { singleton: true, requiredVersion: string }>} */
+  const shared = {};
+  for (const name of SINGLETONS) {
+    const version = installedVersion(name, dir);
+    if (!version) continue;
+    shared[name] = { singleton: true, requiredVersion: declared[name] ?? `^${version}` };
+  }
+  return shared;
+}
+
+/**
+ * @param {{ dir: string, name: string, title: string, exposes?: Record<string, string> }} options
+ *   dir: absolute app folder; name: snake_case federation name (`shell`, `mf_store`); exposes: remotes only.
+ * @returns {(env: unknown, argv: { mode?: 'production' | 'development' }) => import('webpack').Configuration}
+ */
+function createAppConfig({ dir, name, title, exposes }) {
+  const isRemote = Boolean(exposes && Object.keys(exposes).length > 0);
+  const platformSrc = path.resolve(__dirname, '..', 'platform', 'src');
+
+  return (_env, argv) => {
+    const mode = argv?.mode ?? 'production';
+    return {
+      mode,
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: mode === 'development' ? 'eval-cheap-module-source-map' : false,
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: 'auto',
+        filename: 'static/js/[name].[contenthash:8].js',
+        chunkFilename: 'static/js/[name].[contenthash:8].chunk.js',
+        chunkLoadTimeout: 120000,
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            include: [path.join(dir, 'src'), platformSrc],
+            use: {
+              loader: 'ts-loader',
+              options: { transpileOnly: true, configFile: path.join(dir, 'tsconfig.json') },
+            },
+          },
+          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+        ],
+      },
+      cache: {
+        type: 'filesystem',
+        cacheDirectory: path.join(dir, 'node_modules', '.cache', 'webpack'),
+        name: `${name}-${mode}`,
+        buildDependencies: { config: [__filename, path.join(dir, 'webpack.config.js'), path.join(dir, 'package.json')] },
+      },
+      performance: { hints: false },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          ...(isRemote ? { filename: 'remoteEntry.js', exposes } : { remotes: {} }),
+          shared: sharedSingletons(dir),
+          manifest: true,
+          dts: false,
+        }),
+        new HtmlWebpackPlugin({
+          title,
+          chunks: ['main'],
+          // Absolute, so deep links (/plan/list) served by the SPA fallback still find the scripts.
+          publicPath: '/',
+          templateContent: ({ htmlWebpackPlugin }) => `<!doctype html>
+<html lang="ko">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${htmlWebpackPlugin.options.title}</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`,
+        }),
+      ],
+    };
+  };
+}
+
+module.exports = { createAppConfig, sharedSingletons, SINGLETONS };

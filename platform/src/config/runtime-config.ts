@@ -1,0 +1,87 @@
+import { createStore } from 'zustand/vanilla';
+import { ko } from '../messages/ko';
+
+/**
+ * `/config.json`, served by every app server (DECISIONS D8). One build runs in any environment:
+ * the API base URL and each remote's entry URL are only known here, at run time.
+ */
+export interface RuntimeConfig {
+  /** `/api` (same origin, proxied) or an absolute URL ending in `/api`. */
+  apiBaseUrl: string;
+  /** Federation name (`mf_store`) → remote entry URL (`http://localhost:8081/remoteEntry.js`). */
+  remotes: Record<string, string>;
+  /** Web search URL with a `{keyword}` placeholder (DECISIONS D7). */
+  searchUrl: string;
+  footer: { home: string; social: string; video: string };
+  analyticsId: string | null;
+}
+
+interface RuntimeConfigState {
+  config: RuntimeConfig | null;
+}
+
+/** Holds the loaded configuration; a vanilla zustand store so non-React code can read it. */
+export const runtimeConfigStore = createStore<RuntimeConfigState>(() => ({ config: null }));
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+/**
+ * Checks the shape of a parsed `/config.json`.
+ * @throws Error with a Korean message naming the first bad field.
+ */
+export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
+  const bad = (field: string): never => {
+    throw new Error(ko.configInvalid(field));
+  };
+  if (!isObject(raw)) return bad('(전체)');
+  if (!isText(raw.apiBaseUrl)) bad('apiBaseUrl');
+  if (!isObject(raw.remotes)) bad('remotes');
+  const remotes = raw.remotes as Record<string, unknown>;
+  for (const [name, url] of Object.entries(remotes)) if (!isText(url)) bad(`remotes.${name}`);
+  if (!isText(raw.searchUrl) || !raw.searchUrl.includes('{keyword}')) bad('searchUrl');
+  if (!isObject(raw.footer)) bad('footer');
+  const footer = raw.footer as Record<string, unknown>;
+  for (const key of ['home', 'social', 'video'] as const) if (!isText(footer[key])) bad(`footer.${key}`);
+  const analyticsId = raw.analyticsId ?? null;
+  if (analyticsId !== null && typeof analyticsId !== 'string') bad('analyticsId');
+  return {
+    ...(raw as object),
+    apiBaseUrl: (raw.apiBaseUrl as string).replace(/\/+$/, ''),
+    remotes: remotes as Record<string, string>,
+    searchUrl: raw.searchUrl as string,
+    footer: footer as RuntimeConfig['footer'],
+    analyticsId: analyticsId as string | null,
+  };
+}
+
+/**
+ * Fetches, validates and stores `/config.json`. Called once by each app's bootstrap.
+ * @throws Error with a Korean message when the file is missing or malformed.
+ */
+export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
+  let raw: unknown;
+  try {
+    const response = await fetch(url, { cache: 'no-store' });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    raw = await response.json();
+  } catch {
+    throw new Error(ko.configLoadFailed);
+  }
+  const config = parseRuntimeConfig(raw);
+  setRuntimeConfig(config);
+  return config;
+}
+
+/** Stores a configuration directly (tests, harnesses). */
+export function setRuntimeConfig(config: RuntimeConfig): void {
+  runtimeConfigStore.setState({ config });
+}
+
+/** The loaded configuration. @throws Error when `loadRuntimeConfig()` has not finished. */
+export function getRuntimeConfig(): RuntimeConfig {
+  const { config } = runtimeConfigStore.getState();
+  if (!config) throw new Error(ko.configNotLoaded);
+  return config;
+}

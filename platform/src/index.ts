@@ -1,0 +1,21 @@
+// Public surface of @linksite/platform, the shared singleton library (one copy per page).
+export type { Cover, ErrorEnvelope, Link, Plan, ReadEnvelope, TagWord, WriteEnvelope } from './api/contract';
+export {
+  getRuntimeConfig,
+  loadRuntimeConfig,
+  parseRuntimeConfig,
+  runtimeConfigStore,
+  setRuntimeConfig,
+  type RuntimeConfig,
+} from './config/runtime-config';
+export { ApiError, errorMessage } from './http/api-error';
+export { http, resolveApiUrl, setAccessTokenProvider, toApiError, type AccessTokenProvider } from './http/http-client';
+export { useRequest, type RequestState } from './hooks/use-request';
+export { CHIP_STYLES, randomChipStyle, type ChipStyle } from './lib/chip-style';
+export { imageUrl, isInternalImage, type ImageWidth } from './lib/image-url';
+export { splitTags } from './lib/split-tags';
+export { ko } from './messages/ko';
+export { Chip } from './ui/chip';
+export { ErrorBoundary, type ErrorBoundaryProps } from './ui/error-boundary';
+export { ErrorNotice, type ErrorNoticeProps } from './ui/error-notice';
+export { Loading } from './ui/loading';

@@ -1,0 +1,8 @@
+/** Tags of the public page's `tag` string: split on '/', trimmed, empty parts skipped (spec §2). */
+export function splitTags(tag: string | null | undefined): string[] {
+  if (!tag) return [];
+  return tag
+    .split('/')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+}

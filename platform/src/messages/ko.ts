@@ -1,0 +1,28 @@
+/** Korean UI strings shared by every app (STYLE: one messages file per package). */
+export const ko = {
+  loading: 'Loading....', // the spec's loading text, kept as is (DECISIONS D6)
+  retry: '다시 시도',
+  networkError: '서버에 연결할 수 없습니다. 잠시 후 다시 시도해주세요.',
+  unknownError: '알 수 없는 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
+  remoteLoadFailed: '화면을 불러오지 못했습니다.',
+  configLoadFailed: '설정 파일(/config.json)을 불러오지 못했습니다.',
+  configInvalid: (field: string) => `설정 파일(/config.json)의 ${field} 값이 올바르지 않습니다.`,
+  configNotLoaded: '설정이 아직 로드되지 않았습니다. loadRuntimeConfig()를 먼저 호출해야 합니다.',
+  storeLoadFailed: '상품 목록을 불러오지 못했습니다.',
+  tagsLoadFailed: '인기 키워드를 불러오지 못했습니다.',
+  plansLoadFailed: '일정을 불러오지 못했습니다.',
+  popularKeywords: '인기 키워드',
+  noProducts: '등록된 상품이 없습니다.',
+  noKeywords: '아직 키워드가 없습니다.',
+  noPlans: '예정된 일정이 없습니다.',
+  upcomingPlans: '다가오는 일정',
+  productImageMissing: '이미지 없음',
+  opensInNewWindow: '새 창에서 열기',
+  searchKeyword: (word: string) => `${word} 검색 (새 탭)`,
+  notFoundTitle: '페이지를 찾을 수 없습니다',
+  notFoundBody: '주소가 바뀌었거나 삭제된 페이지입니다.',
+  goHome: '홈으로 가기',
+  footerHome: '홈페이지 (새 탭)',
+  footerSocial: '소셜 미디어 페이지 (새 탭)',
+  footerVideo: '동영상 채널 (새 탭)',
+} as const;
