@@ -1,0 +1,27 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** An administrator, upserted on login from the access token (DECISIONS D2 "Administrator"). Table `administrators`. */
+@Entity('administrators')
+export class Administrator {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  /** The token's `sub`, unique. */
+  @Column({ type: 'varchar', length: 255, unique: true })
+  sub!: string;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  username!: string | null;
+
+  @Column({ type: 'varchar', length: 255, nullable: true })
+  name!: string | null;
+
+  @Column({ type: 'varchar', length: 320, nullable: true })
+  email!: string | null;
+
+  @Column({ name: 'last_login_at', type: 'timestamptz', nullable: true })
+  lastLoginAt!: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

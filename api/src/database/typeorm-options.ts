@@ -1,0 +1,35 @@
+import './pg-types';
+import type { DataSourceOptions } from 'typeorm';
+import { Administrator } from '../admins/administrator.entity';
+import { Cover } from '../cover/cover.entity';
+import { ImageVariant } from '../images/image-variant.entity';
+import { Image } from '../images/image.entity';
+import { Link } from '../links/link.entity';
+import { Plan } from '../plans/plan.entity';
+import { PopupSlot } from '../popups/popup-slot.entity';
+import { InitialSchema1763701200000 } from './migrations/1763701200000-initial-schema';
+
+export const entities = [Link, Plan, PopupSlot, Image, ImageVariant, Cover, Administrator];
+export const migrations = [InitialSchema1763701200000];
+
+/**
+ * TypeORM options shared by the app, the seed command, the CLI data source and the tests.
+ * Migrations only (`synchronize` off, ARCHITECTURE.md "Data"); they run when the DataSource initializes.
+ * @param embedded the embedded PGlite server runs one query at a time, so its pool stays small
+ *   (its socket server allows more connections than this pool: database/embedded-postgres.ts).
+ */
+export function typeormOptions(url: string, embedded = false): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities,
+    migrations,
+    migrationsRun: true,
+    synchronize: false,
+    extra: { max: embedded ? EMBEDDED_POOL_SIZE : 10 },
+  };
+}
+
+/** Pool size on the embedded server; its socket server allows EMBEDDED_MAX_CONNECTIONS. */
+export const EMBEDDED_POOL_SIZE = 4;
+export const EMBEDDED_MAX_CONNECTIONS = 10;

@@ -1,0 +1,38 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** A product / link entry of the store (DECISIONS D2 "Link"). Table `links`. */
+@Entity('links')
+export class Link {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  /** 1–100 characters. */
+  @Column({ type: 'varchar', length: 100 })
+  pname!: string;
+
+  /** Normalized tags (see normalizeTags), at most 20 of at most 30 characters. */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  tags!: string[];
+
+  /** Purchase-site http(s) URL, or null (card not clickable). */
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  link!: string | null;
+
+  /** External http(s) image URL; ignored when imageKey is set. */
+  @Column({ type: 'varchar', length: 2048, nullable: true })
+  imagelink!: string | null;
+
+  /** Uploaded image (images.key); served as `/api/images/<key>`. */
+  @Column({ name: 'image_key', type: 'char', length: 64, nullable: true })
+  imageKey!: string | null;
+
+  /** Order position, 0-based and contiguous; unique, deferred so reorders can swap in one transaction. */
+  @Column({ type: 'int' })
+  pcode!: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,26 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** A schedule entry (DECISIONS D2 "Plan"). Table `plans`; `enddate >= startdate` is a CHECK. */
+@Entity('plans')
+export class Plan {
+  @PrimaryGeneratedColumn()
+  id!: number;
+
+  /** 1–200 characters. */
+  @Column({ type: 'varchar', length: 200 })
+  title!: string;
+
+  /** `YYYY-MM-DD` (pg date, parsed as a plain string: see database/pg-types.ts). */
+  @Column({ type: 'date' })
+  startdate!: string;
+
+  /** `YYYY-MM-DD`, not before startdate. */
+  @Column({ type: 'date' })
+  enddate!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

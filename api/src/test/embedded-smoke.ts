@@ -1,0 +1,36 @@
+/**
+ * Child-process half of database/embedded-postgres.spec.ts: starts the embedded database in DATA_DIR,
+ * runs the migrations, a transaction and a query, stops, and prints one JSON line of what it saw.
+ */
+import { existsSync } from 'node:fs';
+import { DataSource } from 'typeorm';
+import { startEmbeddedPostgres } from '../database/embedded-postgres';
+import { typeormOptions } from '../database/typeorm-options';
+
+async function main(): Promise<void> {
+  const embedded = await startEmbeddedPostgres({ dataDir: process.env.DATA_DIR! });
+  const lockWhileRunning = existsSync(embedded.lockFile);
+  const dataSource = new DataSource(typeormOptions(embedded.url, true));
+  await dataSource.initialize();
+  const tables = await dataSource.query<{ table_name: string }[]>(
+    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`,
+  );
+  await dataSource.transaction(async (manager) => {
+    await manager.query(`INSERT INTO plans (title, startdate, enddate) VALUES ('t', '2026-11-20', '2026-11-21')`);
+  });
+  const [plan] = await dataSource.query<{ startdate: string }[]>(`SELECT startdate FROM plans`);
+  await dataSource.destroy();
+  await embedded.stop();
+  const result = {
+    lockWhileRunning,
+    lockAfterStop: existsSync(embedded.lockFile),
+    tables: tables.map((t) => t.table_name),
+    startdate: plan?.startdate,
+  };
+  process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
