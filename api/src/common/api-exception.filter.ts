@@ -1,0 +1,73 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Response } from 'express';
+import { ApiError, ErrorEnvelope } from './api-error';
+import { messages } from './messages';
+
+const messageByStatus: Record<number, string> = {
+  400: messages.badRequest,
+  401: messages.unauthorized,
+  403: messages.forbidden,
+  404: messages.routeNotFound,
+  405: messages.methodNotAllowed,
+  409: messages.conflict,
+  413: messages.payloadTooLarge,
+  415: messages.unsupportedMediaType,
+  422: messages.unprocessable,
+  429: messages.tooManyRequests,
+  503: messages.serviceUnavailable,
+};
+
+/** Errors raised by Express middleware (body-parser) carry an HTTP status and a type. */
+interface MiddlewareError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+}
+
+/**
+ * The one exception filter (DECISIONS D1, STYLE.md): every error becomes
+ * `{ statusCode, message: '<one Korean sentence>', errors? }` with `message` always a string.
+ * - ApiError: passed through (its message is already Korean).
+ * - Other HttpExceptions (Nest's 404 for unknown routes, 405, 413…): the Korean sentence for the status.
+ * - body-parser errors (malformed JSON, body too large): their 4xx status, Korean message — a caller's
+ *   mistake is never a 500.
+ * - Anything else: 500 `서버 오류가 발생했습니다.`, logged with its stack.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    const body = this.toEnvelope(exception);
+    if (response.headersSent) {
+      response.end();
+      return;
+    }
+    response.status(body.statusCode).json(body);
+  }
+
+  toEnvelope(exception: unknown): ErrorEnvelope {
+    if (exception instanceof ApiError) return exception.getResponse() as ErrorEnvelope;
+    if (exception instanceof HttpException) {
+      const statusCode = exception.getStatus();
+      if (statusCode >= 500) this.logger.error(exception.message, exception.stack);
+      return { statusCode, message: messageByStatus[statusCode] ?? this.fallback(statusCode) };
+    }
+    const middleware = exception as MiddlewareError | null;
+    const status = middleware?.status ?? middleware?.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      const message = middleware?.type === 'entity.parse.failed' ? messages.malformedJson : messageByStatus[status];
+      return { statusCode: status, message: message ?? messages.badRequest };
+    }
+    this.logger.error(
+      exception instanceof Error ? exception.message : String(exception),
+      exception instanceof Error ? exception.stack : undefined,
+    );
+    return { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: messages.serverError };
+  }
+
+  private fallback(status: number): string {
+    return status >= 500 ? messages.serverError : messages.badRequest;
+  }
+}

@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+
+/**
+ * The source of "now". Injected wherever a rule depends on today (plan status, upcoming plans,
+ * seeded dates) so tests can fix the time: `overrideProvider(Clock).useValue(new FixedClock(...))`.
+ */
+@Injectable()
+export class Clock {
+  now(): Date {
+    return new Date();
+  }
+}
+
+/** A clock stopped at one instant (tests, reproducible seeding). */
+export class FixedClock extends Clock {
+  constructor(private readonly instant: Date) {
+    super();
+  }
+  override now(): Date {
+    return new Date(this.instant.getTime());
+  }
+}

@@ -1,0 +1,16 @@
+const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
+
+/**
+ * The calendar day in Asia/Seoul at `now`, as 'YYYY-MM-DD' (DECISIONS D2: "today taken in Asia/Seoul").
+ * Korea has kept UTC+9 without daylight saving since 1988, so a fixed offset is exact.
+ */
+export function seoulDate(now: Date): string {
+  return new Date(now.getTime() + SEOUL_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** 'YYYY-MM-DD' plus `days` calendar days. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
