@@ -1,0 +1,83 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import type { AxiosAdapter } from 'axios';
+import { AxiosError } from 'axios';
+import { http, setRuntimeConfig } from '@linksite/platform';
+import { Banner } from './banner';
+
+type Answer = { status: number; data: unknown };
+
+/** A fake axios adapter: the only mocked layer is HTTP. */
+function serve(routes: Record<string, () => Answer>): jest.Mock {
+  const adapter = jest.fn<ReturnType<AxiosAdapter>, Parameters<AxiosAdapter>>(async (request) => {
+    const key = `${request.url}${request.params?.upcoming ? '?upcoming=1' : ''}`;
+    const route = routes[key];
+    const { status, data } = route ? route() : { status: 404, data: { statusCode: 404, message: '없음' } };
+    const response = { status, data, statusText: String(status), headers: {}, config: request };
+    if (status >= 400) throw new AxiosError('fail', 'ERR_BAD_RESPONSE', request, null, response);
+    return response;
+  });
+  http.defaults.adapter = adapter;
+  return adapter;
+}
+
+const plans = [
+  { id: 1, title: '봄 신상 팝업', startdate: '2025-04-04', enddate: '2025-04-10', status: 3 },
+  { id: 2, title: '라이브 방송', startdate: '2025-04-01', enddate: '2025-04-01', status: 0 },
+  { id: 3, title: '굿즈 판매', startdate: '2025-03-30', enddate: '2025-04-20', status: -2 },
+];
+
+beforeEach(() =>
+  setRuntimeConfig({
+    apiBaseUrl: '/api',
+    remotes: {},
+    searchUrl: 'https://search.example/?q={keyword}',
+    footer: { home: 'https://h', social: 'https://s', video: 'https://v' },
+    analyticsId: null,
+  }),
+);
+
+describe('Banner', () => {
+  it('shows each title with D - n or OPEN, the first two featured, on the cover image', async () => {
+    serve({
+      '/plan/list?upcoming=1': () => ({ status: 200, data: { product: plans } }),
+      '/cover': () => ({ status: 200, data: { product: { imagelink: '/api/images/cover1' } } }),
+    });
+    render(<Banner />);
+    expect(screen.getByText('Loading....')).toBeInTheDocument();
+    const items = await screen.findAllByTestId('plan-item');
+    expect(items.map((i) => i.textContent)).toEqual(['D - 3봄 신상 팝업', 'OPEN라이브 방송', 'OPEN굿즈 판매']);
+    expect(screen.getAllByTestId('plan-status').map((s) => s.className)).toEqual([
+      'plan-item__status plan-item__status--countdown',
+      'plan-item__status plan-item__status--open',
+      'plan-item__status plan-item__status--open',
+    ]);
+    expect(items.map((i) => i.classList.contains('plan-item--featured'))).toEqual([true, true, false]);
+    expect(screen.getByText('봄 신상 팝업')).toBeInTheDocument();
+    expect(screen.getByTestId('plan-banner').style.backgroundImage).toContain('/api/images/cover1?w=1280');
+  });
+
+  it('still shows the plans without a cover', async () => {
+    serve({
+      '/plan/list?upcoming=1': () => ({ status: 200, data: { product: plans.slice(0, 1) } }),
+      '/cover': () => ({ status: 200, data: { product: null } }),
+    });
+    render(<Banner />);
+    expect(await screen.findAllByTestId('plan-item')).toHaveLength(1);
+    expect(screen.getByTestId('plan-banner').style.backgroundImage).toBe('');
+  });
+
+  it('shows the error inside the banner and retries', async () => {
+    let fail = true;
+    const adapter = serve({
+      '/plan/list?upcoming=1': () =>
+        fail ? { status: 503, data: { statusCode: 503, message: '데이터베이스에 연결할 수 없습니다.' } } : { status: 200, data: { product: plans } },
+      '/cover': () => ({ status: 200, data: { product: null } }),
+    });
+    render(<Banner />);
+    expect(await screen.findByTestId('plan-banner-error')).toHaveTextContent('일정을 불러오지 못했습니다. 데이터베이스에 연결할 수 없습니다.');
+    fail = false;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '다시 시도' })));
+    expect(await screen.findAllByTestId('plan-item')).toHaveLength(3);
+    expect(adapter.mock.calls.filter(([r]) => r.url === '/plan/list')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,77 @@
+import { render, screen, within } from '@testing-library/react';
+import { setRuntimeConfig, type Link } from '@linksite/platform';
+import { ProductCard } from './product-card';
+
+const product = (over: Partial<Link> = {}): Link => ({
+  id: 1,
+  pname: '수분 진정 크림',
+  tag: '뷰티//스킨케어/ /한정판',
+  tags: ['뷰티', '스킨케어', '한정판'],
+  link: 'https://shop.example.com/p/1',
+  imagelink: '/api/images/abc123',
+  pcode: 0,
+  ...over,
+});
+
+beforeEach(() =>
+  setRuntimeConfig({
+    apiBaseUrl: '/api',
+    remotes: {},
+    searchUrl: 'https://search.example/?q={keyword}',
+    footer: { home: 'https://h', social: 'https://s', video: 'https://v' },
+    analyticsId: null,
+  }),
+);
+
+describe('ProductCard', () => {
+  it('shows the name and one chip per non-empty tag part', () => {
+    render(<ProductCard product={product()} index={0} />);
+    const card = screen.getByTestId('store-card');
+    expect(within(card).getByRole('heading', { name: '수분 진정 크림' })).toBeInTheDocument();
+    const chips = card.querySelectorAll('.lk-chip');
+    expect([...chips].map((c) => c.textContent)).toEqual(['뷰티', '스킨케어', '한정판']);
+    for (const chip of chips) expect(chip.className).toMatch(/lk-chip--(rose|amber|lime|sky|violet|slate)/);
+  });
+
+  it('opens the product link in a new window when there is one', () => {
+    render(<ProductCard product={product()} index={0} />);
+    const card = screen.getByTestId('store-card');
+    expect(card.tagName).toBe('A');
+    expect(card).toHaveAttribute('href', 'https://shop.example.com/p/1');
+    expect(card).toHaveAttribute('target', '_blank');
+    expect(card).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('is a plain block without a link', () => {
+    render(<ProductCard product={product({ link: null })} index={0} />);
+    const card = screen.getByTestId('store-card');
+    expect(card.tagName).toBe('DIV');
+    expect(card.querySelector('a')).toBeNull();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('asks for the 320 px variant of an internal image with fixed dimensions', () => {
+    render(<ProductCard product={product()} index={0} />);
+    const img = screen.getByRole('img', { name: '수분 진정 크림' });
+    expect(img).toHaveAttribute('src', '/api/images/abc123?w=320');
+    expect(img.getAttribute('srcset')).toBe('/api/images/abc123?w=320 320w, /api/images/abc123?w=640 640w');
+    expect(img).toHaveAttribute('width', '320');
+    expect(img).toHaveAttribute('height', '320');
+    expect(img).toHaveAttribute('loading', 'eager');
+    expect(img).toHaveAttribute('fetchpriority', 'high');
+  });
+
+  it('loads images below the fold lazily and uses external images as they are', () => {
+    render(<ProductCard product={product({ imagelink: 'https://cdn.example.com/a.jpg' })} index={8} />);
+    const img = screen.getByRole('img', { name: '수분 진정 크림' });
+    expect(img).toHaveAttribute('src', 'https://cdn.example.com/a.jpg');
+    expect(img).not.toHaveAttribute('srcset');
+    expect(img).toHaveAttribute('loading', 'lazy');
+  });
+
+  it('shows a placeholder when there is no image', () => {
+    render(<ProductCard product={product({ imagelink: null })} index={0} />);
+    expect(screen.getByRole('img', { name: '이미지 없음' })).toBeInTheDocument();
+    expect(screen.getByTestId('store-card').querySelector('img')).toBeNull();
+  });
+});

@@ -1,0 +1,40 @@
+import cloud, { type Word } from 'd3-cloud';
+import { CLOUD_ROTATIONS, CLOUD_SIZE, type SizedWord } from './cloud-words';
+
+/** A word placed by d3-cloud: `x`, `y` relative to the centre of the 200×100 layout, `rotate` in degrees. */
+export interface PlacedWord extends SizedWord {
+  x: number;
+  y: number;
+  rotate: number;
+}
+
+export const CLOUD_FONT_FAMILY = '"Pretendard", "Noto Sans KR", "Noto Sans CJK KR", "Apple SD Gothic Neo", "Malgun Gothic", sans-serif';
+
+/**
+ * Lays the words out with d3-cloud (spec §9: 200×100, two angles −50 and 0). Words that do not fit are dropped
+ * by d3-cloud. Needs a canvas, so it runs in the browser only. Returns a stop function.
+ */
+export function layoutCloud(words: SizedWord[], onDone: (placed: PlacedWord[]) => void): () => void {
+  const layout = cloud<SizedWord & Word>()
+    .size(CLOUD_SIZE)
+    .words(words.map((w) => ({ ...w })))
+    .padding(2)
+    .rotate(() => CLOUD_ROTATIONS[Math.random() < 0.5 ? 0 : 1])
+    .font(CLOUD_FONT_FAMILY)
+    .fontWeight('700')
+    .fontSize((w) => w.size ?? 20)
+    .on('end', (placed) =>
+      onDone(
+        placed.map((w) => ({
+          text: w.text ?? '',
+          value: w.value,
+          size: w.size ?? 20,
+          x: w.x ?? 0,
+          y: w.y ?? 0,
+          rotate: w.rotate ?? 0,
+        })),
+      ),
+    );
+  layout.start();
+  return () => layout.stop();
+}

@@ -1,0 +1,98 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { AxiosError } from 'axios';
+import { http, setRuntimeConfig } from '@linksite/platform';
+import { StorePage } from './store-page';
+
+// d3-cloud needs a canvas, which jsdom lacks: place the words in a row instead.
+jest.mock('../lib/cloud-layout', () => ({
+  layoutCloud: (words: { text: string; size: number }[], done: (placed: unknown[]) => void) => {
+    done(words.map((w, i) => ({ ...w, x: i * 10, y: 0, rotate: 0 })));
+    return () => undefined;
+  },
+}));
+
+type Route = (request: InternalAxiosRequestConfig) => { status: number; data: unknown };
+
+/** A fake axios adapter: the only mocked layer is HTTP. */
+function serve(routes: Record<string, Route>): jest.Mock {
+  const adapter = jest.fn<ReturnType<AxiosAdapter>, Parameters<AxiosAdapter>>(async (request) => {
+    const route = routes[request.url ?? ''];
+    const { status, data } = route ? route(request) : { status: 404, data: { statusCode: 404, message: '없음' } };
+    const response = { status, data, statusText: String(status), headers: {}, config: request };
+    if (status >= 400) throw new AxiosError('fail', 'ERR_BAD_RESPONSE', request, null, response);
+    return response;
+  });
+  http.defaults.adapter = adapter;
+  return adapter;
+}
+
+const products = [
+  { id: 1, pname: '수분 크림', tag: '뷰티/스킨케어', tags: [], link: 'https://shop.example/1', imagelink: null, pcode: 0 },
+  { id: 2, pname: '캠핑 의자', tag: '캠핑', tags: [], link: null, imagelink: null, pcode: 1 },
+];
+const words = [
+  { text: '뷰티', value: 5 },
+  { text: '캠핑', value: 1 },
+];
+
+beforeEach(() =>
+  setRuntimeConfig({
+    apiBaseUrl: '/api',
+    remotes: {},
+    searchUrl: 'https://search.example/?q={keyword}',
+    footer: { home: 'https://h', social: 'https://s', video: 'https://v' },
+    analyticsId: null,
+  }),
+);
+
+describe('StorePage', () => {
+  it('shows Loading.... then the cards and the keyword cloud', async () => {
+    serve({
+      '/store': () => ({ status: 200, data: { product: products } }),
+      '/tag/list': () => ({ status: 200, data: { product: words } }),
+    });
+    render(<StorePage />);
+    expect(screen.getAllByText('Loading....').length).toBeGreaterThan(0);
+    expect(await screen.findAllByTestId('store-card')).toHaveLength(2);
+    expect(screen.getByRole('heading', { name: '인기 키워드' })).toBeInTheDocument();
+    const cloudWords = await screen.findAllByTestId('cloud-word');
+    expect(cloudWords.map((w) => [w.textContent, w.getAttribute('font-size')])).toEqual([
+      ['뷰티', '40'],
+      ['캠핑', '20'],
+    ]);
+  });
+
+  it('opens a web search in a new tab when a word is clicked or Enter is pressed', async () => {
+    serve({
+      '/store': () => ({ status: 200, data: { product: [] } }),
+      '/tag/list': () => ({ status: 200, data: { product: words } }),
+    });
+    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
+    render(<StorePage />);
+    const [first] = await screen.findAllByTestId('cloud-word');
+    fireEvent.click(first!);
+    expect(open).toHaveBeenCalledWith('https://search.example/?q=%EB%B7%B0%ED%8B%B0', '_blank', 'noopener,noreferrer');
+    fireEvent.keyDown(first!, { key: 'Enter' });
+    expect(open).toHaveBeenCalledTimes(2);
+    open.mockRestore();
+  });
+
+  it('shows the Korean error with a retry that loads again', async () => {
+    let fail = true;
+    const adapter = serve({
+      '/store': () =>
+        fail
+          ? { status: 500, data: { statusCode: 500, message: '서버 오류가 발생했습니다.' } }
+          : { status: 200, data: { product: products } },
+      '/tag/list': () => ({ status: 200, data: { product: [] } }),
+    });
+    render(<StorePage />);
+    const notice = await screen.findByTestId('store-error');
+    expect(notice).toHaveTextContent('상품 목록을 불러오지 못했습니다. 서버 오류가 발생했습니다.');
+    fail = false;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '다시 시도' })));
+    expect(await screen.findAllByTestId('store-card')).toHaveLength(2);
+    expect(adapter.mock.calls.filter(([r]) => r.url === '/store')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,50 @@
+import { useStore } from 'zustand';
+import { errorMessage, ErrorNotice, ko, Loading, runtimeConfigStore, useRequest } from '@linksite/platform';
+import { fetchStore } from '../api/fetch-store';
+import { fetchTagList } from '../api/fetch-tag-list';
+import { KeywordCloud } from '../components/keyword-cloud';
+import { ProductCard } from '../components/product-card';
+import './store-page.css';
+
+function KeywordSection() {
+  const searchUrl = useStore(runtimeConfigStore, (s) => s.config?.searchUrl ?? '');
+  const tags = useRequest(fetchTagList);
+  return (
+    <section className="store-page__keywords" aria-labelledby="store-keywords-title">
+      <h2 id="store-keywords-title" className="store-page__title">
+        {ko.popularKeywords}
+      </h2>
+      {tags.status === 'loading' && <Loading />}
+      {tags.status === 'error' && (
+        <ErrorNotice message={`${ko.tagsLoadFailed} ${errorMessage(tags.error)}`} onRetry={tags.reload} testId="tags-error" />
+      )}
+      {tags.status === 'success' && <KeywordCloud words={tags.data} searchUrl={searchUrl} />}
+    </section>
+  );
+}
+
+function ProductSection() {
+  const store = useRequest(fetchStore);
+  if (store.status === 'loading') return <Loading />;
+  if (store.status === 'error') {
+    return <ErrorNotice message={`${ko.storeLoadFailed} ${errorMessage(store.error)}`} onRetry={store.reload} testId="store-error" />;
+  }
+  if (store.data.length === 0) return <p className="store-page__empty">{ko.noProducts}</p>;
+  return (
+    <div className="store-grid">
+      {store.data.map((product, index) => (
+        <ProductCard key={product.id} product={product} index={index} />
+      ))}
+    </div>
+  );
+}
+
+/** The public store page at `/` (spec §2): keyword cloud and product cards. Exposed as `mf_store/StorePage`. */
+export function StorePage() {
+  return (
+    <div className="store-page">
+      <KeywordSection />
+      <ProductSection />
+    </div>
+  );
+}
