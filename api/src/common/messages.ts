@@ -55,6 +55,8 @@ export const messages = {
   stopped: '정상 종료되었습니다.',
   startFailed: 'API 를 시작하지 못했습니다.',
   seededOnEmpty: '빈 데이터베이스에 데모 카탈로그를 넣었습니다.',
+  seedAdded: (r: { linksAdded: number; plansAdded: number; coverAdded: boolean }) =>
+    `추가: 링크 ${r.linksAdded}개, 일정 ${r.plansAdded}개, 커버 ${r.coverAdded ? 1 : 0}개`,
   seedCounts: (c: { links: number; plans: number; images: number; cover: boolean }) =>
     `데모 카탈로그: 링크 ${c.links}개, 일정 ${c.plans}개, 이미지 ${c.images}개, 커버 ${c.cover ? '있음' : '없음'}`,
 } as const;

@@ -1,0 +1,36 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { ApiExceptionFilter } from './common/api-exception.filter';
+import { createValidationPipe } from './common/validation';
+
+/** Every path is under /api (DECISIONS D3). */
+export const API_PREFIX = 'api';
+
+const OPENAPI_DESCRIPTION = `
+API of 링크 & 일정. Choices taken where the specification is silent (shared/spec/DECISIONS.md):
+
+- **Envelope (D1)**: reads answer \`{ product }\`; writes \`{ message, product? }\`; errors \`{ statusCode, message: '<one Korean sentence>', errors?: [{ field, message }] }\` — \`message\` is always a string.
+- **Caller mistakes are 4xx, never 500**: a non-numeric, zero, negative or too large id is 400 \`잘못된 ID 형식입니다.\`; an unknown id is 404; an unknown route is 404; malformed JSON is 400.
+- **Links (D2)**: \`tag\` is the tags joined by \`/\`, \`tags\` the array; tag input is split on \`,\` and \`/\`, trimmed, de-duplicated, at most 20 tags of at most 30 characters. \`imagelink\` is \`/api/images/<key>\` for an uploaded image, else the external URL, else null. \`pcode\` is the 0-based order position.
+- **Plans (D2)**: dates are \`YYYY-MM-DD\`; \`status\` = whole days from today in **Asia/Seoul** to startdate (≤ 0 shows OPEN). \`upcoming=1\` keeps plans whose enddate is today or later.
+- **Images (D2, D4)**: stored in PostgreSQL, content-addressed by SHA-256 of the normalized bytes (EXIF orientation applied, metadata stripped); JPEG, PNG, WebP, GIF, AVIF only, decided by the bytes. \`?w=320|640|1280\` serves a cached WebP, never enlarged. Immutable caching with ETag.
+- **Tag cloud**: number of links per tag, top 100 by count then text.
+`;
+
+/**
+ * The bootstrap wiring shared by main.ts and the integration tests, so both serve the same API:
+ * global prefix /api, the D1 exception filter, the validation pipe, trust of a loopback proxy,
+ * and the OpenAPI document at /api/docs.
+ */
+export function configureApp(app: NestExpressApplication): void {
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalPipes(createValidationPipe());
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('링크 & 일정 API').setDescription(OPENAPI_DESCRIPTION).setVersion('0.1.0').build(),
+  );
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${API_PREFIX}/docs-json` });
+}

@@ -1,0 +1,70 @@
+import { Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ApiError } from '../common/api-error';
+import { messages } from '../common/messages';
+import { VARIANT_WIDTHS, VariantWidth } from './image-variant.entity';
+import { ImagesService } from './images.service';
+
+const KEY_PATTERN = /^[0-9a-f]{64}$/;
+const CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+@ApiTags('images')
+@Controller('images')
+export class ImagesController {
+  constructor(private readonly images: ImagesService) {}
+
+  /**
+   * `GET /api/images/:key[?w=320|640|1280]` (DECISIONS D3): the stored original with its content type,
+   * or a WebP resized to width w (never enlarged), cached after the first request.
+   * Content-addressed, so: `ETag: "<key>"` or `"<key>-<w>"`, `Cache-Control: public, max-age=31536000, immutable`,
+   * and 304 on a matching If-None-Match (answered without reading the database: the key names the bytes).
+   * Errors: 400 key not 64 lowercase hex; 400 other w; 404 `이미지를 찾을 수 없습니다.`.
+   */
+  @Get(':key')
+  @ApiOperation({
+    summary: '이미지 (원본 또는 WebP 축소본)',
+    description:
+      'Content-addressed by SHA-256. `w` ∈ {320, 640, 1280} gives a WebP of that width, never enlarged, made on first request and cached in the database. ETag + immutable caching; 304 on If-None-Match.',
+  })
+  @ApiParam({ name: 'key', description: 'SHA-256 hex of the stored bytes (64 lowercase characters)' })
+  @ApiQuery({ name: 'w', required: false, enum: [...VARIANT_WIDTHS] })
+  @ApiResponse({ status: 200, description: 'The image bytes' })
+  @ApiResponse({ status: 304, description: 'Not modified' })
+  @ApiResponse({ status: 400, description: 'Bad key or width' })
+  @ApiResponse({ status: 404, description: 'Unknown key' })
+  async serve(
+    @Param('key') key: string,
+    @Query('w') w: string | undefined,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res() res: Response,
+  ): Promise<void> {
+    if (!KEY_PATTERN.test(key)) throw new ApiError(400, messages.invalidImageKey);
+    const width = parseWidth(w);
+    const etag = `"${width ? `${key}-${width}` : key}"`;
+    res.setHeader('ETag', etag);
+    res.setHeader('Cache-Control', CACHE_CONTROL);
+    if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+      res.status(304).end();
+      return;
+    }
+    const image = width ? await this.images.variant(key, width) : await this.images.original(key);
+    if (!image) {
+      res.removeHeader('ETag');
+      res.removeHeader('Cache-Control');
+      throw new ApiError(404, messages.imageNotFound);
+    }
+    res.setHeader('Content-Type', image.contentType);
+    res.setHeader('Content-Length', image.bytes.length);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.status(200).end(image.bytes);
+  }
+}
+
+/** `?w=` absent → undefined; one of VARIANT_WIDTHS → that width; anything else → 400. */
+function parseWidth(w: string | undefined): VariantWidth | undefined {
+  if (w === undefined) return undefined;
+  const width = VARIANT_WIDTHS.find((allowed) => String(allowed) === w);
+  if (!width) throw new ApiError(400, messages.invalidImageWidth);
+  return width;
+}

@@ -1,0 +1,62 @@
+import { Test } from '@nestjs/testing';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../app.module';
+import { Clock, FixedClock } from '../common/clock';
+import { loadConfig } from '../config/app-config';
+import { configureApp } from '../configure-app';
+
+/** The PostgreSQL server tests use: DATABASE_URL, or the local server (ARCHITECTURE.md "Testing"). */
+export const testServerUrl = (): string => process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/** The real app on a fresh database of its own, with a fixed clock. */
+export interface TestApp {
+  app: NestExpressApplication;
+  dataSource: DataSource;
+  clock: FixedClock;
+  databaseName: string;
+  /** Closes the app and drops its database. */
+  close(): Promise<void>;
+}
+
+async function admin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: testServerUrl() });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Creates `linksite_test_<pid>_<time>` on the test server, boots AppModule with the same wiring as
+ * main.ts (configureApp), migrations included, and fixes "now" at `now`. The caller seeds if it wants.
+ */
+export async function createTestApp(now: Date): Promise<TestApp> {
+  const databaseName = `linksite_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  await admin((client) => client.query(`CREATE DATABASE ${databaseName}`));
+  const url = new URL(testServerUrl());
+  url.pathname = `/${databaseName}`;
+  const clock = new FixedClock(now);
+  const moduleRef = await Test.createTestingModule({
+    imports: [AppModule.forRoot(loadConfig({ SEED_ON_EMPTY: 'false' }), { url: url.toString(), embedded: false })],
+  })
+    .overrideProvider(Clock)
+    .useValue(clock)
+    .compile();
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: ['error', 'warn'] });
+  configureApp(app);
+  await app.init();
+  return {
+    app,
+    dataSource: app.get(DataSource),
+    clock,
+    databaseName,
+    close: async () => {
+      await app.close();
+      await admin((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+    },
+  };
+}
