@@ -1,0 +1,63 @@
+import { createServer } from 'node:http';
+import path from 'node:path';
+import type Provider from 'oidc-provider';
+import { loadAdminAccount } from './admin-account.js';
+import { ConfigError, loadConfig } from './config.js';
+import { interactionRoutes } from './interactions.js';
+import { loadOrCreateKeys } from './persisted-keys.js';
+import { createProvider } from './provider.js';
+import { userinfoRoute } from './userinfo.js';
+
+/**
+ * Adds `Access-Control-Allow-Credentials: true` when the library (or userinfo) allowed one of the app
+ * origins: keycloak-js sends its token requests with credentials, which the library's CORS never allows.
+ */
+function allowCredentialsForAppOrigins(appOrigins: string[]): Parameters<Provider['use']>[0] {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } finally {
+      const origin = ctx.get('Origin');
+      if (origin && appOrigins.includes(origin) && ctx.response.get('Access-Control-Allow-Origin') === origin) {
+        ctx.set('Access-Control-Allow-Credentials', 'true');
+      }
+    }
+  };
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const dir = path.join(config.dataDir, 'idp');
+  const keys = loadOrCreateKeys(dir);
+  const account = await loadAdminAccount(config, dir, (text) => process.stdout.write(`${text}\n`));
+
+  const provider = createProvider(config, keys, account);
+  provider.use(allowCredentialsForAppOrigins(config.appOrigins));
+  provider.use(userinfoRoute(provider, config, keys, account));
+  provider.use(interactionRoutes(provider, account));
+  provider.on('server_error', (_ctx, error) => console.error('IdP server error:', error));
+
+  const server = createServer(provider.callback());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, () => resolve());
+  });
+  console.log(`IdP listening on ${config.issuer} (port ${config.port}, client ${config.clientId}, audience ${config.apiAudience})`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`IdP stopping (${signal})`);
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

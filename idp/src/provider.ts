@@ -1,0 +1,184 @@
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { AdminAccount } from './admin-account.js';
+import type { IdpConfig } from './config.js';
+import type { PersistedKeys } from './persisted-keys.js';
+import { errorPage, logoutDonePage, logoutPage } from './pages.js';
+
+/** Scopes our first-party client is granted without a consent screen (DECISIONS D5: same claims as Keycloak). */
+const FIRST_PARTY_SCOPES = ['openid', 'profile', 'email'];
+
+/** Profile claims of the administrator, in Keycloak's shape. */
+export function profileClaims(account: AdminAccount) {
+  return {
+    sub: account.id,
+    preferred_username: account.username,
+    name: account.name,
+    email: account.email,
+    email_verified: true,
+    realm_access: { roles: account.roles },
+  };
+}
+
+const epochTime = () => Math.floor(Date.now() / 1000);
+const b64json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/**
+ * Builds the oidc-provider instance: one public client with PKCE S256, JWT access tokens for the API
+ * (resource indicator = IDP_API_AUDIENCE, also when the client sends none, as keycloak-js does),
+ * refresh tokens without offline_access, no consent screen, RP-initiated logout without a confirmation step.
+ * Storage is the library's in-memory adapter: a restart ends sessions and refresh tokens.
+ */
+export function createProvider(config: IdpConfig, keys: PersistedKeys, account: AdminAccount): Provider {
+  const { clientId, apiAudience } = config;
+
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: clientId,
+        client_name: '링크 & 일정',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: config.redirectUris,
+        post_logout_redirect_uris: config.postLogoutRedirectUris,
+      },
+    ],
+    jwks: { keys: [keys.signing] },
+    cookies: { keys: keys.cookieKeys },
+    pkce: { required: () => true },
+    scopes: [...FIRST_PARTY_SCOPES, 'offline_access'],
+    // keycloak-js asks for `openid` only and reads the profile from the tokens, as Keycloak puts it there.
+    claims: {
+      openid: ['sub', 'preferred_username', 'name', 'email', 'email_verified', 'realm_access'],
+      profile: ['preferred_username', 'name'],
+      email: ['email', 'email_verified'],
+    },
+    conformIdTokenClaims: false,
+    async findAccount(_ctx, sub) {
+      if (sub !== account.id) return undefined;
+      return { accountId: sub, claims: () => profileClaims(account) };
+    },
+    async extraTokenClaims(_ctx, token) {
+      if (token.kind !== 'AccessToken' || !('accountId' in token) || token.accountId !== account.id) return undefined;
+      const { sub: _sub, ...claims } = profileClaims(account);
+      return { azp: token.clientId, ...claims };
+    },
+    async loadExistingGrant(ctx) {
+      const { client, session } = ctx.oidc;
+      if (!client || !session?.accountId) return undefined;
+      const grantId = ctx.oidc.result?.consent?.grantId || session.grantIdFor(client.clientId);
+      const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
+      if (client.clientId !== clientId) return existing;
+      // First-party client: grant what it may ask for, so the consent prompt never shows.
+      const grant = existing ?? new ctx.oidc.provider.Grant({ clientId, accountId: session.accountId });
+      const requested = [...(ctx.oidc.requestParamScopes ?? [])].filter((s) => FIRST_PARTY_SCOPES.includes(s));
+      grant.addOIDCScope([...new Set([...FIRST_PARTY_SCOPES, ...requested])].join(' '));
+      grant.addResourceScope(apiAudience, FIRST_PARTY_SCOPES.join(' '));
+      await grant.save();
+      return grant;
+    },
+    async issueRefreshToken(_ctx, client) {
+      return client.clientId === clientId && client.grantTypeAllowed('refresh_token');
+    },
+    clientBasedCORS(_ctx, origin) {
+      return config.appOrigins.includes(origin);
+    },
+    interactions: {
+      url: (_ctx, interaction) => `/interaction/${interaction.uid}`,
+    },
+    features: {
+      devInteractions: { enabled: false },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx, form) {
+          ctx.type = 'html';
+          ctx.body = logoutPage(form);
+        },
+        async postLogoutSuccessSource(ctx) {
+          ctx.type = 'html';
+          ctx.body = logoutDonePage();
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => apiAudience,
+        useGrantedResource: () => true,
+        getResourceServerInfo(_ctx, resourceIndicator) {
+          if (resourceIndicator !== apiAudience) throw new errors.InvalidTarget();
+          return {
+            scope: FIRST_PARTY_SCOPES.join(' '),
+            audience: apiAudience,
+            accessTokenTTL: config.accessTokenTtl,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+    },
+    ttl: {
+      AccessToken: config.accessTokenTtl,
+      IdToken: config.accessTokenTtl,
+      AuthorizationCode: 60,
+      Interaction: 60 * 60,
+      Session: config.sessionTtl,
+      Grant: Math.max(config.refreshTokenTtl, config.sessionTtl),
+      // A rotated refresh token keeps the expiry of the one it replaces: REFRESH_TOKEN_TTL is a maximum from sign-in.
+      RefreshToken(ctx) {
+        const rotated = ctx?.oidc?.entities.RotatedRefreshToken;
+        return rotated ? Math.max(rotated.remainingTTL, 1) : config.refreshTokenTtl;
+      },
+    },
+    async renderError(ctx, out) {
+      ctx.type = 'html';
+      ctx.body = errorPage(typeof out.error_description === 'string' ? out.error_description : String(out.error ?? ''));
+    },
+  };
+
+  const provider = new Provider(config.issuer, configuration);
+  provider.proxy = true;
+  makeRefreshTokensJwtShaped(provider, config);
+  return provider;
+}
+
+/**
+ * keycloak-js decodes the refresh token as a JWT (keycloak/keycloak-js#149) and fails on an opaque one.
+ * The value stays an opaque handle the library looks up in its store; it is merely shaped
+ * `header.payload.handle` with base64url JSON parts (`exp`, `iat`, `typ: "Refresh"`, ...), like Keycloak's.
+ * Nobody verifies it as a JWT, hence `alg: "none"`.
+ */
+function makeRefreshTokensJwtShaped(provider: Provider, config: IdpConfig): void {
+  type RefreshTokenLike = {
+    generateTokenId(): string;
+    exp?: number;
+    iat?: number;
+    expiration: number;
+    accountId?: string;
+    clientId?: string;
+    sid?: string;
+    scope?: string;
+  };
+  const proto = provider.RefreshToken.prototype as unknown as RefreshTokenLike;
+  const opaque = proto.generateTokenId;
+  proto.generateTokenId = function generateJwtShapedId(this: RefreshTokenLike) {
+    const handle = opaque.call(this);
+    this.iat ??= epochTime();
+    this.exp ??= this.iat + this.expiration;
+    const header = { alg: 'none', typ: 'JWT' };
+    const payload = {
+      exp: this.exp,
+      iat: this.iat,
+      iss: config.issuer,
+      aud: config.issuer,
+      sub: this.accountId,
+      typ: 'Refresh',
+      azp: this.clientId,
+      sid: this.sid,
+      scope: this.scope,
+    };
+    return `${b64json(header)}.${b64json(payload)}.${handle}`;
+  };
+}
+
+export type { KoaContextWithOIDC };
