@@ -1,0 +1,4 @@
+const { createAppConfig } = require('../build/webpack-app');
+
+// Host `shell` on port 8080. No remotes at build time: they are registered from /config.json (DECISIONS D8).
+module.exports = createAppConfig({ dir: __dirname, name: 'shell', title: '링크 & 일정' });
