@@ -15,12 +15,11 @@ describe('ApiExceptionFilter (DECISIONS D1)', () => {
     expect(filter.toEnvelope(new BadRequestException(['a', 'b']))).toEqual({ statusCode: 400, message: '잘못된 요청입니다.' });
   });
 
-  it('maps body-parser errors to their 4xx', () => {
-    expect(filter.toEnvelope(Object.assign(new SyntaxError('Unexpected token'), { status: 400, type: 'entity.parse.failed' }))).toEqual({
-      statusCode: 400,
-      message: '요청 본문의 JSON 형식이 올바르지 않습니다.',
+  it('maps middleware errors with a 4xx status to that status', () => {
+    expect(filter.toEnvelope(Object.assign(new Error('too large'), { status: 413, type: 'entity.too.large' }))).toEqual({
+      statusCode: 413,
+      message: '요청 본문이 너무 큽니다.',
     });
-    expect(filter.toEnvelope(Object.assign(new Error('too large'), { status: 413, type: 'entity.too.large' })).statusCode).toBe(413);
   });
 
   it('turns anything else into 500 서버 오류가 발생했습니다.', () => {

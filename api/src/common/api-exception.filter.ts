@@ -21,7 +21,6 @@ const messageByStatus: Record<number, string> = {
 interface MiddlewareError {
   status?: number;
   statusCode?: number;
-  type?: string;
 }
 
 /**
@@ -29,8 +28,8 @@ interface MiddlewareError {
  * `{ statusCode, message: '<one Korean sentence>', errors? }` with `message` always a string.
  * - ApiError: passed through (its message is already Korean).
  * - Other HttpExceptions (Nest's 404 for unknown routes, 405, 413…): the Korean sentence for the status.
- * - body-parser errors (malformed JSON, body too large): their 4xx status, Korean message — a caller's
- *   mistake is never a 500.
+ * - Express middleware errors with a 4xx status (body too large…; Nest itself turns malformed JSON into
+ *   a 400 BadRequestException): that status, Korean message — a caller's mistake is never a 500.
  * - Anything else: 500 `서버 오류가 발생했습니다.`, logged with its stack.
  */
 @Catch()
@@ -57,8 +56,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const middleware = exception as MiddlewareError | null;
     const status = middleware?.status ?? middleware?.statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      const message = middleware?.type === 'entity.parse.failed' ? messages.malformedJson : messageByStatus[status];
-      return { statusCode: status, message: message ?? messages.badRequest };
+      return { statusCode: status, message: messageByStatus[status] ?? messages.badRequest };
     }
     this.logger.error(
       exception instanceof Error ? exception.message : String(exception),

@@ -16,7 +16,6 @@ export const messages = {
   tooManyRequests: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
   serverError: '서버 오류가 발생했습니다.',
   serviceUnavailable: '서비스를 일시적으로 사용할 수 없습니다.',
-  malformedJson: '요청 본문의 JSON 형식이 올바르지 않습니다.',
   validationFailed: '입력값이 올바르지 않습니다.',
 
   invalidId: '잘못된 ID 형식입니다.',

@@ -111,13 +111,15 @@ export async function storeImage(manager: EntityManager, bytes: Buffer): Promise
  * @returns the number of images removed.
  */
 export async function removeUnreferencedImages(manager: EntityManager): Promise<number> {
-  const rows = await manager.query<{ key: string }[]>(
-    `DELETE FROM images i
-      WHERE NOT EXISTS (SELECT 1 FROM links l WHERE l.image_key = i.key)
-        AND NOT EXISTS (SELECT 1 FROM cover c WHERE c.image_key = i.key)
-     RETURNING key`,
+  const [row] = await manager.query<{ count: number }[]>(
+    `WITH removed AS (
+       DELETE FROM images i
+        WHERE NOT EXISTS (SELECT 1 FROM links l WHERE l.image_key = i.key)
+          AND NOT EXISTS (SELECT 1 FROM cover c WHERE c.image_key = i.key)
+       RETURNING key)
+     SELECT count(*)::int AS count FROM removed`,
   );
-  return rows.length;
+  return row?.count ?? 0;
 }
 
 /** Reads stored images and their cached WebP variants. */

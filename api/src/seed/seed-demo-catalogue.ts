@@ -74,7 +74,7 @@ async function addPlans(manager: EntityManager, today: string): Promise<number> 
   for (const plan of DEMO_PLANS) {
     const rows = await manager.query(
       `INSERT INTO plans (title, startdate, enddate)
-       SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM plans WHERE title = $1) RETURNING id`,
+       SELECT $1::varchar, $2::date, $3::date WHERE NOT EXISTS (SELECT 1 FROM plans WHERE title = $1::varchar) RETURNING id`,
       [plan.title, addDays(today, plan.startOffset), addDays(today, plan.endOffset)],
     );
     added += rows.length;
