@@ -14,8 +14,17 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
-/** Packages that must exist once per page (ARCHITECTURE "Runtime composition"). Add new singletons here. */
-const SINGLETONS = ['react', 'react-dom', 'react-router', 'react-router-dom', 'zustand', 'keycloak-js', '@linksite/platform'];
+/**
+ * Packages that must exist once per page (ARCHITECTURE "Runtime composition"). Add new singletons here; packages
+ * that are not installed are skipped.
+ *
+ * `react-router` is deliberately not shared on its own: react-router-dom is `export * from 'react-router'`, and a
+ * star re-export of a *consumed shared* module is restored wrongly from webpack's filesystem cache (warm builds
+ * emitted a react-router-dom with only HydratedRouter/RouterProvider: React error #130 at run time). Sharing
+ * react-router-dom as a singleton shares the react-router inside it, so apps must import from
+ * 'react-router-dom' only, never from 'react-router'.
+ */
+const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'zustand', 'keycloak-js', '@linksite/platform'];
 
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 

@@ -19,7 +19,8 @@ export function layoutCloud(words: SizedWord[], onDone: (placed: PlacedWord[]) =
     .size(CLOUD_SIZE)
     .words(words.map((w) => ({ ...w })))
     .padding(2)
-    .rotate(() => CLOUD_ROTATIONS[Math.random() < 0.5 ? 0 : 1])
+    // The heaviest word stays upright so it always fits; the others take one of the two angles at random.
+    .rotate((_, index) => (index === 0 ? 0 : CLOUD_ROTATIONS[Math.random() < 0.5 ? 0 : 1]))
     .font(CLOUD_FONT_FAMILY)
     .fontWeight('700')
     .fontSize((w) => w.size ?? 20)
