@@ -46,7 +46,6 @@ async function bootstrap(): Promise<void> {
   try {
     app = await NestFactory.create<NestExpressApplication>(
       AppModule.forRoot(config, { url: database.url, embedded: database.embedded !== undefined }),
-      { bodyParser: true },
     );
     configureApp(app);
     const dataSource = app.get(DataSource);

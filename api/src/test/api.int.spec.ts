@@ -225,6 +225,14 @@ describe('API against PostgreSQL (integration)', () => {
       expect((await get('/nope').expect(404)).body.message).toBe('요청한 주소를 찾을 수 없습니다.');
     });
 
+    it('malformed paths and array queries are 400, not 500', async () => {
+      expect((await get('/api/main/select/%E0%A4%A').expect(400)).body).toEqual({ statusCode: 400, message: '잘못된 요청입니다.' });
+      expect((await get('/api/plan/list?upcoming=1&upcoming=1').expect(400)).body.message).toBe('upcoming 값은 0 또는 1이어야 합니다.');
+      const { body } = await get('/api/store');
+      const key = body.product[0].imagelink.split('/').pop();
+      expect((await get(`/api/images/${key}?w=320&w=640`).expect(400)).body.message).toBe('이미지 너비(w)는 320, 640, 1280 중 하나여야 합니다.');
+    });
+
     it('malformed JSON is a 400, not a 500', async () => {
       const res = await http().post('/api/store/create').set('Content-Type', 'application/json').send('{"pname": ').expect(400);
       expect(res.body).toEqual({ statusCode: 400, message: '잘못된 요청입니다.' });
