@@ -19,6 +19,14 @@ export function profileClaims(account: AdminAccount) {
   };
 }
 
+/**
+ * RFC 8707 resource indicators must be absolute URIs; Keycloak-style audiences (`linksite-api`) are not.
+ * The token's `aud` stays the configured audience; only the internal indicator is wrapped in a URN.
+ */
+export function resourceIndicatorFor(audience: string): string {
+  return /^[a-z][a-z0-9+.-]*:/i.test(audience) ? audience : `urn:linksite:resource:${encodeURIComponent(audience)}`;
+}
+
 const epochTime = () => Math.floor(Date.now() / 1000);
 const b64json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
@@ -30,6 +38,7 @@ const b64json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString(
  */
 export function createProvider(config: IdpConfig, keys: PersistedKeys, account: AdminAccount): Provider {
   const { clientId, apiAudience } = config;
+  const resource = resourceIndicatorFor(apiAudience);
 
   const configuration: Configuration = {
     clients: [
@@ -74,7 +83,7 @@ export function createProvider(config: IdpConfig, keys: PersistedKeys, account: 
       const grant = existing ?? new ctx.oidc.provider.Grant({ clientId, accountId: session.accountId });
       const requested = [...(ctx.oidc.requestParamScopes ?? [])].filter((s) => FIRST_PARTY_SCOPES.includes(s));
       grant.addOIDCScope([...new Set([...FIRST_PARTY_SCOPES, ...requested])].join(' '));
-      grant.addResourceScope(apiAudience, FIRST_PARTY_SCOPES.join(' '));
+      grant.addResourceScope(resource, FIRST_PARTY_SCOPES.join(' '));
       await grant.save();
       return grant;
     },
@@ -103,10 +112,10 @@ export function createProvider(config: IdpConfig, keys: PersistedKeys, account: 
       },
       resourceIndicators: {
         enabled: true,
-        defaultResource: () => apiAudience,
+        defaultResource: () => resource,
         useGrantedResource: () => true,
         getResourceServerInfo(_ctx, resourceIndicator) {
-          if (resourceIndicator !== apiAudience) throw new errors.InvalidTarget();
+          if (resourceIndicator !== resource) throw new errors.InvalidTarget();
           return {
             scope: FIRST_PARTY_SCOPES.join(' '),
             audience: apiAudience,
@@ -137,7 +146,9 @@ export function createProvider(config: IdpConfig, keys: PersistedKeys, account: 
   };
 
   const provider = new Provider(config.issuer, configuration);
+  // Behind one reverse proxy: trust X-Forwarded-* and take the address that proxy appended (rate limits key on it).
   provider.proxy = true;
+  provider.maxIpsCount = 1;
   makeRefreshTokensJwtShaped(provider, config);
   return provider;
 }

@@ -1,0 +1,263 @@
+import {
+  APP_ORIGIN,
+  Browser,
+  CLIENT_ID,
+  REDIRECT_URI,
+  absolute,
+  authorizationUrl,
+  buildIdp,
+  callbackParams,
+  decodeJwt,
+  follow,
+  formAction,
+  keycloakJsDecodeToken,
+  signIn,
+  startIdp,
+  tempDataDir,
+  verifyWithJwks,
+  type RunningIdp,
+} from './test-support/idp-process';
+
+jest.setTimeout(60_000);
+
+const PASSWORD = 'correct horse battery staple';
+const ACCESS_TOKEN_TTL = 60;
+const INVALID = '아이디 또는 비밀번호가 올바르지 않습니다.';
+
+beforeAll(() => buildIdp(), 120_000);
+
+describe('idp with ADMIN_PASSWORD', () => {
+  let idp: RunningIdp;
+
+  beforeAll(async () => {
+    idp = await startIdp({ DATA_DIR: tempDataDir(), ADMIN_PASSWORD: PASSWORD, ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL) });
+  });
+  afterAll(async () => {
+    expect(await idp.stop()).toBe(0);
+  });
+
+  it('publishes a discovery document keycloak-js can use', async () => {
+    const res = await fetch(`${idp.issuer}/.well-known/openid-configuration`);
+    const doc = (await res.json()) as Record<string, unknown>;
+    expect(doc.issuer).toBe(idp.issuer);
+    expect(doc.code_challenge_methods_supported).toContain('S256');
+    expect(doc.end_session_endpoint).toBe(`${idp.issuer}/session/end`);
+    expect(doc.token_endpoint).toBe(`${idp.issuer}/token`);
+    expect(doc.userinfo_endpoint).toBe(`${idp.issuer}/me`);
+  });
+
+  it('signs in through the Korean form and issues Keycloak-shaped tokens', async () => {
+    const browser = new Browser('203.0.113.10');
+    const start = await follow(browser, idp.issuer, await browser.request(authorizationUrl(idp.issuer, { code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' })));
+    const page = await start.res.text();
+    expect(page).toContain('관리자 로그인');
+    expect(page).toContain('아이디');
+    expect(page).toContain('비밀번호');
+    expect(page).toContain('>로그인</button>');
+
+    const { tokens, tokenResponse } = await signIn(browser, idp.issuer, 'admin', PASSWORD);
+    expect(tokenResponse.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
+    expect(tokenResponse.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(tokens.token_type).toBe('Bearer');
+    expect(tokens.expires_in).toBe(ACCESS_TOKEN_TTL);
+
+    const { header, payload } = decodeJwt(tokens.access_token);
+    expect(header.alg).toBe('RS256');
+    expect(payload).toMatchObject({
+      iss: idp.issuer,
+      azp: CLIENT_ID,
+      aud: 'linksite-api',
+      preferred_username: 'admin',
+      email: 'admin@localhost',
+      name: '관리자',
+    });
+    expect((payload.realm_access as { roles: string[] }).roles).toContain('admin');
+    expect(String(payload.scope).split(' ')).toContain('openid');
+    expect(Number(payload.exp) - Number(payload.iat)).toBe(ACCESS_TOKEN_TTL);
+
+    const jwks = (await (await fetch(`${idp.issuer}/jwks`)).json()) as Parameters<typeof verifyWithJwks>[1];
+    expect(verifyWithJwks(tokens.access_token, jwks)).toBe(true);
+    const [h, , s] = tokens.access_token.split('.');
+    const forgedPayload = Buffer.from(JSON.stringify({ ...payload, preferred_username: 'mallory' })).toString('base64url');
+    const tampered = `${h}.${forgedPayload}.${s}`;
+    expect(verifyWithJwks(tampered, jwks)).toBe(false);
+
+    const idToken = decodeJwt(tokens.id_token).payload;
+    expect(verifyWithJwks(tokens.id_token, jwks)).toBe(true);
+    expect(idToken).toMatchObject({ iss: idp.issuer, aud: CLIENT_ID, sub: payload.sub, preferred_username: 'admin', name: '관리자', email: 'admin@localhost' });
+    expect((idToken.realm_access as { roles: string[] }).roles).toContain('admin');
+
+    // keycloak-js decodes the refresh token as a JWT (keycloak/keycloak-js#149).
+    const parts = tokens.refresh_token.split('.');
+    expect(parts).toHaveLength(3);
+    for (const part of parts) expect(part).toMatch(/^[A-Za-z0-9_-]+$/);
+    const refreshPayload = keycloakJsDecodeToken(tokens.refresh_token);
+    expect(typeof refreshPayload.exp).toBe('number');
+    expect(Number(refreshPayload.exp)).toBeGreaterThan(Date.now() / 1000);
+
+    // userinfo answers for the JWT access token (keycloak-js loadUserInfo).
+    const me = await fetch(`${idp.issuer}/me`, { headers: { Authorization: `Bearer ${tokens.access_token}`, Origin: APP_ORIGIN } });
+    expect(me.status).toBe(200);
+    expect(me.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(await me.json()).toMatchObject({ sub: payload.sub, preferred_username: 'admin', realm_access: { roles: ['admin'] } });
+    const noToken = await fetch(`${idp.issuer}/me`);
+    expect(noToken.status).toBe(401);
+
+    // Refresh grant, as keycloak-js updateToken() sends it.
+    const refreshed = await browser.postForm(
+      `${idp.issuer}/token`,
+      { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: CLIENT_ID },
+      { Origin: APP_ORIGIN },
+    );
+    const next = (await refreshed.json()) as typeof tokens;
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(next.access_token).not.toBe(tokens.access_token);
+    expect(decodeJwt(next.access_token).payload).toMatchObject({ azp: CLIENT_ID, preferred_username: 'admin', aud: 'linksite-api' });
+    expect(verifyWithJwks(next.access_token, jwks)).toBe(true);
+    expect(keycloakJsDecodeToken(next.refresh_token).exp).toBe(refreshPayload.exp);
+  });
+
+  it('answers the CORS preflight of the token endpoint for the app origin with credentials', async () => {
+    const res = await fetch(`${idp.issuer}/token`, {
+      method: 'OPTIONS',
+      headers: { Origin: APP_ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
+    expect(res.headers.get('access-control-allow-credentials')).toBe('true');
+  });
+
+  it('refuses a token request from another origin', async () => {
+    const browser = new Browser('203.0.113.11');
+    const res = await browser.postForm(
+      `${idp.issuer}/token`,
+      { grant_type: 'refresh_token', refresh_token: 'x', client_id: CLIENT_ID },
+      { Origin: 'http://evil.example' },
+    );
+    expect(res.status).toBe(400);
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+  });
+
+  it('shows the form again with a Korean error for a wrong password and issues no code', async () => {
+    const browser = new Browser('203.0.113.20');
+    const start = await follow(browser, idp.issuer, await browser.request(authorizationUrl(idp.issuer, { code_challenge: 'y'.repeat(43), code_challenge_method: 'S256' })));
+    const action = new URL(formAction(await start.res.text()), idp.issuer).toString();
+
+    const wrong = await browser.postForm(action, { username: 'admin', password: 'wrong password' });
+    expect(wrong.status).toBe(401);
+    const html = await wrong.text();
+    expect(html).toContain(INVALID);
+    expect(html).toContain('<form');
+    expect(wrong.headers.get('location')).toBeNull();
+
+    const unknownUser = await browser.postForm(action, { username: 'nobody', password: PASSWORD });
+    expect(unknownUser.status).toBe(401);
+    expect(await unknownUser.text()).toContain(INVALID);
+  });
+
+  it('rate-limits repeated failures per account and address, refusing even the right password', async () => {
+    const browser = new Browser('203.0.113.30');
+    const start = await follow(browser, idp.issuer, await browser.request(authorizationUrl(idp.issuer, { code_challenge: 'z'.repeat(43), code_challenge_method: 'S256' })));
+    const action = new URL(formAction(await start.res.text()), idp.issuer).toString();
+
+    const statuses: number[] = [];
+    let last = '';
+    for (let i = 0; i < 6; i += 1) {
+      const res = await browser.postForm(action, { username: 'admin', password: `wrong ${i}` });
+      statuses.push(res.status);
+      last = await res.text();
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(last).toMatch(/로그인 시도가 너무 많습니다\. \d+분 후 다시 시도해주세요\./);
+
+    const right = await browser.postForm(action, { username: 'admin', password: PASSWORD });
+    expect(right.status).toBe(429);
+    expect(right.headers.get('retry-after')).toMatch(/^\d+$/);
+
+    // Another address is not affected.
+    const other = new Browser('203.0.113.31');
+    await expect(signIn(other, idp.issuer, 'admin', PASSWORD)).resolves.toBeDefined();
+  });
+
+  it('refuses an authorization request without PKCE', async () => {
+    const browser = new Browser('203.0.113.40');
+    const res = await browser.request(authorizationUrl(idp.issuer, { response_mode: 'query' }));
+    expect(res.status).toBe(303);
+    const location = new URL(absolute(idp.issuer, res.headers.get('location')));
+    expect(location.origin).toBe(APP_ORIGIN);
+    const params = callbackParams(location);
+    expect(params.get('error')).toBe('invalid_request');
+    expect(params.get('code')).toBeNull();
+  });
+
+  it('refuses a redirect URI outside the registered list', async () => {
+    const browser = new Browser('203.0.113.41');
+    const res = await browser.request(authorizationUrl(idp.issuer, { redirect_uri: 'http://evil.example/', code_challenge: 'w'.repeat(43), code_challenge_method: 'S256' }));
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+  });
+
+  it('logs out through end_session and returns to the allowed post_logout_redirect_uri', async () => {
+    const browser = new Browser('203.0.113.50');
+    const { tokens } = await signIn(browser, idp.issuer, 'admin', PASSWORD);
+    const url = new URL('/session/end', idp.issuer);
+    url.searchParams.set('client_id', CLIENT_ID);
+    url.searchParams.set('id_token_hint', tokens.id_token);
+    url.searchParams.set('post_logout_redirect_uri', REDIRECT_URI);
+    const page = await browser.request(url.toString());
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('로그아웃');
+    const action = formAction(html);
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
+    expect(xsrf).toBeDefined();
+    expect(html).toContain('name="logout" value="yes"');
+
+    const confirmed = await browser.postForm(new URL(action, idp.issuer).toString(), { xsrf: xsrf ?? '', logout: 'yes' });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.headers.get('location')).toBe(REDIRECT_URI);
+
+    // The session is gone, and with it the refresh token.
+    const refreshed = await browser.postForm(`${idp.issuer}/token`, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: CLIENT_ID });
+    expect(refreshed.status).toBe(400);
+
+    const bad = new URL(url);
+    bad.searchParams.set('post_logout_redirect_uri', 'http://evil.example/');
+    expect((await browser.request(bad.toString())).status).toBe(400);
+  });
+});
+
+describe('idp without ADMIN_PASSWORD', () => {
+  it('generates a password once, keeps only its hash, and keeps its keys across restarts', async () => {
+    const dataDir = tempDataDir();
+    const first = await startIdp({ DATA_DIR: dataDir });
+    const printed = /비밀번호: (\S+)/.exec(first.stdout())?.[1];
+    expect(printed).toMatch(/^[A-Za-z0-9]{20}$/);
+    const kid1 = ((await (await fetch(`${first.issuer}/jwks`)).json()) as { keys: { kid: string }[] }).keys[0]?.kid;
+    const before = await signIn(new Browser('203.0.113.60'), first.issuer, 'admin', printed ?? '');
+    expect(await first.stop()).toBe(0);
+
+    const { readFileSync, statSync } = await import('node:fs');
+    const adminFile = readFileSync(`${dataDir}/idp/admin.json`, 'utf8');
+    expect(adminFile).not.toContain(printed);
+    expect(statSync(`${dataDir}/idp/keys.json`).mode & 0o777).toBe(0o600);
+
+    const second = await startIdp({ DATA_DIR: dataDir });
+    try {
+      expect(second.stdout()).not.toContain('비밀번호:');
+      const jwks = (await (await fetch(`${second.issuer}/jwks`)).json()) as Parameters<typeof verifyWithJwks>[1] & { keys: { kid: string }[] };
+      expect(jwks.keys[0]?.kid).toBe(kid1);
+      // A token issued before the restart still verifies against the JWKS after it.
+      expect(verifyWithJwks(before.tokens.access_token, jwks)).toBe(true);
+      const after = await signIn(new Browser('203.0.113.61'), second.issuer, 'admin', printed ?? '');
+      expect(decodeJwt(after.tokens.access_token).payload.sub).toBe(decodeJwt(before.tokens.access_token).payload.sub);
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
+  });
+
+  it('fails fast naming the variable on bad configuration', async () => {
+    await expect(startIdp({ DATA_DIR: tempDataDir(), ACCESS_TOKEN_TTL: 'soon' })).rejects.toThrow(/ACCESS_TOKEN_TTL/);
+  });
+});

@@ -1,0 +1,255 @@
+/**
+ * Test helpers: build idp once, run `node idp/dist/main.js` as a child process, and speak OIDC to it
+ * over real HTTP with a tiny cookie jar and PKCE from node:crypto. The specs are transpiled to CommonJS
+ * by @swc/jest, so they never import the ESM oidc-provider or jose.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash, createPublicKey, randomBytes, verify, type JsonWebKey } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const idpDir = path.resolve(__dirname, '..', '..');
+export const APP_ORIGIN = 'http://localhost:8080';
+export const CLIENT_ID = 'linksite-shell';
+export const REDIRECT_URI = `${APP_ORIGIN}/`;
+
+/** Compiles idp/src to idp/dist with the package's own build config. */
+export function buildIdp(): void {
+  const tsc = require.resolve('typescript/bin/tsc');
+  execFileSync(process.execPath, [tsc, '-p', path.join(idpDir, 'tsconfig.build.json')], { stdio: 'inherit' });
+}
+
+export function tempDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'idp-test-'));
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface RunningIdp {
+  issuer: string;
+  stdout: () => string;
+  stop: () => Promise<number | null>;
+}
+
+/** Starts the built provider and resolves once it prints `IdP listening on <issuer>`. */
+export async function startIdp(env: Record<string, string | undefined>): Promise<RunningIdp> {
+  const port = await freePort();
+  const issuer = `http://localhost:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [path.join(idpDir, 'dist', 'main.js')], {
+    env: { ...process.env, ADMIN_PASSWORD: undefined, IDP_PORT: String(port), IDP_ISSUER: issuer, IDP_APP_ORIGINS: APP_ORIGIN, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`IdP did not start:\n${out}\n${err}`)), 20_000);
+    const poll = setInterval(() => {
+      if (out.includes(`IdP listening on ${issuer}`)) {
+        clearTimeout(timer);
+        clearInterval(poll);
+        resolve();
+      }
+    }, 25);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      clearInterval(poll);
+      reject(new Error(`IdP exited with ${code}:\n${out}\n${err}`));
+    });
+  });
+
+  return {
+    issuer,
+    stdout: () => out,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+/** Remembers cookies by name (enough for one host); honours deletions. */
+export class CookieJar {
+  private readonly cookies = new Map<string, string>();
+
+  store(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = '', ...attrs] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /^\s*expires=/i.test(a) && new Date(a.split('=')[1] ?? '').getTime() < Date.now());
+      if (!value || expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+}
+
+export class Browser {
+  readonly jar = new CookieJar();
+
+  /** `ip` goes out as X-Forwarded-For (the provider trusts one proxy), to keep rate-limit counters apart. */
+  constructor(private readonly ip = '203.0.113.1') {}
+
+  async request(url: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    const cookie = this.jar.header();
+    if (cookie) headers.set('Cookie', cookie);
+    headers.set('X-Forwarded-For', this.ip);
+    const res = await fetch(url, { ...init, headers, redirect: 'manual' });
+    this.jar.store(res);
+    return res;
+  }
+
+  postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
+    return this.request(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(fields).toString(),
+    });
+  }
+}
+
+export function pkce(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+export function authorizationUrl(issuer: string, params: Record<string, string | undefined>): string {
+  const url = new URL('/auth', issuer);
+  const all: Record<string, string | undefined> = {
+    client_id: CLIENT_ID,
+    redirect_uri: REDIRECT_URI,
+    response_type: 'code',
+    response_mode: 'fragment',
+    scope: 'openid',
+    state: randomBytes(8).toString('hex'),
+    nonce: randomBytes(8).toString('hex'),
+    ...params,
+  };
+  for (const [k, v] of Object.entries(all)) if (v !== undefined) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+export function absolute(issuer: string, location: string | null): string {
+  if (!location) throw new Error('expected a Location header');
+  return new URL(location, issuer).toString();
+}
+
+/** Follows redirects inside the provider; stops at a page (non-3xx) or at a redirect to the app. */
+export async function follow(browser: Browser, issuer: string, res: Response): Promise<{ res: Response; appRedirect?: URL }> {
+  let current = res;
+  for (let hops = 0; hops < 10; hops += 1) {
+    if (current.status < 300 || current.status >= 400) return { res: current };
+    const next = new URL(absolute(issuer, current.headers.get('location')));
+    if (next.origin !== new URL(issuer).origin) return { res: current, appRedirect: next };
+    current = await browser.request(next.toString());
+  }
+  throw new Error('too many redirects');
+}
+
+/** Reads the form action from our login page. */
+export function formAction(html: string): string {
+  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+  if (!action) throw new Error(`no form in page:\n${html}`);
+  return action.replace(/&amp;/g, '&');
+}
+
+/** Parameters of a redirect to the app, from the fragment (keycloak-js's default response mode) or the query. */
+export function callbackParams(url: URL): URLSearchParams {
+  return new URLSearchParams(url.hash ? url.hash.slice(1) : url.search);
+}
+
+export interface TokenResponse {
+  access_token: string;
+  id_token: string;
+  refresh_token: string;
+  expires_in: number;
+  token_type: string;
+  scope?: string;
+}
+
+/** Authorization code flow with PKCE through the real login form. Returns the tokens and the raw token response. */
+export async function signIn(
+  browser: Browser,
+  issuer: string,
+  username: string,
+  password: string,
+): Promise<{ tokens: TokenResponse; tokenResponse: Response }> {
+  const { verifier, challenge } = pkce();
+  const start = await follow(browser, issuer, await browser.request(authorizationUrl(issuer, { code_challenge: challenge, code_challenge_method: 'S256' })));
+  if (start.res.status !== 200) throw new Error(`expected the login form, got ${start.res.status}`);
+  const action = formAction(await start.res.text());
+  const submitted = await browser.postForm(new URL(action, issuer).toString(), { username, password });
+  const done = await follow(browser, issuer, submitted);
+  if (!done.appRedirect) throw new Error(`sign-in did not return to the app: ${done.res.status} ${await done.res.text()}`);
+  const code = callbackParams(done.appRedirect).get('code');
+  if (!code) throw new Error(`no code in ${done.appRedirect.toString()}`);
+  const tokenResponse = await browser.postForm(
+    `${issuer}/token`,
+    { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: CLIENT_ID, code_verifier: verifier },
+    { Origin: APP_ORIGIN },
+  );
+  const tokens = (await tokenResponse.clone().json()) as TokenResponse;
+  if (tokenResponse.status !== 200) throw new Error(`token request failed: ${JSON.stringify(tokens)}`);
+  return { tokens, tokenResponse };
+}
+
+export function decodeJwt(token: string): { header: Record<string, unknown>; payload: Record<string, unknown> } {
+  const [h = '', p = ''] = token.split('.');
+  return { header: JSON.parse(Buffer.from(h, 'base64url').toString('utf8')), payload: JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) };
+}
+
+/** keycloak-js 26 `decodeToken`: atob of the base64url payload, padded by length % 4, then JSON.parse. */
+export function keycloakJsDecodeToken(token: string): Record<string, unknown> {
+  const [, payload] = token.split('.');
+  if (typeof payload !== 'string') throw new Error('Unable to decode token, payload not found.');
+  let output = payload.replaceAll('-', '+').replaceAll('_', '/');
+  switch (output.length % 4) {
+    case 0:
+      break;
+    case 2:
+      output += '==';
+      break;
+    case 3:
+      output += '=';
+      break;
+    default:
+      throw new Error('Input is not of the correct length.');
+  }
+  const binary = atob(output);
+  const decoded = decodeURIComponent(
+    binary.replace(/(.)/g, (_m, ch: string) => {
+      const code = ch.charCodeAt(0).toString(16).toUpperCase();
+      return `%${code.length < 2 ? `0${code}` : code}`;
+    }),
+  );
+  return JSON.parse(decoded) as Record<string, unknown>;
+}
+
+/** Verifies an RS256 JWS against a JWKS with node:crypto. */
+export function verifyWithJwks(token: string, jwks: { keys: (JsonWebKey & { kid?: string })[] }): boolean {
+  const [h = '', p = '', s = ''] = token.split('.');
+  const { kid } = JSON.parse(Buffer.from(h, 'base64url').toString('utf8')) as { kid?: string };
+  const jwk = jwks.keys.find((k) => k.kid === kid);
+  if (!jwk) return false;
+  return verify('RSA-SHA256', Buffer.from(`${h}.${p}`), createPublicKey({ key: jwk, format: 'jwk' }), Buffer.from(s, 'base64url'));
+}
