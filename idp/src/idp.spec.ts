@@ -118,6 +118,22 @@ describe('idp with ADMIN_PASSWORD', () => {
     expect(keycloakJsDecodeToken(next.refresh_token).exp).toBe(refreshPayload.exp);
   });
 
+  it('answers check-sso (prompt=none) with a code while signed in, and login_required otherwise', async () => {
+    const browser = new Browser('203.0.113.12');
+    await signIn(browser, idp.issuer, 'admin', PASSWORD);
+    const silent = await browser.request(
+      authorizationUrl(idp.issuer, { prompt: 'none', redirect_uri: `${APP_ORIGIN}/silent-check-sso.html`, code_challenge: 'v'.repeat(43), code_challenge_method: 'S256' }),
+    );
+    expect(silent.status).toBe(303);
+    const back = new URL(absolute(idp.issuer, silent.headers.get('location')));
+    expect(back.pathname).toBe('/silent-check-sso.html');
+    expect(callbackParams(back).get('code')).toBeTruthy();
+
+    const stranger = new Browser('203.0.113.13');
+    const anonymous = await stranger.request(authorizationUrl(idp.issuer, { prompt: 'none', code_challenge: 'v'.repeat(43), code_challenge_method: 'S256' }));
+    expect(callbackParams(new URL(absolute(idp.issuer, anonymous.headers.get('location')))).get('error')).toBe('login_required');
+  });
+
   it('answers the CORS preflight of the token endpoint for the app origin with credentials', async () => {
     const res = await fetch(`${idp.issuer}/token`, {
       method: 'OPTIONS',
