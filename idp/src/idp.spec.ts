@@ -8,6 +8,7 @@ import {
   buildIdp,
   callbackParams,
   decodeJwt,
+  removeTempDataDirs,
   follow,
   formAction,
   keycloakJsDecodeToken,
@@ -25,6 +26,7 @@ const ACCESS_TOKEN_TTL = 60;
 const INVALID = '아이디 또는 비밀번호가 올바르지 않습니다.';
 
 beforeAll(() => buildIdp(), 120_000);
+afterAll(() => removeTempDataDirs());
 
 describe('idp with ADMIN_PASSWORD', () => {
   let idp: RunningIdp;

@@ -5,7 +5,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, createPublicKey, randomBytes, verify, type JsonWebKey } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,8 +21,16 @@ export function buildIdp(): void {
   execFileSync(process.execPath, [tsc, '-p', path.join(idpDir, 'tsconfig.build.json')], { stdio: 'inherit' });
 }
 
+const tempDirs: string[] = [];
+
 export function tempDataDir(): string {
-  return mkdtempSync(path.join(tmpdir(), 'idp-test-'));
+  const dir = mkdtempSync(path.join(tmpdir(), 'idp-test-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+export function removeTempDataDirs(): void {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 export function freePort(): Promise<number> {
