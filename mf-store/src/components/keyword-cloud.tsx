@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ko, type TagWord } from '@linksite/platform';
 import { layoutCloud, type PlacedWord } from '../lib/cloud-layout';
-import { buildSearchUrl, CLOUD_SIZE, CLOUD_TRANSITION_MS, sizeWords } from '../lib/cloud-words';
+import { buildSearchUrl, cloudLayoutSize, CLOUD_TRANSITION_MS, sizeWords } from '../lib/cloud-words';
 
 const COLORS = ['#2563eb', '#db2777', '#059669', '#d97706', '#7c3aed', '#0f766e', '#dc2626', '#4b5563'];
 
@@ -16,17 +16,35 @@ export interface KeywordCloudProps {
 /** The popular-keyword cloud (spec §2, §9): a click or Enter opens a web search for the word in a new tab. */
 export function KeywordCloud({ words, searchUrl, layout = layoutCloud }: KeywordCloudProps) {
   const sized = useMemo(() => sizeWords(words), [words]);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState<[number, number] | null>(null);
   const [placed, setPlaced] = useState<PlacedWord[]>([]);
   const [shown, setShown] = useState(false);
 
+  // The layout box follows the container's width (see CLOUD_MIN_SIZE); lay out again only when it changes.
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return undefined;
+    const measure = () =>
+      setSize((previous) => {
+        const next = cloudLayoutSize(box.clientWidth);
+        return previous && previous[0] === next[0] ? previous : next;
+      });
+    measure();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+
   useEffect(() => {
     setShown(false);
-    if (sized.length === 0) {
+    if (sized.length === 0 || !size) {
       setPlaced([]);
       return undefined;
     }
-    return layout(sized, setPlaced);
-  }, [sized, layout]);
+    return layout(sized, size, setPlaced);
+  }, [sized, size, layout]);
 
   // Start from the centre, invisible, then move into place (spec §9: 600 ms transition).
   useEffect(() => {
@@ -42,10 +60,13 @@ export function KeywordCloud({ words, searchUrl, layout = layoutCloud }: Keyword
 
   if (words.length === 0) return <p className="keyword-cloud__empty">{ko.noKeywords}</p>;
 
-  const [width, height] = CLOUD_SIZE;
+  const [width, height] = size ?? cloudLayoutSize(0);
   return (
+    <div ref={boxRef} className="keyword-cloud__box">
     <svg
       className="keyword-cloud"
+      width={width}
+      height={height}
       viewBox={`${-width / 2} ${-height / 2} ${width} ${height}`}
       preserveAspectRatio="xMidYMid meet"
       role="group"
@@ -74,5 +95,6 @@ export function KeywordCloud({ words, searchUrl, layout = layoutCloud }: Keyword
         </text>
       ))}
     </svg>
+    </div>
   );
 }

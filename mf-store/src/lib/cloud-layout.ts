@@ -1,7 +1,7 @@
 import cloud, { type Word } from 'd3-cloud';
-import { CLOUD_ROTATIONS, CLOUD_SIZE, type SizedWord } from './cloud-words';
+import { CLOUD_ROTATIONS, seededRandom, type SizedWord } from './cloud-words';
 
-/** A word placed by d3-cloud: `x`, `y` relative to the centre of the 200×100 layout, `rotate` in degrees. */
+/** A word placed by d3-cloud: `x`, `y` relative to the centre of the layout, `rotate` in degrees. */
 export interface PlacedWord extends SizedWord {
   x: number;
   y: number;
@@ -11,16 +11,19 @@ export interface PlacedWord extends SizedWord {
 export const CLOUD_FONT_FAMILY = '"Pretendard", "Noto Sans KR", "Noto Sans CJK KR", "Apple SD Gothic Neo", "Malgun Gothic", sans-serif';
 
 /**
- * Lays the words out with d3-cloud (spec §9: 200×100, two angles −50 and 0). Words that do not fit are dropped
- * by d3-cloud. Needs a canvas, so it runs in the browser only. Returns a stop function.
+ * Lays the words out with d3-cloud in a `size` [width, height] box (spec §9: at least 200×100, two angles
+ * −50 and 0). Words that do not fit are dropped by d3-cloud. Needs a canvas, so it runs in the browser only.
+ * Returns a stop function.
  */
-export function layoutCloud(words: SizedWord[], onDone: (placed: PlacedWord[]) => void): () => void {
+export function layoutCloud(words: SizedWord[], size: [number, number], onDone: (placed: PlacedWord[]) => void): () => void {
+  const random = seededRandom(words);
   const layout = cloud<SizedWord & Word>()
-    .size(CLOUD_SIZE)
+    .size(size)
+    .random(random)
     .words(words.map((w) => ({ ...w })))
     .padding(2)
     // The heaviest word stays upright so it always fits; the others take one of the two angles at random.
-    .rotate((_, index) => (index === 0 ? 0 : CLOUD_ROTATIONS[Math.random() < 0.5 ? 0 : 1]))
+    .rotate((_, index) => (index === 0 ? 0 : CLOUD_ROTATIONS[random() < 0.5 ? 0 : 1]))
     .font(CLOUD_FONT_FAMILY)
     .fontWeight('700')
     .fontSize((w) => w.size ?? 20)

@@ -1,4 +1,4 @@
-import { buildSearchUrl, fontSizeFor, sizeWords, topWords } from './cloud-words';
+import { buildSearchUrl, cloudLayoutSize, fontSizeFor, seededRandom, sizeWords, topWords } from './cloud-words';
 
 describe('keyword cloud words', () => {
   it('scales font sizes linearly onto 20–40', () => {
@@ -33,5 +33,22 @@ describe('keyword cloud words', () => {
     expect(buildSearchUrl('https://search.naver.com/search.naver?query={keyword}', '스킨 케어&팩')).toBe(
       'https://search.naver.com/search.naver?query=%EC%8A%A4%ED%82%A8%20%EC%BC%80%EC%96%B4%26%ED%8C%A9',
     );
+  });
+
+  it('sizes the layout 2:1 from the container, never below 200×100 nor above 640 wide', () => {
+    expect(cloudLayoutSize(0)).toEqual([200, 100]);
+    expect(cloudLayoutSize(150)).toEqual([200, 100]);
+    expect(cloudLayoutSize(500)).toEqual([500, 250]);
+    expect(cloudLayoutSize(1100)).toEqual([640, 320]);
+  });
+
+  it('draws the same random sequence for the same words and another one for other words', () => {
+    const a = seededRandom([{ text: '캠핑' }, { text: '뷰티' }]);
+    const b = seededRandom([{ text: '캠핑' }, { text: '뷰티' }]);
+    const c = seededRandom([{ text: '여행' }]);
+    const first = [a(), a(), a()];
+    expect([b(), b(), b()]).toEqual(first);
+    expect([c(), c(), c()]).not.toEqual(first);
+    for (const value of first) expect(value >= 0 && value < 1).toBe(true);
   });
 });

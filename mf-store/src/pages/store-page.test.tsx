@@ -6,7 +6,7 @@ import { StorePage } from './store-page';
 
 // d3-cloud needs a canvas, which jsdom lacks: place the words in a row instead.
 jest.mock('../lib/cloud-layout', () => ({
-  layoutCloud: (words: { text: string; size: number }[], done: (placed: unknown[]) => void) => {
+  layoutCloud: (words: { text: string; size: number }[], _size: [number, number], done: (placed: unknown[]) => void) => {
     done(words.map((w, i) => ({ ...w, x: i * 10, y: 0, rotate: 0 })));
     return () => undefined;
   },
