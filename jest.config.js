@@ -2,6 +2,7 @@
  * Jest projects of the monorepo (one `npm test` runs them all):
  * - api: NestJS unit specs and integration specs against a real PostgreSQL (DATABASE_URL).
  * - web: React/platform unit tests in jsdom.
+ * - idp: the embedded OpenID Connect provider, started as a process and driven over HTTP.
  * - e2e: the composed site in Debian Chromium (playwright-core).
  */
 const swc = (tsx) => [
@@ -33,6 +34,13 @@ module.exports = {
       transform: { '^.+\\.tsx?$': swc(true) },
       moduleNameMapper: { '\\.css$': '<rootDir>/build/jest/style-stub.js' },
       setupFilesAfterEnv: ['<rootDir>/build/jest/setup-web.ts'],
+    },
+    {
+      displayName: 'idp',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/idp/src'],
+      testMatch: ['**/*.spec.ts'],
+      transform: { '^.+\\.ts$': swc(false) },
     },
     {
       displayName: 'e2e',

@@ -80,7 +80,7 @@ test('the banner shows both a D - n item and an OPEN item', async () => {
 
 test('the keyword cloud shows words of different sizes', async () => {
   const { page } = await openHome();
-  await expect(page.getByText('인기 키워드').first().isVisible()).resolves.toBe(true);
+  await page.getByRole('heading', { name: '인기 키워드' }).waitFor();
   await page.waitForSelector('[data-testid="cloud-word"]');
   const sizes = await page
     .locator('[data-testid="cloud-word"]')
@@ -107,6 +107,6 @@ test('with the mf-plans server stopped, the cards still show and the banner show
   expect(await page.locator('[data-testid="store-card"]').count()).toBeGreaterThanOrEqual(24);
   const bannerError = page.locator('[data-testid="remote-error-mf_plans"]');
   await bannerError.waitFor({ timeout: 15_000 });
-  await expect(bannerError.getByRole('button', { name: '다시 시도' }).isVisible()).resolves.toBe(true);
+  await bannerError.getByRole('button', { name: '다시 시도' }).waitFor();
   await page.screenshot({ path: path.join(repoRoot, 'test-results', 'store-page-without-plans.png') });
 });
