@@ -7,6 +7,7 @@
  * - Module Federation (enhanced): `remoteEntry.js` + `mf-manifest.json` at the root of `<app>/dist` for remotes;
  *   the shell has `remotes: {}` because it registers remotes at run time from /config.json (DECISIONS D8).
  * - Lazy chunks: `static/js/[name].[contenthash:8].chunk.js`, chunk load time-out 120 s (spec §2, §8).
+ * - Files in `<app>/public` are copied to the root of `dist` unchanged (the shell's silent-check-sso.html).
  * - webpack is pinned to 5.110.3 (ARCHITECTURE "Build"): newer versions break [contenthash] or the plugin.
  */
 const fs = require('node:fs');
@@ -28,12 +29,47 @@ const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'zustand', 'keyclo
 
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
-/** Installed version of `pkg` as seen from `dir`, or null when it is not installed. */
+/**
+ * Installed version of `pkg` as seen from `dir`, or null when it is not installed. Walks the node_modules folders
+ * up from `dir` instead of `require.resolve('<pkg>/package.json')`, which packages with an `exports` map that
+ * omits package.json (keycloak-js) refuse.
+ */
 function installedVersion(pkg, dir) {
-  try {
-    return readJson(require.resolve(`${pkg}/package.json`, { paths: [dir] })).version;
-  } catch {
-    return null;
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    const file = path.join(current, 'node_modules', pkg, 'package.json');
+    if (fs.existsSync(file)) return readJson(file).version;
+    if (path.dirname(current) === current) return null;
+  }
+}
+
+/**
+ * Copies every file of `<app>/public` to the root of `dist` as it is (the shell's `silent-check-sso.html`, which
+ * keycloak-js loads in a hidden iframe for check-sso and which must not be bundled).
+ */
+class PublicFilesPlugin {
+  /** @param {string} dir absolute path of the app's `public` folder */
+  constructor(dir) {
+    this.dir = dir;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('PublicFilesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PublicFilesPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          if (!fs.existsSync(this.dir)) return;
+          for (const name of fs.readdirSync(this.dir)) {
+            const file = path.join(this.dir, name);
+            if (!fs.statSync(file).isFile()) continue;
+            compilation.fileDependencies.add(file);
+            compilation.emitAsset(name, new sources.RawSource(fs.readFileSync(file)));
+          }
+          compilation.contextDependencies.add(this.dir);
+        },
+      );
+    });
   }
 }
 
@@ -109,6 +145,7 @@ function createAppConfig({ dir, name, title, exposes }) {
           manifest: true,
           dts: false,
         }),
+        new PublicFilesPlugin(path.join(dir, 'public')),
         new HtmlWebpackPlugin({
           title,
           chunks: ['main'],

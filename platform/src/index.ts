@@ -1,4 +1,19 @@
 // Public surface of @linksite/platform, the shared singleton library (one copy per page).
+export {
+  authStore,
+  getAccessToken,
+  initAuth,
+  login,
+  logout,
+  refreshAccessToken,
+  resetAuth,
+  useAuth,
+  type AuthProfile,
+  type AuthState,
+  type KeycloakClient,
+  type KeycloakFactory,
+} from './auth/auth-store';
+export { SESSION_USER_KEY, sessionUserStore, setSessionUser, useSessionUser, type SessionUser } from './auth/session-user';
 export type { Cover, ErrorEnvelope, Link, Plan, ReadEnvelope, TagWord, WriteEnvelope } from './api/contract';
 export {
   getRuntimeConfig,
@@ -6,10 +21,11 @@ export {
   parseRuntimeConfig,
   runtimeConfigStore,
   setRuntimeConfig,
+  type AuthConfig,
   type RuntimeConfig,
 } from './config/runtime-config';
 export { ApiError, errorMessage } from './http/api-error';
-export { http, resolveApiUrl, setAccessTokenProvider, toApiError, type AccessTokenProvider } from './http/http-client';
+export { http, resolveApiUrl, setHttpAuth, toApiError, type HttpAuth } from './http/http-client';
 export { useRequest, type RequestState } from './hooks/use-request';
 export { CHIP_STYLES, randomChipStyle, type ChipStyle } from './lib/chip-style';
 export { imageUrl, isInternalImage, type ImageWidth } from './lib/image-url';

@@ -15,6 +15,7 @@ beforeEach(() => {
     searchUrl: 'https://search.example/?q={keyword}',
     footer: { home: 'https://home.example', social: 'https://www.instagram.com/x', video: 'https://www.youtube.com/@x' },
     analyticsId: null,
+    auth: { mode: 'oidc', url: 'http://localhost:8090', clientId: 'linksite-shell', autoRefresh: true, adminRole: 'admin' },
   });
   loader.mockImplementation(async (remote, module) => () => <p>{`${remote}/${module}`}</p>);
 });

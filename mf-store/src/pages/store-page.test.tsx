@@ -43,6 +43,7 @@ beforeEach(() =>
     searchUrl: 'https://search.example/?q={keyword}',
     footer: { home: 'https://h', social: 'https://s', video: 'https://v' },
     analyticsId: null,
+    auth: { mode: 'oidc', url: 'http://localhost:8090', clientId: 'linksite-shell', autoRefresh: true, adminRole: 'admin' },
   }),
 );
 

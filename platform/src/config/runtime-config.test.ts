@@ -6,6 +6,7 @@ const valid = {
   searchUrl: 'https://search.naver.com/search.naver?query={keyword}',
   footer: { home: 'https://h.example', social: 'https://s.example', video: 'https://v.example' },
   analyticsId: null,
+  auth: { mode: 'oidc', url: 'http://localhost:8090/', clientId: 'linksite-shell', autoRefresh: true, adminRole: 'admin' },
 };
 
 describe('runtime config', () => {
@@ -18,6 +19,18 @@ describe('runtime config', () => {
       '설정 파일(/config.json)의 remotes.mf_store 값이 올바르지 않습니다.',
     );
     expect(() => parseRuntimeConfig({ ...valid, searchUrl: 'https://x' })).toThrow('searchUrl');
+  });
+
+  it('requires the auth section and checks it by mode', () => {
+    const { auth, ...withoutAuth } = valid;
+    expect(() => parseRuntimeConfig(withoutAuth)).toThrow('auth 값이');
+    expect(parseRuntimeConfig(valid).auth).toEqual({ ...auth, url: 'http://localhost:8090' });
+    expect(() => parseRuntimeConfig({ ...valid, auth: { ...auth, mode: 'saml' } })).toThrow('auth.mode');
+    expect(() => parseRuntimeConfig({ ...valid, auth: { ...auth, mode: 'keycloak' } })).toThrow('auth.realm');
+    expect(parseRuntimeConfig({ ...valid, auth: { ...auth, mode: 'keycloak', realm: 'linksite' } }).auth.realm).toBe('linksite');
+    expect(() => parseRuntimeConfig({ ...valid, auth: { ...auth, autoRefresh: 'no' } })).toThrow('auth.autoRefresh');
+    const { autoRefresh: _a, adminRole: _r, ...minimal } = auth;
+    expect(parseRuntimeConfig({ ...valid, auth: minimal }).auth).toMatchObject({ autoRefresh: true, adminRole: 'admin' });
   });
 
   it('throws before the config is loaded', () => {

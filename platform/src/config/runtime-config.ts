@@ -14,6 +14,24 @@ export interface RuntimeConfig {
   searchUrl: string;
   footer: { home: string; social: string; video: string };
   analyticsId: string | null;
+  /** Identity settings (DECISIONS D5, ARCHITECTURE "Identity"). */
+  auth: AuthConfig;
+}
+
+/**
+ * How the shell signs the administrator in. `oidc`: a generic OpenID Connect provider (the embedded `idp/`),
+ * `url` is its issuer. `keycloak`: Keycloak, `url` is its base URL and `realm` names the realm.
+ */
+export interface AuthConfig {
+  mode: 'oidc' | 'keycloak';
+  url: string;
+  /** Keycloak mode only. */
+  realm?: string;
+  clientId: string;
+  /** Spec §4: on expiry the token is refreshed (`updateToken(5)`) unless this is false. Default true. */
+  autoRefresh: boolean;
+  /** Realm role (`realm_access.roles`) of an administrator. Default `admin`. */
+  adminRole: string;
 }
 
 interface RuntimeConfigState {
@@ -46,6 +64,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   for (const key of ['home', 'social', 'video'] as const) if (!isText(footer[key])) bad(`footer.${key}`);
   const analyticsId = raw.analyticsId ?? null;
   if (analyticsId !== null && typeof analyticsId !== 'string') bad('analyticsId');
+  const auth = parseAuthConfig(raw.auth, bad);
   return {
     ...(raw as object),
     apiBaseUrl: (raw.apiBaseUrl as string).replace(/\/+$/, ''),
@@ -53,6 +72,27 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     searchUrl: raw.searchUrl as string,
     footer: footer as RuntimeConfig['footer'],
     analyticsId: analyticsId as string | null,
+    auth,
+  };
+}
+
+function parseAuthConfig(raw: unknown, bad: (field: string) => never): AuthConfig {
+  if (!isObject(raw)) return bad('auth');
+  if (raw.mode !== 'oidc' && raw.mode !== 'keycloak') bad('auth.mode');
+  if (!isText(raw.url) || !/^https?:\/\//i.test(raw.url)) bad('auth.url');
+  if (raw.mode === 'keycloak' && !isText(raw.realm)) bad('auth.realm');
+  if (!isText(raw.clientId)) bad('auth.clientId');
+  const autoRefresh = raw.autoRefresh ?? true;
+  if (typeof autoRefresh !== 'boolean') bad('auth.autoRefresh');
+  const adminRole = raw.adminRole ?? 'admin';
+  if (!isText(adminRole)) bad('auth.adminRole');
+  return {
+    mode: raw.mode as AuthConfig['mode'],
+    url: (raw.url as string).replace(/\/+$/, ''),
+    ...(raw.mode === 'keycloak' ? { realm: raw.realm as string } : {}),
+    clientId: raw.clientId as string,
+    autoRefresh: autoRefresh as boolean,
+    adminRole: adminRole as string,
   };
 }
 

@@ -1,14 +1,15 @@
 import type { AxiosAdapter } from 'axios';
-import { setRuntimeConfig } from '../config/runtime-config';
+import { setRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
 import { ApiError } from './api-error';
 import { http, resolveApiUrl } from './http-client';
 
-const config = {
+const config: RuntimeConfig = {
   apiBaseUrl: '/api',
   remotes: {},
   searchUrl: 'https://search.example/?q={keyword}',
   footer: { home: 'https://h', social: 'https://s', video: 'https://v' },
   analyticsId: null,
+  auth: { mode: 'oidc', url: 'http://localhost:8090', clientId: 'linksite-shell', autoRefresh: true, adminRole: 'admin' },
 };
 
 describe('http client', () => {

@@ -1,0 +1,217 @@
+import type Keycloak from 'keycloak-js';
+import type { KeycloakConfig, KeycloakTokenParsed } from 'keycloak-js';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+import type { AuthConfig } from '../config/runtime-config';
+import { setHttpAuth } from '../http/http-client';
+import { ko } from '../messages/ko';
+import { SESSION_USER_KEY, setSessionUser } from './session-user';
+
+/** Who is signed in, read from the access token's claims (Keycloak's shape, DECISIONS D5). */
+export interface AuthProfile {
+  username: string;
+  name: string;
+  email: string;
+  /** `realm_access.roles`. */
+  roles: string[];
+}
+
+export interface AuthState {
+  /** `init()` has finished (signed in or not, or failed). Guards wait for it. */
+  initialized: boolean;
+  /** Spec §4: true only while both an id token and an access token exist. */
+  authenticated: boolean;
+  /** Initialising or redirecting to the identity server. */
+  loading: boolean;
+  profile: AuthProfile | null;
+  /** The profile has the configured administrator role (`adminRole`). */
+  isAdmin: boolean;
+  /** Korean message when the identity server could not be reached; null otherwise. */
+  error: string | null;
+}
+
+/** The part of keycloak-js the store uses (so tests can hand in a small fake). */
+export type KeycloakClient = Pick<
+  Keycloak,
+  | 'init'
+  | 'login'
+  | 'logout'
+  | 'updateToken'
+  | 'clearToken'
+  | 'token'
+  | 'idToken'
+  | 'tokenParsed'
+  | 'idTokenParsed'
+  | 'onTokenExpired'
+  | 'onAuthSuccess'
+  | 'onAuthRefreshSuccess'
+  | 'onAuthRefreshError'
+  | 'onAuthLogout'
+>;
+
+/** Creates the Keycloak instance; injected in tests, keycloak-js otherwise (loaded on demand). */
+export type KeycloakFactory = (config: KeycloakConfig) => KeycloakClient | Promise<KeycloakClient>;
+
+const createKeycloak: KeycloakFactory = async (config) => {
+  const { default: KeycloakClass } = await import('keycloak-js');
+  return new KeycloakClass(config);
+};
+
+const signedOut = { authenticated: false, profile: null, isAdmin: false } as const;
+const initialState: AuthState = { initialized: false, loading: false, error: null, ...signedOut };
+
+/** The one auth store of the page (the platform is a federation singleton, so remotes read this same store). */
+export const authStore = createStore<AuthState>(() => initialState);
+
+let keycloak: KeycloakClient | null = null;
+let started: Promise<void> | null = null;
+let settings: AuthConfig | null = null;
+
+const origin = () => window.location.origin;
+
+function profileOf(token: KeycloakTokenParsed | undefined, idToken: KeycloakTokenParsed | undefined): AuthProfile {
+  const claim = (name: string): string => {
+    const value = token?.[name] ?? idToken?.[name];
+    return typeof value === 'string' ? value : '';
+  };
+  const roles = token?.realm_access?.roles ?? idToken?.realm_access?.roles ?? [];
+  return { username: claim('preferred_username'), name: claim('name'), email: claim('email'), roles: [...roles] };
+}
+
+/** Copies the instance's tokens into the store. */
+function publish(): void {
+  if (!keycloak || !settings) return;
+  const authenticated = Boolean(keycloak.idToken && keycloak.token);
+  if (!authenticated) {
+    authStore.setState(signedOut);
+    return;
+  }
+  const profile = profileOf(keycloak.tokenParsed, keycloak.idTokenParsed);
+  authStore.setState({ authenticated, profile, isAdmin: profile.roles.includes(settings.adminRole) });
+}
+
+/** Forgets the signed-in user locally: tokens, store, sessionStorage `user`. */
+function markSignedOut(): void {
+  keycloak?.clearToken();
+  authStore.setState(signedOut);
+  setSessionUser(null);
+}
+
+/**
+ * Creates THE Keycloak instance of the page and runs `check-sso` (DECISIONS D5, ARCHITECTURE "Identity"):
+ * keycloak mode `{ url, realm, clientId }`, oidc mode `{ oidcProvider: url, clientId }`; PKCE S256, no login
+ * iframe, silent check through `/silent-check-sso.html`. Called once by the shell; later calls return the
+ * first call's promise. Never rejects: a failure leaves `initialized` true, signed out, with `error` set.
+ * Registers the bearer token, refresh and sign-out with the HTTP client.
+ */
+export function initAuth(config: AuthConfig, factory: KeycloakFactory = createKeycloak): Promise<void> {
+  if (started) return started;
+  settings = config;
+  authStore.setState({ loading: true });
+  started = (async () => {
+    try {
+      const keycloakConfig: KeycloakConfig =
+        config.mode === 'keycloak'
+          ? { url: config.url, realm: config.realm ?? '', clientId: config.clientId }
+          : { oidcProvider: config.url, clientId: config.clientId };
+      const instance = await factory(keycloakConfig);
+      keycloak = instance;
+      // Spec §4, §9: reload the token with 5 s minimum validity when it expires, unless turned off.
+      instance.onTokenExpired = () => {
+        if (!config.autoRefresh) return;
+        instance.updateToken(5).catch(() => markSignedOut());
+      };
+      instance.onAuthSuccess = publish;
+      instance.onAuthRefreshSuccess = publish;
+      instance.onAuthLogout = publish;
+      setHttpAuth({ getAccessToken, refreshAccessToken, signOut: markSignedOut });
+      await instance.init({
+        onLoad: 'check-sso',
+        pkceMethod: 'S256',
+        checkLoginIframe: false,
+        silentCheckSsoRedirectUri: `${origin()}/silent-check-sso.html`,
+        redirectUri: `${origin()}/`,
+      });
+      publish();
+      authStore.setState({ initialized: true, loading: false, error: null });
+    } catch (error) {
+      console.error('[auth] init failed', error);
+      authStore.setState({ ...signedOut, initialized: true, loading: false, error: ko.authUnavailable });
+    }
+  })();
+  return started;
+}
+
+/**
+ * Starts single sign-on, coming back to `redirectPath`. It must be one of the redirect URIs the identity server
+ * registers: `/`, `/login`, `/admin` (idp/README.md; Keycloak allows `/*`).
+ */
+export async function login(redirectPath = '/admin'): Promise<void> {
+  if (!started) throw new Error('initAuth() must run before login()');
+  await started;
+  if (!keycloak) {
+    window.alert(ko.authUnavailable);
+    return;
+  }
+  authStore.setState({ loading: true });
+  try {
+    await keycloak.login({ redirectUri: `${origin()}${redirectPath}` });
+  } catch (error) {
+    console.error('[auth] login failed', error);
+    authStore.setState({ loading: false });
+    window.alert(ko.authUnavailable);
+  }
+}
+
+/**
+ * Logout (spec §4, DECISIONS D5): alert `로그아웃 되었습니다.`, remove `user` from sessionStorage and
+ * localStorage, then RP-initiated logout at the identity server, which sends the browser back to `/`.
+ */
+export async function logout(): Promise<void> {
+  window.alert(ko.loggedOut);
+  setSessionUser(null);
+  window.localStorage.removeItem(SESSION_USER_KEY);
+  if (!keycloak) return;
+  try {
+    await keycloak.logout({ redirectUri: `${origin()}/` });
+  } catch (error) {
+    // The identity server is unreachable: at least forget the user here.
+    console.error('[auth] logout failed', error);
+    markSignedOut();
+  }
+}
+
+/**
+ * The access token for an API call, or null when nobody is signed in. With automatic refresh on, a token about
+ * to expire (under 5 s left, spec §9) is refreshed first, so calls keep working across the expiry.
+ */
+export async function getAccessToken(): Promise<string | null> {
+  if (!keycloak || !authStore.getState().authenticated) return null;
+  if (settings?.autoRefresh) await keycloak.updateToken(5).catch(() => undefined);
+  return keycloak.token ?? null;
+}
+
+/** Forces a refresh (`updateToken(-1)`); the new access token, or null when the refresh failed. */
+export async function refreshAccessToken(): Promise<string | null> {
+  if (!keycloak) return null;
+  try {
+    await keycloak.updateToken(-1);
+    return keycloak.token ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the auth store in React; remotes use this too (they never create a Keycloak instance). */
+export function useAuth<T>(select: (state: AuthState) => T): T {
+  return useStore(authStore, select);
+}
+
+/** Forgets the instance and resets the store (tests, harnesses). */
+export function resetAuth(): void {
+  keycloak = null;
+  started = null;
+  settings = null;
+  setHttpAuth(null);
+  authStore.setState(initialState, true);
+}

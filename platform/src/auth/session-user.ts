@@ -1,0 +1,42 @@
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+
+/** The administrator record `POST /api/login` answers, kept as JSON in sessionStorage `user` (spec §7). */
+export interface SessionUser {
+  id: number | string;
+  username: string;
+  name: string;
+  email: string;
+  roles: string[];
+}
+
+/** The sessionStorage (and, for logout, localStorage) key the spec names. */
+export const SESSION_USER_KEY = 'user';
+
+function readStoredUser(): SessionUser | null {
+  try {
+    const raw = window.sessionStorage.getItem(SESSION_USER_KEY);
+    return raw ? (JSON.parse(raw) as SessionUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * sessionStorage `user` as a store. The `storage` event never fires in the tab that wrote the value, so whoever
+ * writes it goes through {@link setSessionUser} and same-tab readers (the banner's cover-edit button, spec §2)
+ * subscribe here. Initial value: what sessionStorage holds when the platform loads.
+ */
+export const sessionUserStore = createStore<{ user: SessionUser | null }>(() => ({ user: readStoredUser() }));
+
+/** Writes (or, with null, removes) sessionStorage `user` and tells the subscribers. */
+export function setSessionUser(user: SessionUser | null): void {
+  if (user) window.sessionStorage.setItem(SESSION_USER_KEY, JSON.stringify(user));
+  else window.sessionStorage.removeItem(SESSION_USER_KEY);
+  sessionUserStore.setState({ user });
+}
+
+/** The session user, re-rendering when it is written or removed. */
+export function useSessionUser(): SessionUser | null {
+  return useStore(sessionUserStore, (state) => state.user);
+}
