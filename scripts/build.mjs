@@ -1,5 +1,5 @@
 /**
- * Builds what is not built: the API (tsc) and every frontend app (webpack), each only when one of
+ * Builds what is not built: the API and the embedded identity provider (tsc) and every frontend app (webpack), each only when one of
  * its inputs is newer than its last build. `--all` rebuilds everything.
  *
  *   node scripts/build.mjs [--all]
@@ -23,6 +23,13 @@ export function buildTargets() {
     command: [bin('tsc'), '-p', 'tsconfig.build.json'],
     cwd: 'api',
   };
+  const idp = {
+    name: 'idp',
+    inputs: [...shared, 'idp/src', 'idp/package.json', 'idp/tsconfig.json', 'idp/tsconfig.build.json'],
+    stamp: 'idp/dist/.build-stamp',
+    command: [bin('tsc'), '-p', 'tsconfig.build.json'],
+    cwd: 'idp',
+  };
   // Remotes first, the host last (the order of siteLayout is the host first).
   const apps = siteLayout().apps.slice().reverse();
   const web = apps.map((app) => ({
@@ -32,7 +39,7 @@ export function buildTargets() {
     command: [bin('webpack'), '--mode', 'production'],
     cwd: app.dir,
   }));
-  return [api, ...web];
+  return [api, idp, ...web];
 }
 
 /** Newest modification time (ms) of the files under `relativePaths`, skipping tests. */

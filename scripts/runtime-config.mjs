@@ -5,9 +5,10 @@
  *
  * Variables: PUBLIC_API_BASE_URL (default `/api`), REMOTE_<NAME>_URL (e.g. REMOTE_MF_STORE_URL),
  * SEARCH_URL (`{keyword}` is replaced, default Naver search), FOOTER_HOME_URL, FOOTER_SOCIAL_URL,
- * FOOTER_VIDEO_URL, ANALYTICS_ID.
+ * FOOTER_VIDEO_URL, ANALYTICS_ID, and the identity settings of `identitySettings` (AUTH_MODE,
+ * OIDC_ISSUER or KEYCLOAK_URL + KEYCLOAK_REALM, OIDC_CLIENT_ID, ADMIN_ROLE, AUTH_AUTO_REFRESH).
  */
-import { siteLayout } from './site-layout.mjs';
+import { identitySettings, siteLayout } from './site-layout.mjs';
 
 /**
  * @param {string} hostname host name the browser asked for (without port)
@@ -20,6 +21,7 @@ export function buildRuntimeConfig(hostname, env = process.env) {
     const override = env[`REMOTE_${app.name.toUpperCase()}_URL`];
     remotes[app.name] = override || `http://${hostname}:${app.port}/remoteEntry.js`;
   }
+  const identity = identitySettings(env);
   return {
     apiBaseUrl: env.PUBLIC_API_BASE_URL || '/api',
     remotes,
@@ -30,5 +32,13 @@ export function buildRuntimeConfig(hostname, env = process.env) {
       video: env.FOOTER_VIDEO_URL || 'https://www.youtube.com/',
     },
     analyticsId: env.ANALYTICS_ID || null,
+    auth: {
+      mode: identity.mode,
+      url: identity.url,
+      ...(identity.realm ? { realm: identity.realm } : {}),
+      clientId: identity.clientId,
+      autoRefresh: identity.autoRefresh,
+      adminRole: identity.adminRole,
+    },
   };
 }

@@ -18,16 +18,17 @@ export const remotes = [
 
 /**
  * @param {NodeJS.ProcessEnv} env
- * @returns {{ sitePort: number, apiPort: number, apps: { name: string, dir: string, port: number }[] }}
+ * @returns {{ sitePort: number, apiPort: number, idpPort: number, apps: { name: string, dir: string, port: number }[] }}
  */
 export function siteLayout(env = process.env) {
   const sitePort = toPort(env.SITE_PORT, 8080, 'SITE_PORT');
   const apiPort = toPort(env.API_PORT, 3000, 'API_PORT');
+  const idpPort = toPort(env.IDP_PORT, 8090, 'IDP_PORT');
   const apps = [
     { name: 'shell', dir: 'shell', port: sitePort },
     ...remotes.map((remote, index) => ({ ...remote, port: sitePort + index + 1 })),
   ];
-  return { sitePort, apiPort, apps };
+  return { sitePort, apiPort, idpPort, apps };
 }
 
 function toPort(value, fallback, name) {
@@ -37,4 +38,30 @@ function toPort(value, fallback, name) {
     throw new Error(`설정 오류: ${name} 는 1–65535 사이의 정수여야 합니다 (받은 값: ${value}).`);
   }
   return port;
+}
+
+/**
+ * Identity settings shared by /config.json, the API and the embedded provider (DECISIONS D5).
+ * `AUTH_MODE=keycloak` with KEYCLOAK_URL and KEYCLOAK_REALM points everything at a Keycloak realm;
+ * otherwise OIDC_ISSUER names an external OpenID Connect issuer, and when it is unset `npm start`
+ * runs the embedded provider (`idp/`) on IDP_PORT.
+ *
+ * @returns {{ mode: 'oidc' | 'keycloak', url: string, realm?: string, issuer: string, clientId: string,
+ *   adminRole: string, autoRefresh: boolean, embedded: boolean }}
+ */
+export function identitySettings(env = process.env) {
+  const clientId = env.OIDC_CLIENT_ID || 'linksite-shell';
+  const adminRole = env.ADMIN_ROLE || 'admin';
+  const autoRefresh = !['false', '0', 'no'].includes(String(env.AUTH_AUTO_REFRESH ?? 'true').toLowerCase());
+  if (env.AUTH_MODE === 'keycloak') {
+    if (!env.KEYCLOAK_URL || !env.KEYCLOAK_REALM) {
+      throw new Error('설정 오류: AUTH_MODE=keycloak 에는 KEYCLOAK_URL 과 KEYCLOAK_REALM 이 필요합니다.');
+    }
+    const url = env.KEYCLOAK_URL.replace(/\/+$/, '');
+    const realm = env.KEYCLOAK_REALM;
+    return { mode: 'keycloak', url, realm, issuer: `${url}/realms/${realm}`, clientId, adminRole, autoRefresh, embedded: false };
+  }
+  const embedded = !env.OIDC_ISSUER;
+  const issuer = (env.OIDC_ISSUER || `http://localhost:${siteLayout(env).idpPort}`).replace(/\/+$/, '');
+  return { mode: 'oidc', url: issuer, issuer, clientId, adminRole, autoRefresh, embedded };
 }

@@ -1,6 +1,7 @@
 /**
- * `npm start`: builds what is not built, then starts the whole site on one machine: the API (with
- * the embedded PostgreSQL unless DATABASE_URL is set), the shell and each remote on its own port.
+ * `npm start`: builds what is not built, then starts the whole site on one machine: the embedded
+ * OpenID Connect provider (unless an external issuer is configured), the API (with the embedded
+ * PostgreSQL unless DATABASE_URL is set), the shell and each remote on its own port.
  * Prints the site URL once every part answers. Ctrl-C (SIGINT) or SIGTERM stops every child and
  * waits for it, so no process is orphaned and the embedded database lock is released.
  *
@@ -11,10 +12,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildStale } from './build.mjs';
-import { repoRoot, siteLayout } from './site-layout.mjs';
+import { identitySettings, repoRoot, siteLayout } from './site-layout.mjs';
 
 const startedAt = Date.now();
 const layout = siteLayout();
+const identity = identitySettings();
 const dataDir = path.resolve(process.env.DATA_DIR || path.join(repoRoot, '.data'));
 const runFile = path.join(dataDir, 'run', 'site.json');
 /** @type {{ name: string, port: number, child: import('node:child_process').ChildProcess }[]} */
@@ -28,10 +30,26 @@ try {
   process.exit(1);
 }
 
+const appOrigins = [`http://localhost:${layout.sitePort}`, `http://127.0.0.1:${layout.sitePort}`];
+if (identity.embedded) {
+  services.push(
+    launch('idp', layout.idpPort, [path.join(repoRoot, 'idp/dist/main.js')], {
+      IDP_PORT: String(layout.idpPort),
+      IDP_ISSUER: identity.issuer,
+      IDP_CLIENT_ID: identity.clientId,
+      IDP_APP_ORIGINS: process.env.IDP_APP_ORIGINS || appOrigins.join(','),
+      ADMIN_ROLE: identity.adminRole,
+      DATA_DIR: dataDir,
+    }),
+  );
+}
 services.push(
   launch('api', layout.apiPort, [path.join(repoRoot, 'api/dist/main.js')], {
     PORT: String(layout.apiPort),
     DATA_DIR: dataDir,
+    OIDC_ISSUER: identity.issuer,
+    OIDC_CLIENT_ID: identity.clientId,
+    ADMIN_ROLE: identity.adminRole,
   }),
 );
 for (const app of layout.apps) {
@@ -78,8 +96,9 @@ function launch(name, port, args, extraEnv = {}) {
     setTimeout(() => {
       if (stopping) return;
       console.error(`[${name}] 종료됨 (${signal ?? `코드 ${code}`})`);
-      // Without the API nothing works: stop the site. A remote may stop alone (the page copes).
-      if (name === 'api') stopAll(1);
+        // Without the API or the identity provider the site cannot work: stop it. A remote may stop
+      // alone (the page copes).
+      if (name === 'api' || name === 'idp') stopAll(1);
     }, 200);
   });
   return { name, port, child };
@@ -88,6 +107,7 @@ function launch(name, port, args, extraEnv = {}) {
 /** Polls the API health and each app's index page until all answer, for at most 3 minutes. */
 async function waitUntilReady() {
   const urls = [
+    ...(identity.embedded ? [`http://127.0.0.1:${layout.idpPort}/.well-known/openid-configuration`] : []),
     `http://127.0.0.1:${layout.apiPort}/api/health`,
     ...layout.apps.map((app) => `http://127.0.0.1:${app.port}/`),
   ];
