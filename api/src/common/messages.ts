@@ -33,6 +33,9 @@ export const messages = {
 
   databaseDown: '데이터베이스에 연결할 수 없습니다.',
 
+  issuerUnavailable: '인증 서버에 연결할 수 없습니다.',
+  loggedIn: '로그인되었습니다.',
+
   configError: (variable: string, reason: string) => `설정 오류: ${variable} ${reason}`,
   configPort: '는 1–65535 사이의 정수여야 합니다',
   configPortOrZero: '는 0–65535 사이의 정수여야 합니다 (0 은 빈 포트 자동 선택)',
@@ -40,6 +43,8 @@ export const messages = {
   configBoolean: '는 true/false/1/0 중 하나여야 합니다',
   configPositiveInt: '는 1 이상의 정수여야 합니다',
   configNonEmpty: '는 비어 있을 수 없습니다',
+  configHttpUrl: '는 http:// 또는 https:// 로 시작하는 주소여야 합니다 (쿼리와 # 없이)',
+  configClockTolerance: '는 0–300 사이의 정수(초)여야 합니다',
 
   embeddedLocked: (lockFile: string, pid: number) =>
     `내장 데이터베이스가 이미 다른 프로세스(pid ${pid})에서 사용 중입니다: ${lockFile}\n` +

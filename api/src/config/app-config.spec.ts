@@ -12,6 +12,13 @@ describe('loadConfig', () => {
       embeddedDbPort: 0,
       seedOnEmpty: true,
       uploadMaxBytes: 10485760,
+      oidc: {
+        issuer: 'http://localhost:8090',
+        discoveryUrl: 'http://localhost:8090',
+        clientId: 'linksite-shell',
+        adminRole: 'admin',
+        clockToleranceSeconds: 5,
+      },
     });
   });
 
@@ -41,5 +48,36 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ SEED_ON_EMPTY: 'maybe' })).toThrow(/SEED_ON_EMPTY/);
     expect(() => loadConfig({ UPLOAD_MAX_BYTES: '0' })).toThrow(/UPLOAD_MAX_BYTES/);
+  });
+
+  it('reads the OIDC variables; the discovery URL defaults to the issuer', () => {
+    expect(
+      loadConfig({
+        OIDC_ISSUER: 'https://sso.example.com/realms/linksite',
+        OIDC_DISCOVERY_URL: 'http://keycloak:8080/realms/linksite',
+        OIDC_CLIENT_ID: 'shell',
+        ADMIN_ROLE: 'site-admin',
+        OIDC_CLOCK_TOLERANCE_SECONDS: '0',
+      }).oidc,
+    ).toEqual({
+      issuer: 'https://sso.example.com/realms/linksite',
+      discoveryUrl: 'http://keycloak:8080/realms/linksite',
+      clientId: 'shell',
+      adminRole: 'site-admin',
+      clockToleranceSeconds: 0,
+    });
+    expect(loadConfig({ OIDC_ISSUER: 'https://sso.example.com/realms/x' }).oidc.discoveryUrl).toBe('https://sso.example.com/realms/x');
+  });
+
+  it.each([
+    ['OIDC_ISSUER', 'localhost:8090'],
+    ['OIDC_ISSUER', 'ftp://idp'],
+    ['OIDC_DISCOVERY_URL', 'keycloak:8080'],
+    ['OIDC_CLOCK_TOLERANCE_SECONDS', '-1'],
+    ['OIDC_CLOCK_TOLERANCE_SECONDS', '1000'],
+  ])('refuses %s=%s naming the variable', (variable, value) => {
+    const load = () => loadConfig({ [variable]: value });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(`설정 오류: ${variable} `);
   });
 });

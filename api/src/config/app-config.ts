@@ -18,6 +18,26 @@ export interface AppConfig {
   seedOnEmpty: boolean;
   /** Largest accepted upload in bytes (env UPLOAD_MAX_BYTES, default 10 MB, DECISIONS D4). */
   uploadMaxBytes: number;
+  /** How access tokens are verified (DECISIONS D5, ARCHITECTURE.md "Identity"). */
+  oidc: OidcConfig;
+}
+
+/** The OpenID Connect issuer whose access tokens the API accepts (DECISIONS D5). */
+export interface OidcConfig {
+  /** Expected `iss`, exactly (env OIDC_ISSUER, default `http://localhost:8090`, the embedded provider in idp/). */
+  issuer: string;
+  /**
+   * Base URL discovery is fetched from: `<discoveryUrl>/.well-known/openid-configuration`
+   * (env OIDC_DISCOVERY_URL, default = issuer). In containers the issuer's public URL may not resolve from
+   * the API, so an internal URL is given here; `iss` is still checked against `issuer`.
+   */
+  discoveryUrl: string;
+  /** Our client: must equal `azp`, or be in `aud` when `azp` is absent (env OIDC_CLIENT_ID, default `linksite-shell`). */
+  clientId: string;
+  /** Realm role in `realm_access.roles` that makes an administrator (env ADMIN_ROLE, default `admin`). */
+  adminRole: string;
+  /** Leeway for `exp`/`nbf`/`iat`, in seconds (env OIDC_CLOCK_TOLERANCE_SECONDS, default 5). */
+  clockToleranceSeconds: number;
 }
 
 /** Thrown when a variable is missing or invalid; the message is Korean and names the variable. */
@@ -43,6 +63,18 @@ const boolean = z
   .refine((v) => ['true', 'false', '1', '0'].includes(v), messages.configBoolean)
   .transform((v) => v === 'true' || v === '1');
 
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((v) => {
+    try {
+      const url = new URL(v);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
+    } catch {
+      return false;
+    }
+  }, messages.configHttpUrl);
+
 const schema = z.object({
   PORT: integer(1, 65535, messages.configPort).default(3000),
   HOST: z.string().trim().min(1, messages.configNonEmpty).default('0.0.0.0'),
@@ -55,6 +87,11 @@ const schema = z.object({
   EMBEDDED_DB_PORT: integer(0, 65535, messages.configPortOrZero).default(0),
   SEED_ON_EMPTY: boolean.default(true),
   UPLOAD_MAX_BYTES: integer(1, Number.MAX_SAFE_INTEGER, messages.configPositiveInt).default(10 * 1024 * 1024),
+  OIDC_ISSUER: httpUrl.default('http://localhost:8090'),
+  OIDC_DISCOVERY_URL: httpUrl.optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1, messages.configNonEmpty).default('linksite-shell'),
+  ADMIN_ROLE: z.string().trim().min(1, messages.configNonEmpty).default('admin'),
+  OIDC_CLOCK_TOLERANCE_SECONDS: integer(0, 300, messages.configClockTolerance).default(5),
 });
 
 /**
@@ -83,6 +120,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     embeddedDbPort: v.EMBEDDED_DB_PORT,
     seedOnEmpty: v.SEED_ON_EMPTY,
     uploadMaxBytes: v.UPLOAD_MAX_BYTES,
+    oidc: {
+      issuer: v.OIDC_ISSUER,
+      discoveryUrl: v.OIDC_DISCOVERY_URL ?? v.OIDC_ISSUER,
+      clientId: v.OIDC_CLIENT_ID,
+      adminRole: v.ADMIN_ROLE,
+      clockToleranceSeconds: v.OIDC_CLOCK_TOLERANCE_SECONDS,
+    },
   };
 }
 
