@@ -1,33 +1,42 @@
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { setRuntimeConfig } from '@linksite/platform';
+import { act, render, screen, within } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { resetAuth, setRuntimeConfig } from '@linksite/platform';
 import { AppRoutes } from './app-routes';
-import { loadRemoteComponent } from './remotes/remote-registry';
+import { loadRemoteComponent, RemoteModuleMissingError } from './remotes/remote-registry';
+import { ADMIN, signIn, testConfig, VIEWER } from './testing/sign-in';
 
-jest.mock('./remotes/remote-registry', () => ({ loadRemoteComponent: jest.fn() }));
+jest.mock('./remotes/remote-registry', () => ({
+  ...jest.requireActual('./remotes/remote-registry'),
+  loadRemoteComponent: jest.fn(),
+}));
 
 const loader = loadRemoteComponent as jest.MockedFunction<typeof loadRemoteComponent>;
 
-beforeEach(() => {
-  setRuntimeConfig({
-    apiBaseUrl: '/api',
-    remotes: { mf_store: 'http://localhost:8081/remoteEntry.js', mf_plans: 'http://localhost:8082/remoteEntry.js' },
-    searchUrl: 'https://search.example/?q={keyword}',
-    footer: { home: 'https://home.example', social: 'https://www.instagram.com/x', video: 'https://www.youtube.com/@x' },
-    analyticsId: null,
-    auth: { mode: 'oidc', url: 'http://localhost:8090', clientId: 'linksite-shell', autoRefresh: true, adminRole: 'admin' },
-  });
-  loader.mockImplementation(async (remote, module) => () => <p>{`${remote}/${module}`}</p>);
-});
+function Where() {
+  const { pathname } = useLocation();
+  return <output data-testid="where">{pathname}</output>;
+}
 
 const renderAt = (path: string) =>
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppRoutes />
-    </MemoryRouter>,
+    <StrictMode>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <Where />
+      </MemoryRouter>
+    </StrictMode>,
   );
 
+beforeEach(() => {
+  loader.mockImplementation(async (remote, module) => () => <p>{`${remote}/${module}`}</p>);
+  jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
 describe('shell routes', () => {
+  beforeEach(() => signIn(null));
+
   it('renders the banner and the store page on /', async () => {
     renderAt('/');
     expect(await screen.findByText('mf_plans/Banner')).toBeInTheDocument();
@@ -41,6 +50,7 @@ describe('shell routes', () => {
     expect(screen.getByRole('link', { name: '홈으로 가기' })).toHaveAttribute('href', '/');
     expect(await screen.findByText('mf_plans/Banner')).toBeInTheDocument();
     expect(screen.queryByText('mf_store/StorePage')).toBeNull();
+    expect(window.alert).not.toHaveBeenCalled();
   });
 
   it('links the footer to home, social page and video channel in new tabs', async () => {
@@ -59,3 +69,106 @@ describe('shell routes', () => {
     await screen.findByText('mf_store/StorePage');
   });
 });
+
+describe('guard', () => {
+  it('shows Loading.... until the auth check has finished', async () => {
+    resetAuth();
+    setRuntimeConfig(testConfig);
+    renderAt('/admin');
+    expect(within(screen.getByRole('main')).getByText('Loading....')).toBeInTheDocument();
+    expect(window.alert).not.toHaveBeenCalled();
+    expect(screen.getByTestId('where')).toHaveTextContent('/admin');
+    await screen.findByText('mf_plans/Banner');
+  });
+
+  it.each(['/admin', '/main/list', '/plan/edit/3', '/uploadimage'])(
+    'alerts once and sends a signed-out visitor from %s to /',
+    async (path) => {
+      await signIn(null);
+      renderAt(path);
+      expect(await screen.findByText('mf_store/StorePage')).toBeInTheDocument();
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+      expect(window.alert).toHaveBeenCalledTimes(1);
+      expect(window.alert).toHaveBeenCalledWith('로그인이 필요합니다.');
+    },
+  );
+
+  it('shows the no-permission page, without an alert, to a user without the administrator role', async () => {
+    await signIn(VIEWER);
+    renderAt('/admin');
+    const page = screen.getByTestId('no-permission');
+    expect(within(page).getByRole('heading', { name: '접근 권한이 없습니다' })).toBeInTheDocument();
+    expect(within(page).getByRole('link', { name: '홈으로 가기' })).toHaveAttribute('href', '/');
+    expect(window.alert).not.toHaveBeenCalled();
+    await screen.findByText('mf_plans/Banner');
+  });
+
+  it('shows the administrator landing to an administrator', async () => {
+    await signIn(ADMIN);
+    renderAt('/admin');
+    expect(screen.getByRole('heading', { name: '관리자 페이지' })).toBeInTheDocument();
+    expect(screen.getByTestId('admin-links-button')).toHaveAttribute('href', '/main/list');
+    expect(screen.getByTestId('admin-links-button')).toHaveTextContent('링크 정보 관리');
+    expect(screen.getByTestId('admin-plans-button')).toHaveAttribute('href', '/plan/list');
+    expect(screen.getByTestId('admin-plans-button')).toHaveTextContent('일정 정보 관리');
+    expect(screen.getByRole('link', { name: '팝업 예약 관리' })).toHaveAttribute('href', '/popup/list');
+    expect(screen.getByRole('link', { name: '커버 이미지 변경' })).toHaveAttribute('href', '/uploadimage');
+    await screen.findByText('mf_plans/Banner');
+  });
+
+  it('sends a user signed out by the API (second 401) from a guarded page to /', async () => {
+    const keycloak = await signIn(ADMIN);
+    renderAt('/admin');
+    expect(screen.getByTestId('admin-links-button')).toBeInTheDocument();
+    await act(async () => keycloak.clearToken());
+    expect(await screen.findByText('mf_store/StorePage')).toBeInTheDocument();
+    expect(window.alert).toHaveBeenCalledWith('로그인이 필요합니다.');
+  });
+});
+
+describe('remote areas', () => {
+  it('says a screen is not ready while its remote is not configured, behind the guard', async () => {
+    await signIn(ADMIN);
+    renderAt('/popup/list');
+    expect(screen.getByTestId('coming-soon')).toHaveTextContent('준비 중인 화면입니다.');
+    expect(loader).not.toHaveBeenCalledWith('mf_popups', 'Routes');
+    await screen.findByText('mf_plans/Banner');
+  });
+
+  it("renders a configured remote's Routes", async () => {
+    await signIn(ADMIN, { ...testConfig, remotes: { ...testConfig.remotes, mf_links: 'http://localhost:8083/remoteEntry.js' } });
+    renderAt('/main/edit/7');
+    expect(await screen.findByText('mf_links/Routes')).toBeInTheDocument();
+  });
+
+  it('says not ready when the configured remote does not expose ./Routes yet', async () => {
+    loader.mockImplementation(async (remote, module) => {
+      if (module === 'Routes') throw new RemoteModuleMissingError(`${remote}/${module}`);
+      return () => <p>{`${remote}/${module}`}</p>;
+    });
+    await signIn(ADMIN);
+    renderAt('/plan/list');
+    expect(await screen.findByTestId('coming-soon')).toBeInTheDocument();
+  });
+});
+
+describe('/login', () => {
+  it('offers single sign-on back to /admin', async () => {
+    const keycloak = await signIn(null);
+    renderAt('/login');
+    expect(screen.getByRole('heading', { name: '관리자 로그인' })).toBeInTheDocument();
+    await act(async () => screen.getByTestId('sso-login-button').click());
+    expect(keycloak.login).toHaveBeenCalledWith({ redirectUri: 'http://localhost/admin' });
+    await screen.findByText('mf_plans/Banner');
+  });
+
+  it('sends a signed-in user to /admin', async () => {
+    await signIn(ADMIN);
+    renderAt('/login');
+    expect(screen.getByTestId('where')).toHaveTextContent('/admin');
+    expect(screen.getByTestId('admin-links-button')).toBeInTheDocument();
+    await screen.findByText('mf_plans/Banner');
+  });
+});
+
+afterAll(() => resetAuth());

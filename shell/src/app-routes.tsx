@@ -1,15 +1,25 @@
 import { Route, Routes } from 'react-router-dom';
+import { RequireAdmin } from './auth/require-admin';
 import { AppLayout } from './layout/app-layout';
-import { NotFoundPage } from './pages/not-found-page';
+import { AdminPage } from './pages/admin-page';
+import { LoginPage } from './pages/login-page';
+import { RemoteAreaRoute } from './remotes/remote-areas';
 import { RemoteSlot } from './remotes/remote-slot';
 
-/** The route table (spec §2). Admin routes arrive with the authentication issue. */
+/**
+ * The route table (spec §2, DECISIONS D5): `/` and `/login` are public; `/admin` and every screen of a remote
+ * (`REMOTE_AREAS`, matched under the root splat) sit behind the guard; unknown paths get the 404 page.
+ */
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
         <Route index element={<RemoteSlot remote="mf_store" module="StorePage" />} />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route element={<RequireAdmin />}>
+          <Route path="admin" element={<AdminPage />} />
+        </Route>
+        <Route path="*" element={<RemoteAreaRoute />} />
       </Route>
     </Routes>
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { useStore } from 'zustand';
-import { ko, runtimeConfigStore } from '@linksite/platform';
+import { ko, login, logout, runtimeConfigStore, useAuth } from '@linksite/platform';
 
 const icon = (path: ReactNode) => (
   <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
@@ -21,6 +22,70 @@ const VideoIcon = icon(
     d="M21.6 7.2a2.8 2.8 0 0 0-2-2C17.9 4.7 12 4.7 12 4.7s-5.9 0-7.6.5a2.8 2.8 0 0 0-2 2A29 29 0 0 0 2 12a29 29 0 0 0 .4 4.8 2.8 2.8 0 0 0 2 2c1.7.5 7.6.5 7.6.5s5.9 0 7.6-.5a2.8 2.8 0 0 0 2-2A29 29 0 0 0 22 12a29 29 0 0 0-.4-4.8ZM10 15.1V8.9l5.2 3.1-5.2 3.1Z"
   />,
 );
+
+const LoginIcon = icon(
+  <path
+    fill="currentColor"
+    d="M13 3h6a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2h-6v-2h6V5h-6V3Zm-2.6 4.5L11.8 6l6 6-6 6-1.4-1.5 3.5-3.5H2v-2h11.9l-3.5-3.5Z"
+  />,
+);
+const LogoutIcon = icon(
+  <path
+    fill="currentColor"
+    d="M5 3h6v2H5v14h6v2H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2Zm11 4.5L17.4 6l6 6-6 6-1.4-1.5 3.5-3.5H9v-2h10.5L16 7.5Z"
+  />,
+);
+const AdminIcon = icon(
+  <path
+    fill="currentColor"
+    d="M12 2 4 5v6c0 5.2 3.4 9.9 8 11 4.6-1.1 8-5.8 8-11V5l-8-3Zm0 5a3 3 0 1 1 0 6 3 3 0 0 1 0-6Zm0 13.1c-2-.6-3.8-2-4.9-3.9.9-1.3 3.2-2.1 4.9-2.1s4 .8 4.9 2.1A8.3 8.3 0 0 1 12 20.1Z"
+  />,
+);
+
+/**
+ * The administrator controls (spec §1, §4): the log in / log out icon toggles with the sign-in (log in goes to
+ * `/login`), and the administrator button opens `/admin` when signed in, otherwise it starts single sign-on.
+ */
+function AuthControls() {
+  const authenticated = useAuth((s) => s.authenticated);
+  return (
+    <>
+      {authenticated ? (
+        <button
+          type="button"
+          className="site-footer__link"
+          onClick={() => void logout()}
+          aria-label={ko.logout}
+          title={ko.logout}
+          data-testid="footer-logout"
+        >
+          {LogoutIcon}
+        </button>
+      ) : (
+        <Link className="site-footer__link" to="/login" aria-label={ko.login} title={ko.login} data-testid="footer-login">
+          {LoginIcon}
+        </Link>
+      )}
+      {authenticated ? (
+        <Link className="site-footer__admin" to="/admin" title={ko.adminPageLink} data-testid="footer-admin">
+          {AdminIcon}
+          <span>{ko.admin}</span>
+        </Link>
+      ) : (
+        <button
+          type="button"
+          className="site-footer__admin"
+          onClick={() => void login('/admin')}
+          title={ko.adminSignIn}
+          data-testid="footer-admin"
+        >
+          {AdminIcon}
+          <span>{ko.admin}</span>
+        </button>
+      )}
+    </>
+  );
+}
 
 /** Footer (spec §1): home, social page and video channel from /config.json, each in a new tab (DECISIONS D7). */
 export function SiteFooter() {
@@ -47,7 +112,8 @@ export function SiteFooter() {
             {link.icon}
           </a>
         ))}
-        {/* Seam: the administrator log in/out icon and administrator button come with the authentication issue. */}
+        <span className="site-footer__divider" aria-hidden="true" />
+        <AuthControls />
       </nav>
     </footer>
   );

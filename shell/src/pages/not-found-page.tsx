@@ -4,10 +4,10 @@ import { ko } from '@linksite/platform';
 /** Any unknown route. */
 export function NotFoundPage() {
   return (
-    <section className="not-found">
-      <p className="not-found__code">404</p>
-      <h1 className="not-found__title">{ko.notFoundTitle}</h1>
-      <p className="not-found__body">{ko.notFoundBody}</p>
+    <section className="notice-page">
+      <p className="notice-page__mark">404</p>
+      <h1 className="notice-page__title">{ko.notFoundTitle}</h1>
+      <p className="notice-page__body">{ko.notFoundBody}</p>
       <Link className="lk-button" to="/">
         {ko.goHome}
       </Link>

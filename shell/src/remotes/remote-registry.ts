@@ -25,8 +25,22 @@ export function registerRemotesFromConfig(config: RuntimeConfig): void {
 /** Loads a component a remote exposes: `mf_store` + `StorePage` → named export `StorePage` of `mf_store/StorePage`. */
 export type RemoteLoader = (remote: string, module: string) => Promise<ComponentType>;
 
+/** The remote is up but does not expose the module (yet): a later release of that remote adds it. */
+export class RemoteModuleMissingError extends Error {
+  override readonly name = 'RemoteModuleMissingError';
+}
+
 export const loadRemoteComponent: RemoteLoader = async (remote, module) => {
-  const exports = await loadRemote<Record<string, unknown>>(`${remote}/${module}`);
+  let exports: Record<string, unknown> | null;
+  try {
+    exports = await loadRemote<Record<string, unknown>>(`${remote}/${module}`);
+  } catch (error) {
+    // The container's own wording (webpack and @module-federation/enhanced ContainerEntryModule).
+    if (error instanceof Error && /does not exist in container/.test(error.message)) {
+      throw new RemoteModuleMissingError(`${remote}/${module}: not exposed`);
+    }
+    throw error;
+  }
   const component = exports?.[module] ?? exports?.default;
   if (typeof component !== 'function' && typeof component !== 'object') {
     throw new Error(`${remote}/${module}: no component exported`);

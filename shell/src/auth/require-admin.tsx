@@ -1,0 +1,33 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Navigate, Outlet } from 'react-router-dom';
+import { ko, Loading, useAuth } from '@linksite/platform';
+import { NoPermissionPage } from '../pages/no-permission-page';
+
+/** Alerts `로그인이 필요합니다.` once (also under StrictMode's double effects), then sends the visitor to `/`. */
+function SignedOutRedirect() {
+  const alerted = useRef(false);
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    if (!alerted.current) {
+      alerted.current = true;
+      window.alert(ko.loginRequired);
+    }
+    setDone(true);
+  }, []);
+  return done ? <Navigate to="/" replace /> : null;
+}
+
+/**
+ * Guard of every route except `/` and `/login` (spec §2 "Access", DECISIONS D5): waits for the auth check
+ * (`Loading....`); signed out → alert and `/`; signed in without the administrator role → no-permission page.
+ * Renders `children`, or the nested routes when used as a layout route.
+ */
+export function RequireAdmin({ children }: { children?: ReactNode }) {
+  const initialized = useAuth((s) => s.initialized);
+  const authenticated = useAuth((s) => s.authenticated);
+  const isAdmin = useAuth((s) => s.isAdmin);
+  if (!initialized) return <Loading />;
+  if (!authenticated) return <SignedOutRedirect />;
+  if (!isAdmin) return <NoPermissionPage />;
+  return children ?? <Outlet />;
+}
