@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
 import { AxiosError } from 'axios';
-import { http, setRuntimeConfig } from '@linksite/platform';
+import { MemoryRouter } from 'react-router-dom';
+import { http, setRuntimeConfig, setSessionUser } from '@linksite/platform';
 import { Banner } from './banner';
 
 type Answer = { status: number; data: unknown };
@@ -26,7 +27,15 @@ const plans = [
   { id: 3, title: '굿즈 판매', startdate: '2025-03-30', enddate: '2025-04-20', status: -2 },
 ];
 
-beforeEach(() =>
+const renderBanner = () =>
+  render(
+    <MemoryRouter>
+      <Banner />
+    </MemoryRouter>,
+  );
+
+beforeEach(() => {
+  setSessionUser(null);
   setRuntimeConfig({
     apiBaseUrl: '/api',
     remotes: {},
@@ -34,8 +43,8 @@ beforeEach(() =>
     footer: { home: 'https://h', social: 'https://s', video: 'https://v' },
     analyticsId: null,
     auth: { mode: 'oidc', url: 'http://localhost:8090', clientId: 'linksite-shell', autoRefresh: true, adminRole: 'admin' },
-  }),
-);
+  });
+});
 
 describe('Banner', () => {
   it('shows each title with D - n or OPEN, the first two featured, on the cover image', async () => {
@@ -43,7 +52,7 @@ describe('Banner', () => {
       '/plan/list?upcoming=1': () => ({ status: 200, data: { product: plans } }),
       '/cover': () => ({ status: 200, data: { product: { imagelink: '/api/images/cover1' } } }),
     });
-    render(<Banner />);
+    renderBanner();
     expect(screen.getByText('Loading....')).toBeInTheDocument();
     const items = await screen.findAllByTestId('plan-item');
     expect(items.map((i) => i.textContent)).toEqual(['D - 3봄 신상 팝업', 'OPEN라이브 방송', 'OPEN굿즈 판매']);
@@ -62,7 +71,7 @@ describe('Banner', () => {
       '/plan/list?upcoming=1': () => ({ status: 200, data: { product: plans.slice(0, 1) } }),
       '/cover': () => ({ status: 200, data: { product: null } }),
     });
-    render(<Banner />);
+    renderBanner();
     expect(await screen.findAllByTestId('plan-item')).toHaveLength(1);
     expect(screen.getByTestId('plan-banner').style.backgroundImage).toBe('');
   });
@@ -74,11 +83,31 @@ describe('Banner', () => {
         fail ? { status: 503, data: { statusCode: 503, message: '데이터베이스에 연결할 수 없습니다.' } } : { status: 200, data: { product: plans } },
       '/cover': () => ({ status: 200, data: { product: null } }),
     });
-    render(<Banner />);
+    renderBanner();
     expect(await screen.findByTestId('plan-banner-error')).toHaveTextContent('일정을 불러오지 못했습니다. 데이터베이스에 연결할 수 없습니다.');
     fail = false;
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '다시 시도' })));
     expect(await screen.findAllByTestId('plan-item')).toHaveLength(3);
     expect(adapter.mock.calls.filter(([r]) => r.url === '/plan/list')).toHaveLength(2);
+  });
+
+  it('shows the cover-edit button only while sessionStorage holds user, following writes in the same tab', async () => {
+    serve({
+      '/plan/list?upcoming=1': () => ({ status: 200, data: { product: plans } }),
+      '/cover': () => ({ status: 200, data: { product: null } }),
+    });
+    renderBanner();
+    await screen.findAllByTestId('plan-item');
+    expect(screen.queryByTestId('cover-edit-button')).toBeNull();
+
+    const user = { id: 1, username: 'admin', name: '관리자', email: 'admin@localhost', roles: ['admin'] };
+    act(() => setSessionUser(user));
+    const button = screen.getByTestId('cover-edit-button');
+    expect(button).toHaveAttribute('href', '/uploadimage');
+    expect(button).toHaveAccessibleName('커버 이미지 변경');
+    expect(window.sessionStorage.getItem('user')).toBe(JSON.stringify(user));
+
+    act(() => setSessionUser(null));
+    expect(screen.queryByTestId('cover-edit-button')).toBeNull();
   });
 });

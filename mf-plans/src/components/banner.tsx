@@ -1,4 +1,15 @@
-import { errorMessage, ErrorNotice, imageUrl, ko, Loading, useRequest, type Cover, type Plan } from '@linksite/platform';
+import { Link } from 'react-router-dom';
+import {
+  errorMessage,
+  ErrorNotice,
+  imageUrl,
+  ko,
+  Loading,
+  useRequest,
+  useSessionUser,
+  type Cover,
+  type Plan,
+} from '@linksite/platform';
 import { fetchCover } from '../api/fetch-cover';
 import { fetchUpcomingPlans } from '../api/fetch-upcoming-plans';
 import { FEATURED_PLANS, planStatus } from '../lib/plan-status';
@@ -27,9 +38,31 @@ function PlanItem({ plan, featured }: { plan: Plan; featured: boolean }) {
   );
 }
 
+const PencilIcon = (
+  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+    <path
+      fill="currentColor"
+      d="M15.2 3.6a2 2 0 0 1 2.8 0l2.4 2.4a2 2 0 0 1 0 2.8L9.6 19.6 4 21l1.4-5.6L15.2 3.6Zm1.4 1.4-1.7 1.7 2.4 2.4L19 7.4 16.6 5ZM13.5 8.1 7.2 14.4l-.8 3.2 3.2-.8 6.3-6.3-2.4-2.4Z"
+    />
+  </svg>
+);
+
+/** Spec §2: staff see the cover-edit button while sessionStorage holds `user` (read through the platform store). */
+function CoverEditButton() {
+  const user = useSessionUser();
+  if (!user) return null;
+  return (
+    <Link className="plan-banner__cover-edit" to="/uploadimage" title={ko.changeCover} data-testid="cover-edit-button">
+      {PencilIcon}
+      <span>{ko.changeCover}</span>
+    </Link>
+  );
+}
+
 /**
  * The banner above every route (spec §2 "Banner"): upcoming plans with `D - n` or `OPEN`, the first two featured,
- * on the cover image. Loading and errors stay inside the banner's own area. Exposed as `mf_plans/Banner`.
+ * on the cover image, and the cover-edit button for staff. Loading and errors stay inside the banner's own area.
+ * Exposed as `mf_plans/Banner`; it needs a react-router context (the shell's, or the harness's).
  */
 export function Banner() {
   const request = useRequest(loadBanner);
@@ -61,7 +94,7 @@ export function Banner() {
               ))}
             </ul>
           ))}
-        {/* Seam: the cover-edit button (link to /uploadimage for signed-in staff, spec §2) comes with the auth issue. */}
+        <CoverEditButton />
       </div>
     </section>
   );
