@@ -22,11 +22,11 @@ import { repoRoot } from '../scripts/site-layout.mjs';
 const SITE_PORT = 28080;
 const API_PORT = 23000;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-bench-'));
-const env = { ...process.env, SITE_PORT: String(SITE_PORT), API_PORT: String(API_PORT), DATA_DIR: dataDir };
+const env = { ...process.env, SITE_PORT: String(SITE_PORT), API_PORT: String(API_PORT), IDP_PORT: '28090', DATA_DIR: dataDir };
 const siteUrl = `http://localhost:${SITE_PORT}/`;
 
 if (process.argv.includes('--clean-build')) {
-  for (const dir of ['api', 'shell', 'mf-store', 'mf-plans']) fs.rmSync(path.join(repoRoot, dir, 'dist'), { recursive: true, force: true });
+  for (const dir of ['api', 'idp', 'shell', 'mf-store', 'mf-plans']) fs.rmSync(path.join(repoRoot, dir, 'dist'), { recursive: true, force: true });
 }
 
 const browser = await chromium.launch({

@@ -19,7 +19,7 @@ let context: BrowserContext;
 beforeAll(async () => {
   const database = await createFreshDatabase('linksite_e2e');
   dropDatabase = database.drop;
-  site = await startSite({ DATABASE_URL: database.url, SITE_PORT: '18080', API_PORT: '13000' });
+  site = await startSite({ DATABASE_URL: database.url, SITE_PORT: '18080', API_PORT: '13000', IDP_PORT: '18090' });
   browser = await launchChromium();
 }, 420_000);
 
