@@ -64,7 +64,8 @@ class PublicFilesPlugin {
             const file = path.join(this.dir, name);
             if (!fs.statSync(file).isFile()) continue;
             compilation.fileDependencies.add(file);
-            compilation.emitAsset(name, new sources.RawSource(fs.readFileSync(file)));
+            // `minimized`: copied as they are; the production minimizer would rewrite HTML files too.
+            compilation.emitAsset(name, new sources.RawSource(fs.readFileSync(file)), { minimized: true });
           }
           compilation.contextDependencies.add(this.dir);
         },
