@@ -24,7 +24,10 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/api/src'],
       testMatch: ['**/*.spec.ts'],
-      transform: { '^.+\\.ts$': swc(false) },
+      // jose 6 is ESM-only: Node requires it natively (require(esm)), jest's module system cannot, so swc
+      // turns it into CommonJS here.
+      transform: { '^.+\\.ts$': swc(false), '/node_modules/jose/.+\\.js$': swc(false) },
+      transformIgnorePatterns: ['/node_modules/(?!jose/)'],
     },
     {
       displayName: 'web',
