@@ -34,7 +34,7 @@ export function buildTargets() {
   const apps = siteLayout().apps.slice().reverse();
   const web = apps.map((app) => ({
     name: app.dir,
-    inputs: [...webShared, `${app.dir}/src`, `${app.dir}/package.json`, `${app.dir}/webpack.config.js`],
+    inputs: [...webShared, `${app.dir}/src`, `${app.dir}/public`, `${app.dir}/package.json`, `${app.dir}/webpack.config.js`],
     stamp: `${app.dir}/dist/.build-stamp`,
     command: [bin('webpack'), '--mode', 'production'],
     cwd: app.dir,

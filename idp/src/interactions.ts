@@ -27,14 +27,22 @@ async function readForm(req: NodeJS.ReadableStream): Promise<URLSearchParams> {
  * browser's authorization request, which is the CSRF protection.
  * Wrong credentials: the form again, 401. Too many failures: 429 (issue 3, item 1).
  */
-export function interactionRoutes(provider: Provider, account: AdminAccount, limiter = new LoginLimiter()): Middleware {
+export function interactionRoutes(
+  provider: Provider,
+  account: AdminAccount,
+  appOrigins: readonly string[],
+  limiter = new LoginLimiter(),
+): Middleware {
+  // Chromium applies form-action to the redirects that follow a form post too, and a successful
+  // sign-in ends in a redirect to the app (its registered redirect URI), so the app origins are allowed.
+  const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${appOrigins.join(' ')}; frame-ancestors 'none'`;
   return async (ctx, next) => {
     const match = INTERACTION_PATH.exec(ctx.path);
     if (!match) return next();
     const [, uid, login] = match;
     ctx.set('Cache-Control', 'no-store');
     ctx.set('X-Frame-Options', 'DENY');
-    ctx.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
+    ctx.set('Content-Security-Policy', csp);
     ctx.type = 'html';
 
     let details;

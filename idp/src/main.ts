@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   const provider = createProvider(config, keys, account);
   provider.use(allowCredentialsForAppOrigins(config.appOrigins));
   provider.use(userinfoRoute(provider, config, keys, account));
-  provider.use(interactionRoutes(provider, account));
+  provider.use(interactionRoutes(provider, account, config.appOrigins));
   provider.on('server_error', (_ctx, error) => console.error('IdP server error:', error));
 
   const server = createServer(provider.callback());
