@@ -1,5 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminsModule } from './admins/admins.module';
+import { AuthModule } from './auth/auth.module';
 import { CommonModule } from './common/common.module';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { CoverModule } from './cover/cover.module';
@@ -27,6 +29,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CommonModule,
+        AuthModule,
         TypeOrmModule.forRoot(typeormOptions(database.url, database.embedded)),
         LinksModule,
         PlansModule,
@@ -34,6 +37,7 @@ export class AppModule {
         ImagesModule,
         CoverModule,
         HealthModule,
+        AdminsModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: config }],
       exports: [APP_CONFIG],

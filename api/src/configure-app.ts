@@ -15,6 +15,7 @@ API of 링크 & 일정. Choices taken where the specification is silent (shared/
 - **Plans (D2)**: dates are \`YYYY-MM-DD\`; \`status\` = whole days from today in **Asia/Seoul** to startdate (≤ 0 shows OPEN). \`upcoming=1\` keeps plans whose enddate is today or later.
 - **Images (D2, D4)**: stored in PostgreSQL, content-addressed by SHA-256 of the normalized bytes (EXIF orientation applied, metadata stripped); JPEG, PNG, WebP, GIF, AVIF only, decided by the bytes. \`?w=320|640|1280\` serves a cached WebP, never enlarged. Immutable caching with ETag.
 - **Tag cloud**: number of links per tag, top 100 by count then text.
+- **Authorization (D5)**: every write, every popup read and \`POST /api/login\` need \`Authorization: Bearer <access token>\` from the configured OpenID Connect issuer (RS256, \`iss\`, \`exp\`, \`azp\` = our client) carrying the administrator realm role. No or bad token: 401 \`로그인이 필요합니다.\`; no role: 403 \`관리자 권한이 없습니다.\`; issuer unreachable: 503 \`인증 서버에 연결할 수 없습니다.\`.
 `;
 
 /**
@@ -30,7 +31,7 @@ export function configureApp(app: NestExpressApplication): void {
   app.disable('x-powered-by');
   const document = SwaggerModule.createDocument(
     app,
-    new DocumentBuilder().setTitle('링크 & 일정 API').setDescription(OPENAPI_DESCRIPTION).setVersion('0.1.0').build(),
+    new DocumentBuilder().setTitle('링크 & 일정 API').setDescription(OPENAPI_DESCRIPTION).setVersion('0.1.0').addBearerAuth().build(),
   );
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, document, { jsonDocumentUrl: `${API_PREFIX}/docs-json` });
 }

@@ -11,12 +11,15 @@ export class Clock {
   }
 }
 
-/** A clock stopped at one instant (tests, reproducible seeding). */
+/** A clock stopped at one instant (tests, reproducible seeding); tests may move it with `set`. */
 export class FixedClock extends Clock {
-  constructor(private readonly instant: Date) {
+  constructor(private instant: Date) {
     super();
   }
   override now(): Date {
     return new Date(this.instant.getTime());
+  }
+  set(instant: Date): void {
+    this.instant = new Date(instant.getTime());
   }
 }

@@ -33,15 +33,16 @@ async function admin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
 /**
  * Creates `linksite_test_<pid>_<time>` on the test server, boots AppModule with the same wiring as
  * main.ts (configureApp), migrations included, and fixes "now" at `now`. The caller seeds if it wants.
+ * @param env extra environment for loadConfig, e.g. `{ OIDC_ISSUER: testIssuer.issuer }`.
  */
-export async function createTestApp(now: Date): Promise<TestApp> {
+export async function createTestApp(now: Date, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   const databaseName = `linksite_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   await admin((client) => client.query(`CREATE DATABASE ${databaseName}`));
   const url = new URL(testServerUrl());
   url.pathname = `/${databaseName}`;
   const clock = new FixedClock(now);
   const moduleRef = await Test.createTestingModule({
-    imports: [AppModule.forRoot(loadConfig({ SEED_ON_EMPTY: 'false' }), { url: url.toString(), embedded: false })],
+    imports: [AppModule.forRoot(loadConfig({ SEED_ON_EMPTY: 'false', ...env }), { url: url.toString(), embedded: false })],
   })
     .overrideProvider(Clock)
     .useValue(clock)
