@@ -1,0 +1,153 @@
+import request from 'supertest';
+import type { App } from 'supertest/types';
+import { isPublicRoute, registeredRoutes, requestMethod, samplePath, type RegisteredRoute } from './route-table';
+import { createTestApp, TestApp } from './test-app';
+import { ADMIN_SUB, startTestIssuer, TestIssuer } from './test-issuer';
+
+jest.setTimeout(120_000);
+
+/** 12:00 on 2026-11-20 in Seoul. */
+const NOW = new Date('2026-11-20T03:00:00Z');
+const UNAUTHORIZED = { statusCode: 401, message: '로그인이 필요합니다.' };
+const FORBIDDEN = { statusCode: 403, message: '관리자 권한이 없습니다.' };
+
+/**
+ * DECISIONS D3/D5 checked on every route the Nest app has registered when the test runs (issue 3
+ * "API authorization matrix"): a route added later without `@AdminOnly()` fails here.
+ */
+describe('API authorization matrix (integration, real PostgreSQL and a test issuer)', () => {
+  let t: TestApp;
+  let issuer: TestIssuer;
+  let routes: RegisteredRoute[];
+  let protectedRoutes: RegisteredRoute[];
+  let publicRoutes: RegisteredRoute[];
+
+  const call = (route: RegisteredRoute, token?: string) => {
+    const agent = request(t.app.getHttpServer() as App);
+    const method = requestMethod(route);
+    let req = agent[method](samplePath(route.path));
+    if (token !== undefined) req = req.set('Authorization', `Bearer ${token}`);
+    return ['post', 'put', 'patch'].includes(method) ? req.send({}) : req;
+  };
+  const name = (route: RegisteredRoute) => `${route.method} ${route.path}`;
+  const login = (token?: string) => call({ method: 'POST', path: '/api/login' }, token);
+
+  beforeAll(async () => {
+    issuer = await startTestIssuer({ clock: () => t.clock.now() });
+    t = await createTestApp(NOW, { OIDC_ISSUER: issuer.issuer });
+    routes = registeredRoutes(t.app);
+    protectedRoutes = routes.filter((r) => !isPublicRoute(r));
+    publicRoutes = routes.filter(isPublicRoute);
+    process.stdout.write(`\nProtected routes found (${protectedRoutes.length}):\n${protectedRoutes.map((r) => `  ${name(r)}\n`).join('')}`);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await issuer?.close();
+  });
+
+  // First, while nothing has been verified yet: discovery is lazy, and a failure is retried.
+  describe('an issuer that is down', () => {
+    it('answers 503 인증 서버에 연결할 수 없습니다. (not 500), and works once the issuer is back', async () => {
+      const token = await issuer.mint();
+      issuer.down = true;
+      const down = await login(token).expect(503);
+      expect(down.body).toEqual({ statusCode: 503, message: '인증 서버에 연결할 수 없습니다.' });
+      // A request without a token does not need the issuer.
+      expect((await login().expect(401)).body).toEqual(UNAUTHORIZED);
+      issuer.down = false;
+      await login(token).expect(200);
+      const discoveries = issuer.hits.discovery;
+      await login(token).expect(200);
+      expect(issuer.hits.discovery).toBe(discoveries);
+    });
+  });
+
+  it('finds the routes, POST /api/login among the protected ones', () => {
+    expect(protectedRoutes.map(name)).toContain('POST /api/login');
+    expect(publicRoutes.map(name)).toEqual(expect.arrayContaining(['GET /api/store', 'GET /api/health', 'GET /api/docs']));
+    expect(protectedRoutes.filter((r) => r.method === 'GET').map(name).every((n) => n.startsWith('GET /api/popup'))).toBe(true);
+  });
+
+  it('public reads answer without a token (no 401/403)', async () => {
+    const refused: string[] = [];
+    for (const route of publicRoutes) {
+      const res = await call(route);
+      if (res.status === 401 || res.status === 403 || res.status >= 500) refused.push(`${name(route)} → ${res.status}`);
+    }
+    expect(refused).toEqual([]);
+  });
+
+  const refusals: Array<[string, () => Promise<string | undefined>, number, object]> = [
+    ['no token', async () => undefined, 401, UNAUTHORIZED],
+    ['a malformed token', async () => 'abc', 401, UNAUTHORIZED],
+    ['a token signed by another key', () => issuer.mint({ foreignKey: true }), 401, UNAUTHORIZED],
+    ['an expired token', () => issuer.mint({ expiresInSeconds: -60 }), 401, UNAUTHORIZED],
+    ['a token from another issuer', () => issuer.mint({ claims: { iss: 'http://evil.example' } }), 401, UNAUTHORIZED],
+    ['a token for another client', () => issuer.mint({ claims: { azp: 'other-client' } }), 401, UNAUTHORIZED],
+    ['a valid token without the admin role', () => issuer.mint({ roles: ['offline_access', 'default-roles-linksite'] }), 403, FORBIDDEN],
+  ];
+
+  it.each(refusals)('every protected route refuses %s', async (_case, token, status, body) => {
+    const wrong: string[] = [];
+    for (const route of protectedRoutes) {
+      const res = await call(route, await token());
+      if (res.status !== status || JSON.stringify(res.body) !== JSON.stringify(body)) {
+        wrong.push(`${name(route)} → ${res.status} ${JSON.stringify(res.body)}`);
+      } else if (status === 401 && !/^Bearer\b/.test(String(res.headers['www-authenticate']))) {
+        wrong.push(`${name(route)} → 401 without WWW-Authenticate: Bearer`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('every protected route lets an administrator through (success, or a 4xx about the request itself)', async () => {
+    const wrong: string[] = [];
+    for (const route of protectedRoutes) {
+      const res = await call(route, await issuer.mint());
+      if (res.status === 401 || res.status === 403 || res.status >= 500) wrong.push(`${name(route)} → ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  describe('POST /api/login', () => {
+    const count = async () => Number((await t.dataSource.query(`SELECT count(*) AS n FROM administrators WHERE sub = $1`, [ADMIN_SUB]))[0].n);
+    const row = async () =>
+      (await t.dataSource.query(`SELECT id, username, name, email, last_login_at FROM administrators WHERE sub = $1`, [ADMIN_SUB]))[0];
+
+    it('answers the D1 write envelope with the administrator profile', async () => {
+      const res = await login(await issuer.mint()).expect(200);
+      const { id } = await row();
+      expect(res.body).toEqual({
+        message: '로그인되었습니다.',
+        product: { id, username: 'admin', name: '관리자', email: 'admin@example.com', roles: ['admin', 'offline_access', 'default-roles-linksite'] },
+      });
+      expect(typeof id).toBe('number');
+    });
+
+    it('upserts by sub: one row, last_login_at and the profile follow the latest token', async () => {
+      t.clock.set(new Date('2026-11-20T04:00:00Z'));
+      const first = (await login(await issuer.mint()).expect(200)).body.product;
+      const before = await row();
+      expect(before.last_login_at).toEqual(new Date('2026-11-20T04:00:00Z'));
+
+      t.clock.set(new Date('2026-11-20T05:30:00Z'));
+      const second = (await login(await issuer.mint({ claims: { name: '새 이름', email: 'new@example.com', preferred_username: 'admin2' } })).expect(200))
+        .body.product;
+      expect(await count()).toBe(1);
+      expect(second).toMatchObject({ id: first.id, username: 'admin2', name: '새 이름', email: 'new@example.com' });
+      expect(await row()).toEqual({
+        id: first.id,
+        username: 'admin2',
+        name: '새 이름',
+        email: 'new@example.com',
+        last_login_at: new Date('2026-11-20T05:30:00Z'),
+      });
+    });
+
+    it('another sub is another administrator', async () => {
+      const other = (await login(await issuer.mint({ claims: { sub: 'someone-else', preferred_username: 'kim' } })).expect(200)).body.product;
+      expect(other.id).not.toBe((await row()).id);
+      expect(other.username).toBe('kim');
+    });
+  });
+});
