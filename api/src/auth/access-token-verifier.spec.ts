@@ -72,10 +72,11 @@ describe('AccessTokenVerifier against a test issuer', () => {
     expect(issuer.hits.jwks - before.jwks).toBe(1);
   });
 
-  it('refuses junk without asking the issuer', async () => {
+  it('refuses junk and other issuers\' tokens without asking the issuer', async () => {
     const before = { ...issuer.hits };
     const verifier = verifierFor();
     for (const junk of ['abc', 'a.b.c', '', 'eyJhbGciOiJSUzI1NiJ9.e30']) await refused(verifier, junk);
+    await refused(verifier, await issuer.mint({ claims: { iss: 'http://evil.example' } }));
     expect(issuer.hits).toEqual(before);
   });
 

@@ -69,11 +69,14 @@ export class AccessTokenVerifier {
    * @throws IssuerUnavailable when discovery or the key set cannot be fetched.
    */
   async verify(token: string): Promise<Principal> {
+    // Junk and other issuers' tokens are refused without asking our issuer anything; jwtVerify checks again.
+    let unverifiedIssuer: unknown;
     try {
-      decodeJwt(token); // junk is refused without asking the issuer anything
+      unverifiedIssuer = decodeJwt(token).iss;
     } catch (error) {
       throw new InvalidAccessToken(explain(error));
     }
+    if (unverifiedIssuer !== this.oidc.issuer) throw new InvalidAccessToken(`token from issuer ${String(unverifiedIssuer)}`);
     const getKey = await this.keys();
     let payload;
     try {
