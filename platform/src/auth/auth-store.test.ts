@@ -99,6 +99,39 @@ describe('auth store', () => {
     expect(keycloak.refreshes).toBe(1);
   });
 
+  it('refreshes the token 4 s before it expires, then again before the new one expires', async () => {
+    jest.useFakeTimers({ now: new Date('2026-11-21T00:00:00Z') });
+    try {
+      const keycloak = fakeKeycloak();
+      await initAuth(oidc, keycloak.factory);
+      keycloak.expired = true;
+      jest.advanceTimersByTime(55_000);
+      expect(keycloak.updateToken).not.toHaveBeenCalled();
+      jest.advanceTimersByTime(1_000);
+      expect(keycloak.updateToken).toHaveBeenCalledWith(5);
+      await Promise.resolve();
+      expect(keycloak.refreshes).toBe(1);
+      keycloak.expired = true;
+      jest.advanceTimersByTime(56_000);
+      await Promise.resolve();
+      expect(keycloak.refreshes).toBe(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('does not refresh ahead of expiry when automatic refresh is off', async () => {
+    jest.useFakeTimers();
+    try {
+      const keycloak = fakeKeycloak();
+      await initAuth({ ...oidc, autoRefresh: false }, keycloak.factory);
+      jest.advanceTimersByTime(120_000);
+      expect(keycloak.updateToken).not.toHaveBeenCalled();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('does not refresh on expiry when automatic refresh is off', async () => {
     const keycloak = fakeKeycloak();
     await initAuth({ ...oidc, autoRefresh: false }, keycloak.factory);

@@ -42,6 +42,7 @@ export type KeycloakClient = Pick<
   | 'idToken'
   | 'tokenParsed'
   | 'idTokenParsed'
+  | 'timeSkew'
   | 'onTokenExpired'
   | 'onAuthSuccess'
   | 'onAuthRefreshSuccess'
@@ -63,7 +64,11 @@ const initialState: AuthState = { initialized: false, loading: false, error: nul
 /** The one auth store of the page (the platform is a federation singleton, so remotes read this same store). */
 export const authStore = createStore<AuthState>(() => initialState);
 
+/** Seconds before expiry at which the token is refreshed ahead of time; below updateToken's 5 s, so it refreshes. */
+const REFRESH_AHEAD_SECONDS = 4;
+
 let keycloak: KeycloakClient | null = null;
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 let started: Promise<void> | null = null;
 let settings: AuthConfig | null = null;
 
@@ -78,11 +83,29 @@ function profileOf(token: KeycloakTokenParsed | undefined, idToken: KeycloakToke
   return { username: claim('preferred_username'), name: claim('name'), email: claim('email'), roles: [...roles] };
 }
 
+/**
+ * Refreshes the access token a few seconds before it expires (with `updateToken(5)`, spec §4, §9), so calls
+ * never go out with an expired token; keycloak-js's own `onTokenExpired` only fires once it has expired.
+ * Off when automatic refresh is turned off in config.
+ */
+function scheduleRefresh(): void {
+  clearTimeout(refreshTimer);
+  const exp = keycloak?.tokenParsed?.exp;
+  if (!keycloak || !settings?.autoRefresh || typeof exp !== 'number') return;
+  const instance = keycloak;
+  const dueAt = (exp + (instance.timeSkew ?? 0) - REFRESH_AHEAD_SECONDS) * 1000;
+  refreshTimer = setTimeout(() => {
+    instance.updateToken(5).catch(() => markSignedOut());
+  }, Math.max(0, dueAt - Date.now()));
+}
+
 /** Copies the instance's tokens into the store. */
 function publish(): void {
   if (!keycloak || !settings) return;
   const authenticated = Boolean(keycloak.idToken && keycloak.token);
+  scheduleRefresh();
   if (!authenticated) {
+    clearTimeout(refreshTimer);
     authStore.setState(signedOut);
     return;
   }
@@ -92,6 +115,7 @@ function publish(): void {
 
 /** Forgets the signed-in user locally: tokens, store, sessionStorage `user`. */
 function markSignedOut(): void {
+  clearTimeout(refreshTimer);
   keycloak?.clearToken();
   authStore.setState(signedOut);
   setSessionUser(null);

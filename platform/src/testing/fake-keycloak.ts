@@ -41,6 +41,7 @@ export function fakeKeycloak(
   tokens: { id: boolean; access: boolean } = { id: true, access: true },
 ): FakeKeycloak & { factory: KeycloakFactory } {
   const parsed = (claims: FakeClaims): KeycloakTokenParsed => ({
+    exp: Math.floor(Date.now() / 1000) + 60,
     preferred_username: claims.preferred_username,
     name: claims.name,
     email: claims.email,
@@ -72,6 +73,7 @@ export function fakeKeycloak(
       }
       fake.refreshes += 1;
       fake.token = `access-${fake.refreshes}`;
+      if (signedIn) fake.tokenParsed = parsed(signedIn);
       fake.expired = false;
       fake.onAuthRefreshSuccess?.();
       return true;

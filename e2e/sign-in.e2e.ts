@@ -1,0 +1,155 @@
+/**
+ * Administrator sign-in through the real login form of the embedded OpenID Connect provider
+ * (issue 3): sign in and land on /admin, stay signed in across a reload, keep working across a
+ * token refresh, log out, and be bounced from a protected route when signed out.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './support/browser';
+import { createFreshDatabase } from './support/database';
+import { repoRoot, RunningSite, startSite } from './support/site';
+
+jest.setTimeout(120_000);
+
+const PASSWORD = 'e2e-관리자-비밀번호';
+/** Short access-token lifetime (seconds) so one test sees keycloak-js refresh it. */
+const ACCESS_TOKEN_TTL = 15;
+const IDP_ORIGIN = 'http://localhost:19090';
+
+let site: RunningSite;
+let dropDatabase: () => Promise<void>;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const dialogs: string[] = [];
+/** Every token response the page received, in order: grant type, when, and the access token's `exp` (s). */
+const tokenResponses: { grant: string; at: number; exp: number }[] = [];
+
+function expiryOf(jwt: string): number {
+  return (JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number }).exp;
+}
+
+beforeAll(async () => {
+  const database = await createFreshDatabase('linksite_e2e_auth');
+  dropDatabase = database.drop;
+  site = await startSite({
+    DATABASE_URL: database.url,
+    SITE_PORT: '19080',
+    API_PORT: '19000',
+    IDP_PORT: '19090',
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: PASSWORD,
+    ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL),
+  });
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ko-KR' });
+  page = await context.newPage();
+  page.on('response', async (response) => {
+    if (!response.url().startsWith(`${IDP_ORIGIN}/token`) || response.status() !== 200) return;
+    const grant = /grant_type=([a-z_]+)/.exec(response.request().postData() ?? '')?.[1] ?? '';
+    const { access_token: accessToken } = (await response.json()) as { access_token: string };
+    tokenResponses.push({ grant, at: Date.now() / 1000, exp: expiryOf(accessToken) });
+  });
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+}, 420_000);
+
+afterAll(async () => {
+  await browser?.close();
+  expect(await site?.stop()).toBe(0);
+  await dropDatabase?.();
+});
+
+async function signInThroughForm(password: string): Promise<void> {
+  await page.getByLabel('아이디').fill('admin');
+  await page.getByLabel('비밀번호').fill(password);
+  await page.getByRole('button', { name: '로그인' }).click();
+}
+
+test('signed out, a protected route alerts that login is required and returns to /', async () => {
+  dialogs.length = 0;
+  await page.goto(`${site.url}/main/list`);
+  await page.waitForURL(`${site.url}/`);
+  expect(dialogs).toEqual(['로그인이 필요합니다.']);
+  await page.getByTestId('footer-login').waitFor();
+  expect(await page.getByTestId('cover-edit-button').count()).toBe(0);
+});
+
+test('a wrong password shows the login form again with a Korean error', async () => {
+  await page.goto(`${site.url}/login`);
+  await page.getByTestId('sso-login-button').click();
+  await page.waitForURL((url) => url.origin === IDP_ORIGIN);
+  await signInThroughForm('틀린-비밀번호');
+  await page.getByText('아이디 또는 비밀번호가 올바르지 않습니다.').waitFor();
+  expect(new URL(page.url()).origin).toBe(IDP_ORIGIN);
+});
+
+test('signs in through the login form and lands on /admin with the profile stored', async () => {
+  await page.goto(`${site.url}/login`);
+  const started = Date.now();
+  await page.getByTestId('sso-login-button').click();
+  await page.waitForURL((url) => url.origin === IDP_ORIGIN);
+  await signInThroughForm(PASSWORD);
+  await page.waitForURL(`${site.url}/admin`);
+  await page.getByTestId('admin-links-button').waitFor();
+  console.log(`sign-in round trip (SSO button → /admin shown): ${Date.now() - started} ms`);
+
+  await expect(page.getByTestId('admin-links-button').innerText()).resolves.toContain('링크 정보 관리');
+  await expect(page.getByTestId('admin-plans-button').innerText()).resolves.toContain('일정 정보 관리');
+  await page.waitForFunction(() => sessionStorage.getItem('user') !== null);
+  const user = JSON.parse((await page.evaluate(() => sessionStorage.getItem('user')))!);
+  expect(user).toMatchObject({ username: 'admin', roles: expect.arrayContaining(['admin']) });
+  await page.getByTestId('cover-edit-button').waitFor();
+  await page.getByTestId('footer-logout').waitFor();
+
+  fs.mkdirSync(path.join(repoRoot, 'test-results'), { recursive: true });
+  await page.screenshot({ path: path.join(repoRoot, 'test-results', 'admin-page.png') });
+});
+
+test('a reload keeps the administrator signed in', async () => {
+  dialogs.length = 0;
+  await page.reload();
+  await page.getByTestId('admin-links-button').waitFor();
+  await page.getByTestId('footer-logout').waitFor();
+  expect(dialogs).toEqual([]);
+});
+
+test('the short-lived access token is refreshed before it expires and the new token keeps working', async () => {
+  const response = await page.waitForResponse(
+    (candidate) =>
+      candidate.url().startsWith(`${IDP_ORIGIN}/token`) &&
+      (candidate.request().postData() ?? '').includes('grant_type=refresh_token'),
+    { timeout: (ACCESS_TOKEN_TTL + 20) * 1000 },
+  );
+  expect(response.status()).toBe(200);
+  await page.waitForTimeout(500);
+  const refresh = tokenResponses.findIndex((entry) => entry.grant === 'refresh_token');
+  expect(refresh).toBeGreaterThan(0);
+  // Refreshed while the token it replaces was still valid.
+  expect(tokenResponses[refresh]!.at).toBeLessThan(tokenResponses[refresh - 1]!.exp);
+  const { access_token: accessToken } = (await response.json()) as { access_token: string };
+
+  // Past the first token's lifetime, the page is still signed in and the new token is accepted.
+  await page.waitForTimeout(2_000);
+  await page.getByTestId('footer-logout').waitFor();
+  const login = await fetch(`${site.url}/api/login`, { method: 'POST', headers: { Authorization: `Bearer ${accessToken}` } });
+  expect([200, 201]).toContain(login.status);
+});
+
+test('logout alerts, clears the stored user and signs out at the provider', async () => {
+  dialogs.length = 0;
+  await page.evaluate(() => localStorage.setItem('user', '{"stale":true}'));
+  await page.getByTestId('footer-logout').click();
+  await page.waitForURL(`${site.url}/`);
+  await page.getByTestId('footer-login').waitFor();
+  expect(dialogs).toEqual(['로그아웃 되었습니다.']);
+  expect(await page.evaluate(() => [sessionStorage.getItem('user'), localStorage.getItem('user')])).toEqual([null, null]);
+
+  // The provider's session is gone too: the administrator button asks for the password again.
+  await page.getByTestId('footer-admin').click();
+  await page.waitForURL((url) => url.origin === IDP_ORIGIN);
+  await page.getByLabel('비밀번호').waitFor();
+});
