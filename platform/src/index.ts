@@ -14,7 +14,7 @@ export {
   type KeycloakFactory,
 } from './auth/auth-store';
 export { SESSION_USER_KEY, sessionUserStore, setSessionUser, useSessionUser, type SessionUser } from './auth/session-user';
-export type { Cover, ErrorEnvelope, Link, Plan, ReadEnvelope, TagWord, WriteEnvelope } from './api/contract';
+export type { Cover, ErrorEnvelope, Link, Plan, PlanInput, Popup, PopupInput, PopupTurn, ReadEnvelope, TagWord, WriteEnvelope } from './api/contract';
 export {
   getRuntimeConfig,
   loadRuntimeConfig,
@@ -27,8 +27,10 @@ export {
 export { ApiError, errorMessage } from './http/api-error';
 export { http, resolveApiUrl, setHttpAuth, toApiError, type HttpAuth } from './http/http-client';
 export { useRequest, type RequestState } from './hooks/use-request';
+export { bannerChanged, bannerRefreshStore, useBannerVersion } from './lib/banner-refresh';
 export { CHIP_STYLES, randomChipStyle, type ChipStyle } from './lib/chip-style';
 export { imageUrl, isInternalImage, type ImageWidth } from './lib/image-url';
+export { parseDateParam, seoulIsoToWallTime, seoulToday, toDateParam, wallTimeToSeoulIso } from './lib/seoul-time';
 export { splitTags } from './lib/split-tags';
 export { ko } from './messages/ko';
 export { Chip } from './ui/chip';

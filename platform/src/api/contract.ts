@@ -42,6 +42,31 @@ export interface Plan {
   status: number;
 }
 
+/** Body of `POST /api/plan` and `PUT /api/plan/update/:id`: dates as `YYYY-MM-DD`, title 1–200 chars. */
+export interface PlanInput {
+  startdate: string;
+  enddate: string;
+  title: string;
+}
+
+/** A popup slot's turn (회차): '1'–'3', or null for 선택 안 함 (DECISIONS D2). */
+export type PopupTurn = '1' | '2' | '3' | null;
+
+/** A popup reservation slot (`GET /api/popup/list`, administrator only). Dates are ISO 8601 with an offset. */
+export interface Popup {
+  id: number;
+  cnt: PopupTurn;
+  startdate: string;
+  enddate: string;
+  /** Head count (인원), integer 0–100000. */
+  count: number;
+  /** Bookable tables (예약 가능 테이블), integer 0–10000. */
+  table: number;
+}
+
+/** Body of `POST /api/popup` and `PUT /api/popup/update/:id`. */
+export type PopupInput = Omit<Popup, 'id'>;
+
 /** A word of the keyword cloud (`GET /api/tag/list`). */
 export interface TagWord {
   text: string;
