@@ -34,6 +34,7 @@ export { parseDateParam, seoulIsoToWallTime, seoulToday, toDateParam, wallTimeTo
 export { splitTags } from './lib/split-tags';
 export { ko } from './messages/ko';
 export { Chip } from './ui/chip';
+export { datePickerKoProps, KoreanCalendarContainer } from './ui/date-picker-ko';
 export { ErrorBoundary, type ErrorBoundaryProps } from './ui/error-boundary';
 export { ErrorNotice, type ErrorNoticeProps } from './ui/error-notice';
 export { Loading } from './ui/loading';

@@ -73,6 +73,7 @@ export const ko = {
   planEdit: (title: string) => `${title} 수정`,
   noPlanEntries: '등록된 일정이 없습니다.',
   requiredValues: '필수 값을 입력해주세요.',
+  planEndBeforeStart: '종료일은 시작일보다 빠를 수 없습니다.',
   popupListTitle: '팝업 예약 관리',
   popupCreateTitle: '팝업 예약 등록',
   popupEditTitle: '팝업 예약 수정',

@@ -1,0 +1,37 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+import { ko } from '../messages/ko';
+import './date-picker.css';
+
+type ContainerProps = HTMLAttributes<HTMLDivElement> & { children?: ReactNode; showTime?: boolean; inline?: boolean };
+
+/**
+ * react-datepicker's popup, labelled in Korean (its own container says `Choose Date`). Pass as `calendarContainer`.
+ * Plain React: the platform does not depend on react-datepicker; mf-plans and mf-popups do.
+ */
+export function KoreanCalendarContainer({ className, children, showTime, inline }: ContainerProps) {
+  return (
+    <div
+      className={className}
+      role={inline ? undefined : 'dialog'}
+      aria-modal={inline ? undefined : true}
+      aria-label={showTime ? ko.pickerDialogWithTime : ko.pickerDialog}
+      translate="no"
+    >
+      {children}
+    </div>
+  );
+}
+
+/** react-datepicker props that replace its English labels (spread them onto `<DatePicker>`). */
+export const datePickerKoProps = {
+  locale: 'ko',
+  calendarContainer: KoreanCalendarContainer,
+  previousMonthAriaLabel: ko.pickerPreviousMonth,
+  previousMonthButtonLabel: ko.pickerPreviousMonth,
+  nextMonthAriaLabel: ko.pickerNextMonth,
+  nextMonthButtonLabel: ko.pickerNextMonth,
+  chooseDayAriaLabelPrefix: ko.pickerChooseDay,
+  disabledDayAriaLabelPrefix: ko.pickerDayUnavailable,
+  timeCaption: ko.pickerTime,
+  autoComplete: 'off',
+} as const;
