@@ -17,6 +17,7 @@ export const messages = {
   serverError: '서버 오류가 발생했습니다.',
   serviceUnavailable: '서비스를 일시적으로 사용할 수 없습니다.',
   validationFailed: '입력값이 올바르지 않습니다.',
+  unknownField: (field: string) => `허용되지 않는 필드입니다: ${field}`,
 
   invalidId: '잘못된 ID 형식입니다.',
   invalidUpcoming: 'upcoming 값은 0 또는 1이어야 합니다.',

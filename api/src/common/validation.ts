@@ -5,7 +5,11 @@ import { messages } from './messages';
 function flatten(errors: ValidationError[], prefix = ''): FieldError[] {
   return errors.flatMap((error) => {
     const field = prefix ? `${prefix}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((message) => ({ field, message }));
+    // forbidNonWhitelisted reports an unknown field in English ('property x should not exist').
+    const own = Object.entries(error.constraints ?? {}).map(([name, message]) => ({
+      field,
+      message: name === 'whitelistValidation' ? messages.unknownField(field) : message,
+    }));
     return [...own, ...flatten(error.children ?? [], field)];
   });
 }
@@ -21,15 +25,19 @@ class BodyValidationPipe extends ValidationPipe {
 }
 
 /**
- * The global ValidationPipe: whitelist + transform, and failures as 400 in the D1 envelope,
- * `message` `입력값이 올바르지 않습니다.` and one `{ field, message }` per broken constraint
- * (DTOs give Korean constraint messages).
+ * The global ValidationPipe: whitelist + transform, unknown fields refused, and failures as 400 in the D1
+ * envelope with one `{ field, message }` per broken constraint (DTOs give Korean constraint messages).
+ * `message` is the first broken rule's sentence, in the DTO's field order (the screens alert `data.message`,
+ * so it names the problem: `필수 값을 입력해주세요.`), or `입력값이 올바르지 않습니다.` when none has one.
  */
 export function createValidationPipe(): ValidationPipe {
   return new BodyValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
-    exceptionFactory: (errors) => new ApiError(400, messages.validationFailed, flatten(errors)),
+    exceptionFactory: (errors) => {
+      const fieldErrors = flatten(errors);
+      return new ApiError(400, fieldErrors[0]?.message ?? messages.validationFailed, fieldErrors);
+    },
   });
 }
