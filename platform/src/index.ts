@@ -38,3 +38,6 @@ export { datePickerKoProps, KoreanCalendarContainer } from './ui/date-picker-ko'
 export { ErrorBoundary, type ErrorBoundaryProps } from './ui/error-boundary';
 export { ErrorNotice, type ErrorNoticeProps } from './ui/error-notice';
 export { Loading } from './ui/loading';
+export { DEFAULT_IMAGE_URL } from './assets/default-image';
+export { ACCEPTED_IMAGE_TYPES, IGNORED_FILE_NAMES, UPLOAD_MAX_BYTES } from './lib/upload-limits';
+export { ImageDropzone, rejectionMessage, type DropzoneVisualState, type ImageDropzoneProps } from './ui/image-dropzone';

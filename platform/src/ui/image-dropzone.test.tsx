@@ -1,0 +1,135 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { DEFAULT_IMAGE_URL } from '../assets/default-image';
+import { UPLOAD_MAX_BYTES } from '../lib/upload-limits';
+import { ImageDropzone } from './image-dropzone';
+
+function image(name: string, type: string, size = 4): File {
+  const file = new File(['x'.repeat(Math.min(size, 16))], name, { type });
+  if (size > 16) Object.defineProperty(file, 'size', { value: size });
+  return file;
+}
+
+/** A drop event carrying `files`, the way react-dropzone reads it (dataTransfer.files / items). */
+async function drop(target: HTMLElement, files: File[]) {
+  const dataTransfer = {
+    files,
+    items: files.map((file) => ({ kind: 'file', type: file.type, getAsFile: () => file })),
+    types: ['Files'],
+  };
+  await act(async () => {
+    fireEvent.drop(target, { dataTransfer });
+  });
+}
+
+async function choose(input: HTMLElement, files: File[]) {
+  await act(async () => {
+    fireEvent.change(input, { target: { files } });
+  });
+}
+
+describe('ImageDropzone', () => {
+  it('calls onFile with the accepted file (drop and file dialog)', async () => {
+    const onFile = jest.fn();
+    render(<ImageDropzone onFile={onFile} />);
+    const photo = image('photo.png', 'image/png');
+    await drop(screen.getByTestId('image-dropzone'), [photo]);
+    await waitFor(() => expect(onFile).toHaveBeenCalledWith(photo));
+    const other = image('other.webp', 'image/webp');
+    await choose(screen.getByTestId('image-dropzone-input'), [other]);
+    await waitFor(() => expect(onFile).toHaveBeenLastCalledWith(other));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('refuses other types with the Korean message listing the accepted types', async () => {
+    const onFile = jest.fn();
+    render(<ImageDropzone onFile={onFile} />);
+    await drop(screen.getByTestId('image-dropzone'), [image('vector.svg', 'image/svg+xml')]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '파일 형식은 image/jpeg, image/png, image/webp, image/gif, image/avif 이어야 합니다.',
+    );
+    expect(onFile).not.toHaveBeenCalled();
+  });
+
+  it("refuses a file over the server's limit", async () => {
+    const onFile = jest.fn();
+    render(<ImageDropzone onFile={onFile} />);
+    await drop(screen.getByTestId('image-dropzone'), [image('huge.jpg', 'image/jpeg', UPLOAD_MAX_BYTES + 1)]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('파일이 10485760바이트보다 큽니다.');
+    expect(onFile).not.toHaveBeenCalled();
+  });
+
+  it('accepts a file of exactly the limit', async () => {
+    const onFile = jest.fn();
+    render(<ImageDropzone onFile={onFile} />);
+    await drop(screen.getByTestId('image-dropzone'), [image('max.jpg', 'image/jpeg', UPLOAD_MAX_BYTES)]);
+    await waitFor(() => expect(onFile).toHaveBeenCalledTimes(1));
+  });
+
+  it('refuses several files at once', async () => {
+    const onFile = jest.fn();
+    render(<ImageDropzone onFile={onFile} />);
+    await drop(screen.getByTestId('image-dropzone'), [image('a.png', 'image/png'), image('b.png', 'image/png')]);
+    expect(await screen.findByRole('alert')).toHaveTextContent('파일은 하나만 올릴 수 있습니다.');
+    expect(onFile).not.toHaveBeenCalled();
+  });
+
+  it('ignores .DS_Store and Thumbs.db without a message', async () => {
+    const onFile = jest.fn();
+    render(<ImageDropzone onFile={onFile} />);
+    const zone = screen.getByTestId('image-dropzone');
+    await drop(zone, [image('.DS_Store', ''), image('Thumbs.db', '')]);
+    expect(screen.queryByRole('alert')).toBeNull();
+    const photo = image('photo.jpg', 'image/jpeg');
+    await drop(zone, [image('.DS_Store', ''), photo]);
+    await waitFor(() => expect(onFile).toHaveBeenCalledWith(photo));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('clears an earlier rejection once a good file comes', async () => {
+    render(<ImageDropzone onFile={() => undefined} />);
+    const zone = screen.getByTestId('image-dropzone');
+    await drop(zone, [image('notes.txt', 'text/plain')]);
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
+    await drop(zone, [image('photo.gif', 'image/gif')]);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('shows the preview URL, or the default placeholder', () => {
+    const { rerender } = render(<ImageDropzone onFile={() => undefined} />);
+    expect(screen.getByTestId('image-dropzone-preview')).toHaveAttribute('src', DEFAULT_IMAGE_URL);
+    rerender(<ImageDropzone onFile={() => undefined} previewUrl="https://cdn.example/p.jpg" />);
+    const preview = screen.getByTestId('image-dropzone-preview');
+    expect(preview).toHaveAttribute('src', 'https://cdn.example/p.jpg');
+    fireEvent.error(preview);
+    expect(screen.getByTestId('image-dropzone-preview')).toHaveAttribute('src', DEFAULT_IMAGE_URL);
+  });
+
+  it('is a focusable button with a Korean label and a focus state; disabled takes it out of the tab order', () => {
+    const { rerender } = render(<ImageDropzone onFile={() => undefined} />);
+    const zone = screen.getByRole('button', { name: /이미지 파일 선택/ });
+    expect(zone).toHaveAttribute('tabindex', '0');
+    act(() => zone.focus());
+    expect(zone).toHaveAttribute('data-focused', 'true');
+    expect(zone).toHaveClass('lk-dropzone--focused');
+    rerender(<ImageDropzone onFile={() => undefined} disabled />);
+    expect(zone).not.toHaveAttribute('tabindex');
+    expect(zone).toHaveAttribute('aria-disabled', 'true');
+  });
+  it.each([
+    ['image/png', 'accept', '놓으면 이 이미지를 사용합니다.'],
+    ['text/plain', 'reject', '이 파일은 올릴 수 없습니다.'],
+  ])('while dragging a %s file it shows the %s state', async (type, state, text) => {
+    render(<ImageDropzone onFile={() => undefined} />);
+    const zone = screen.getByTestId('image-dropzone');
+    await act(async () => {
+      fireEvent.dragEnter(zone, { dataTransfer: { items: [{ kind: 'file', type }], types: ['Files'] } });
+    });
+    await waitFor(() => expect(zone).toHaveAttribute('data-state', state));
+    expect(zone).toHaveClass(`lk-dropzone--${state}`);
+    expect(zone).toHaveTextContent(text);
+    await act(async () => {
+      fireEvent.dragLeave(zone, { dataTransfer: { items: [], types: ['Files'] } });
+    });
+    await waitFor(() => expect(zone).toHaveAttribute('data-state', 'idle'));
+  });
+});

@@ -1,0 +1,177 @@
+import { useCallback, useState, type SyntheticEvent } from 'react';
+import { useDropzone, type FileRejection } from 'react-dropzone';
+import { DEFAULT_IMAGE_URL } from '../assets/default-image';
+import { ACCEPTED_IMAGE_TYPES, IGNORED_FILE_NAMES, UPLOAD_MAX_BYTES } from '../lib/upload-limits';
+import { ko } from '../messages/ko';
+import './image-dropzone.css';
+
+export interface ImageDropzoneProps {
+  /** Called with the one accepted file of a drop or a file-dialog choice. Never called for a rejected drop. */
+  onFile: (file: File) => void;
+  /** What the preview shows (an image URL or an object URL); the default placeholder when empty or broken. */
+  previewUrl?: string | null;
+  /** Greys the zone out and ignores drops, clicks and keys (for instance while saving). */
+  disabled?: boolean;
+  /** The instruction under the preview; defaults to {@link ko.dropzoneHint}. */
+  hint?: string;
+  /** Alternative text of the preview image. */
+  previewAlt?: string;
+  /** `data-testid` of the zone (default `image-dropzone`); its error is `<testId>-error`. */
+  testId?: string;
+  className?: string;
+}
+
+export type DropzoneVisualState = 'idle' | 'active' | 'accept' | 'reject';
+
+/** The MIME types of D4 as the rejection message lists them (`image/jpeg, image/png, …`). */
+const TYPE_LIST = Object.keys(ACCEPTED_IMAGE_TYPES).join(', ');
+const MAX_MB = Math.round(UPLOAD_MAX_BYTES / (1024 * 1024));
+
+/**
+ * The Korean sentence for one react-dropzone rejection code (DECISIONS D6); unknown codes keep the library's
+ * (or validator's) own message.
+ */
+export function rejectionMessage(code: string, fallback: string): string {
+  switch (code) {
+    case 'file-invalid-type':
+      return ko.fileInvalidType(TYPE_LIST);
+    case 'file-too-large':
+      return ko.fileTooLarge(UPLOAD_MAX_BYTES);
+    case 'file-too-small':
+      return ko.fileTooSmall(0);
+    case 'too-many-files':
+      return ko.tooManyFiles;
+    default:
+      return fallback;
+  }
+}
+
+const isIgnored = (file: File) => IGNORED_FILE_NAMES.includes(file.name);
+
+/**
+ * The image drop zone of every upload screen (links, cover; spec §2, §4, §5; DECISIONS D4, D6), on react-dropzone.
+ *
+ * - One file (`multiple: false`, `maxFiles: 1`); a drop of several is refused as a whole with
+ *   `파일은 하나만 올릴 수 있습니다.` rather than silently keeping one of them.
+ * - Accepts the D4 types ({@link ACCEPTED_IMAGE_TYPES}), `minSize` 0 and `maxSize` {@link UPLOAD_MAX_BYTES}, the
+ *   server's limit. `.DS_Store` and `Thumbs.db` are dropped without a word (spec §5).
+ * - States for styling and tests: `data-state` = `idle | active | accept | reject` while dragging, `data-focused`
+ *   when focused by keyboard; classes `lk-dropzone--active|accept|reject|focused|disabled`.
+ * - Keyboard: the zone is focusable; Enter or Space opens the file dialog. The hidden `<input type=file>` inside
+ *   takes `setInputFiles` in browser tests.
+ * - Rejections show under the zone as a `role="alert"` in Korean (react-dropzone codes, DECISIONS D6).
+ */
+export function ImageDropzone({
+  onFile,
+  previewUrl,
+  disabled = false,
+  hint = ko.dropzoneHint,
+  previewAlt = ko.dropzonePreviewAlt,
+  testId = 'image-dropzone',
+  className,
+}: ImageDropzoneProps) {
+  const [errors, setErrors] = useState<string[]>([]);
+
+  const onDrop = useCallback(
+    (accepted: File[], rejections: FileRejection[]) => {
+      const files = accepted.filter((file) => !isIgnored(file));
+      const refused = rejections.filter(({ file }) => !isIgnored(file));
+      if (files.length === 0 && refused.length === 0) return; // only litter was dropped
+      const tooMany = refused.some(({ errors: e }) => e.some((error) => error.code === 'too-many-files'));
+      if (tooMany) {
+        setErrors([ko.tooManyFiles]);
+        return;
+      }
+      if (refused.length > 0) {
+        const messages = refused.flatMap(({ errors: e }) => e.map((error) => rejectionMessage(error.code, error.message)));
+        setErrors([...new Set(messages)]);
+        return;
+      }
+      setErrors([]);
+      if (files[0]) onFile(files[0]);
+    },
+    [onFile],
+  );
+
+  const { getRootProps, getInputProps, isDragActive, isDragAccept, isDragReject, isFocused } = useDropzone({
+    onDrop,
+    accept: ACCEPTED_IMAGE_TYPES as Record<string, string[]>,
+    maxSize: UPLOAD_MAX_BYTES,
+    minSize: 0,
+    maxFiles: 1,
+    multiple: false,
+    disabled,
+  });
+
+  const state: DropzoneVisualState = isDragReject ? 'reject' : isDragAccept ? 'accept' : isDragActive ? 'active' : 'idle';
+  const status =
+    state === 'reject'
+      ? ko.dropzoneDragReject
+      : state === 'accept'
+        ? ko.dropzoneDragAccept
+        : state === 'active'
+          ? ko.dropzoneDragActive
+          : null;
+
+  const classes = [
+    'lk-dropzone',
+    state !== 'idle' && `lk-dropzone--${state}`,
+    isFocused && 'lk-dropzone--focused',
+    disabled && 'lk-dropzone--disabled',
+    className,
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  const errorId = `${testId}-error`;
+  return (
+    <div className="lk-dropzone-field">
+      <div
+        {...getRootProps({
+          className: classes,
+          role: 'button',
+          'aria-label': ko.dropzoneLabel,
+          'aria-describedby': errors.length > 0 ? errorId : undefined,
+        })}
+        data-testid={testId}
+        data-state={state}
+        data-focused={isFocused ? 'true' : undefined}
+      >
+        <input {...getInputProps({ 'aria-label': ko.dropzoneLabel })} data-testid={`${testId}-input`} />
+        <Preview url={previewUrl} alt={previewAlt} testId={`${testId}-preview`} />
+        <div className="lk-dropzone__text">
+          <p className="lk-dropzone__hint">{status ?? hint}</p>
+          <p className="lk-dropzone__limits">{ko.dropzoneLimits(MAX_MB)}</p>
+        </div>
+      </div>
+      {errors.length > 0 && (
+        <div className="lk-dropzone__error" role="alert" id={errorId} data-testid={errorId}>
+          {errors.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The preview slot: the given URL, or the default placeholder when there is none or it fails to load. */
+function Preview({ url, alt, testId }: { url: string | null | undefined; alt: string; testId: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const shown = url && url !== failed ? url : DEFAULT_IMAGE_URL;
+  const onError = (event: SyntheticEvent<HTMLImageElement>) => {
+    if (url && event.currentTarget.getAttribute('src') === url) setFailed(url);
+  };
+  return (
+    <img
+      className="lk-dropzone__preview"
+      src={shown}
+      alt={alt}
+      width={120}
+      height={120}
+      data-testid={testId}
+      data-placeholder={shown === DEFAULT_IMAGE_URL ? 'true' : undefined}
+      onError={onError}
+    />
+  );
+}
