@@ -1,8 +1,8 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { AxiosAdapter } from 'axios';
 import { AxiosError } from 'axios';
 import { MemoryRouter } from 'react-router-dom';
-import { http, setRuntimeConfig, setSessionUser } from '@linksite/platform';
+import { bannerChanged, http, setRuntimeConfig, setSessionUser } from '@linksite/platform';
 import { Banner } from './banner';
 
 type Answer = { status: number; data: unknown };
@@ -109,5 +109,25 @@ describe('Banner', () => {
 
     act(() => setSessionUser(null));
     expect(screen.queryByTestId('cover-edit-button')).toBeNull();
+  });
+
+  it('fetches again after bannerChanged() from another screen, keeping the old items meanwhile', async () => {
+    let current = plans.slice(0, 1);
+    let cover: { imagelink: string } | null = null;
+    const adapter = serve({
+      '/plan/list?upcoming=1': () => ({ status: 200, data: { product: current } }),
+      '/cover': () => ({ status: 200, data: { product: cover } }),
+    });
+    renderBanner();
+    expect(await screen.findAllByTestId('plan-item')).toHaveLength(1);
+
+    current = plans;
+    cover = { imagelink: '/api/images/new-cover' };
+    act(() => bannerChanged());
+    expect(screen.queryByText('Loading....')).toBeNull();
+    expect(screen.getAllByTestId('plan-item')).toHaveLength(1);
+    await waitFor(() => expect(screen.getAllByTestId('plan-item')).toHaveLength(3));
+    expect(screen.getByTestId('plan-banner').style.backgroundImage).toContain('/api/images/new-cover?w=1280');
+    expect(adapter.mock.calls.filter(([r]) => r.url === '/plan/list')).toHaveLength(2);
   });
 });

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import {
   errorMessage,
@@ -5,6 +6,7 @@ import {
   imageUrl,
   ko,
   Loading,
+  useBannerVersion,
   useRequest,
   useSessionUser,
   type Cover,
@@ -66,7 +68,22 @@ function CoverEditButton() {
  */
 export function Banner() {
   const request = useRequest(loadBanner);
-  const cover = request.status === 'success' && request.data.cover ? imageUrl(request.data.cover.imagelink, 1280) : null;
+  const { reload } = request;
+
+  // Another screen changed plans or the cover (platform `bannerChanged()`): fetch again.
+  const version = useBannerVersion();
+  const seenVersion = useRef(version);
+  useEffect(() => {
+    if (version === seenVersion.current) return;
+    seenVersion.current = version;
+    reload();
+  }, [version, reload]);
+
+  // While fetching again, keep showing what was there instead of flashing `Loading....`.
+  const lastData = useRef<BannerData | null>(null);
+  if (request.status === 'success') lastData.current = request.data;
+  const data = request.status === 'success' ? request.data : request.status === 'loading' ? lastData.current : null;
+  const cover = data?.cover ? imageUrl(data.cover.imagelink, 1280) : null;
 
   return (
     <section
@@ -76,7 +93,7 @@ export function Banner() {
       data-testid="plan-banner"
     >
       <div className="plan-banner__inner">
-        {request.status === 'loading' && <Loading className="plan-banner__loading" />}
+        {request.status === 'loading' && !data && <Loading className="plan-banner__loading" />}
         {request.status === 'error' && (
           <ErrorNotice
             message={`${ko.plansLoadFailed} ${errorMessage(request.error)}`}
@@ -84,12 +101,12 @@ export function Banner() {
             testId="plan-banner-error"
           />
         )}
-        {request.status === 'success' &&
-          (request.data.plans.length === 0 ? (
+        {data &&
+          (data.plans.length === 0 ? (
             <p className="plan-banner__empty">{ko.noPlans}</p>
           ) : (
             <ul className="plan-banner__list">
-              {request.data.plans.map((plan, index) => (
+              {data.plans.map((plan, index) => (
                 <PlanItem key={plan.id} plan={plan} featured={index < FEATURED_PLANS} />
               ))}
             </ul>

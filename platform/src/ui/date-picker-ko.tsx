@@ -25,6 +25,8 @@ export function KoreanCalendarContainer({ className, children, showTime, inline 
 /** react-datepicker props that replace its English labels (spread them onto `<DatePicker>`). */
 export const datePickerKoProps = {
   locale: 'ko',
+  // The month header in Korean order (the ko locale alone gives `5월 2030`).
+  dateFormatCalendar: 'yyyy년 M월',
   calendarContainer: KoreanCalendarContainer,
   previousMonthAriaLabel: ko.pickerPreviousMonth,
   previousMonthButtonLabel: ko.pickerPreviousMonth,

@@ -1,0 +1,55 @@
+import { useCallback } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import {
+  bannerChanged,
+  errorMessage,
+  ErrorNotice,
+  ko,
+  Loading,
+  parseDateParam,
+  useRequest,
+  type PlanInput,
+} from '@linksite/platform';
+import { fetchPlan } from '../api/fetch-plan';
+import { updatePlan } from '../api/update-plan';
+import { PlanForm } from '../components/plan-form';
+
+/** `/plan/edit/:id`, 일정 수정 (spec §2): `Loading....` until the plan has loaded, then the pre-filled form. */
+export function PlanEditPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const plan = useRequest(useCallback(() => fetchPlan(id), [id]));
+
+  const save = async (input: PlanInput) => {
+    try {
+      window.alert(await updatePlan(id, input));
+    } catch (error) {
+      window.alert(errorMessage(error));
+      return;
+    }
+    bannerChanged();
+    navigate('/plan/list');
+  };
+
+  return (
+    <section className="plan-screen" aria-labelledby="plan-edit-title">
+      <h1 id="plan-edit-title" className="plan-screen__title">
+        {ko.planEditTitle}
+      </h1>
+      {plan.status === 'loading' && <Loading />}
+      {plan.status === 'error' && <ErrorNotice message={errorMessage(plan.error)} onRetry={plan.reload} testId="plan-error" />}
+      {plan.status === 'success' && (
+        <PlanForm
+          key={plan.data.id}
+          initial={{
+            start: parseDateParam(plan.data.startdate),
+            end: parseDateParam(plan.data.enddate),
+            title: plan.data.title,
+          }}
+          submitLabel={ko.edit}
+          onSubmit={save}
+        />
+      )}
+    </section>
+  );
+}

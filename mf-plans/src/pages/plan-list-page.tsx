@@ -1,0 +1,91 @@
+import { Link } from 'react-router-dom';
+import { bannerChanged, errorMessage, ErrorNotice, ko, Loading, useRequest, type Plan } from '@linksite/platform';
+import { deletePlan } from '../api/delete-plan';
+import { fetchPlans } from '../api/fetch-plans';
+import { formatPlanDate } from '../lib/plan-date';
+import '../components/plan-screens.css';
+
+const TrashIcon = (
+  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+    <path
+      fill="currentColor"
+      d="M9 3h6l1 2h4v2H4V5h4l1-2Zm-3 6h12l-1 12H7L6 9Zm4 2v8h2v-8h-2Zm4 0v8h2v-8h-2Z"
+    />
+  </svg>
+);
+
+function PlanRow({ plan, onDelete }: { plan: Plan; onDelete: (plan: Plan) => void }) {
+  return (
+    <li className="plan-row" data-testid="plan-row">
+      <div className="plan-row__text">
+        <span className="plan-row__dates" data-testid="plan-row-dates">
+          <time dateTime={plan.startdate}>{formatPlanDate(plan.startdate)}</time> ~{' '}
+          <time dateTime={plan.enddate}>{formatPlanDate(plan.enddate)}</time>
+        </span>
+        <span className="plan-row__title">{plan.title}</span>
+      </div>
+      <div className="plan-row__actions">
+        <Link className="plan-row__edit" to={`/plan/edit/${plan.id}`} aria-label={ko.planEdit(plan.title)}>
+          {ko.edit}
+        </Link>
+        <button
+          type="button"
+          className="plan-row__delete"
+          aria-label={ko.planDelete(plan.title)}
+          title={ko.delete}
+          onClick={() => onDelete(plan)}
+        >
+          {TrashIcon}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * `/plan/list`, 일정 정보 관리 (spec §2): each plan as `startdate ~ enddate` and its title, `수정` and a delete icon;
+ * `+ 일정 등록` leads to `/plan`. A delete asks first, alerts the server's message and loads the list again (spec §4
+ * says the page reloads; a refetch shows the same thing without losing the signed-in state).
+ */
+export function PlanListPage() {
+  const plans = useRequest(fetchPlans);
+
+  const remove = async (plan: Plan) => {
+    if (!window.confirm(ko.planDeleteConfirm)) return;
+    try {
+      window.alert(await deletePlan(plan.id));
+    } catch (error) {
+      window.alert(errorMessage(error));
+      return;
+    }
+    bannerChanged();
+    plans.reload();
+  };
+
+  return (
+    <section className="plan-screen" aria-labelledby="plan-list-title">
+      <div className="plan-screen__head">
+        <h1 id="plan-list-title" className="plan-screen__title">
+          {ko.planListTitle}
+        </h1>
+        <Link className="plan-screen__create" to="/plan">
+          {ko.planCreateButton}
+        </Link>
+      </div>
+      {plans.status === 'loading' && <Loading />}
+      {plans.status === 'error' && (
+        <ErrorNotice message={`${ko.plansLoadFailed} ${errorMessage(plans.error)}`} onRetry={plans.reload} testId="plan-list-error" />
+      )}
+      {plans.status === 'success' &&
+        (plans.data.length === 0 ? (
+          <p className="plan-screen__empty">{ko.noPlanEntries}</p>
+        ) : (
+          <ul className="plan-list">
+            {plans.data.map((plan) => (
+              <PlanRow key={plan.id} plan={plan} onDelete={remove} />
+            ))}
+          </ul>
+        ))}
+    </section>
+  );
+}

@@ -1,0 +1,166 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { format } from 'date-fns';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { bannerRefreshStore, seoulToday } from '@linksite/platform';
+import { PlanRoutes } from '../routes';
+import { sent, serve, useTestRuntimeConfig } from '../testing/fake-api';
+
+const plans = [
+  { id: 7, title: '봄 신상 팝업', startdate: '2025-04-04', enddate: '2025-04-10', status: 3 },
+  { id: 8, title: '라이브 방송', startdate: '2025-04-01', enddate: '2025-04-01', status: 0 },
+];
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+const renderAt = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <PlanRoutes />
+      <Where />
+    </MemoryRouter>,
+  );
+
+const ko = (date: Date) => format(date, 'yyyy년 MM월 dd일');
+let alerts: string[];
+
+beforeEach(() => {
+  useTestRuntimeConfig();
+  alerts = [];
+  jest.spyOn(window, 'alert').mockImplementation((message) => void alerts.push(String(message)));
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('일정 등록 (/plan)', () => {
+  it('starts with both dates today in Asia/Seoul, in Korean year-month-day form, and a required title', () => {
+    serve({});
+    renderAt('/plan');
+    expect(screen.getByRole('heading', { name: '일정 등록' })).toBeInTheDocument();
+    expect(screen.getByLabelText('시작일')).toHaveValue(ko(seoulToday()));
+    expect(screen.getByLabelText('종료일')).toHaveValue(ko(seoulToday()));
+    expect(screen.getByLabelText('내용')).toBeRequired();
+  });
+
+  it('alerts 필수 값을 입력해주세요. and sends nothing when a date is missing', async () => {
+    const adapter = serve({});
+    renderAt('/plan');
+    fireEvent.change(screen.getByLabelText('내용'), { target: { value: '봄 팝업' } });
+    fireEvent.change(screen.getByLabelText('종료일'), { target: { value: '' } });
+    expect(screen.getByLabelText('종료일')).toHaveValue('');
+    await act(async () => fireEvent.submit(screen.getByRole('button', { name: '등록' })));
+    expect(alerts).toEqual(['필수 값을 입력해주세요.']);
+    expect(adapter).not.toHaveBeenCalled();
+  });
+
+  it('keeps the end date at or after the start: earlier days are disabled, and a later start moves the end', async () => {
+    serve({});
+    renderAt('/plan');
+    fireEvent.change(screen.getByLabelText('시작일'), { target: { value: '2030년 05월 10일' } });
+    expect(screen.getByLabelText('시작일')).toHaveValue('2030년 05월 10일');
+    expect(screen.getByLabelText('종료일')).toHaveValue('2030년 05월 10일');
+
+    fireEvent.click(screen.getByLabelText('종료일'));
+    const dialog = await screen.findByRole('dialog', { name: '날짜 선택' });
+    const day = (n: string) =>
+      [...dialog.querySelectorAll<HTMLElement>('.react-datepicker__day:not(.react-datepicker__day--outside-month)')].find(
+        (d) => d.textContent === n,
+      )!;
+    expect(day('9')).toHaveAttribute('aria-disabled', 'true');
+    expect(day('10')).toHaveAttribute('aria-disabled', 'false');
+    expect(day('11')).toHaveAttribute('aria-disabled', 'false');
+    expect(screen.getByRole('button', { name: '다음 달' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('2030년 5월');
+  });
+
+  it('sends YYYY-MM-DD dates and the title, alerts the message, tells the banner and goes to /plan/list', async () => {
+    const adapter = serve({
+      'POST /plan': () => ({ status: 201, data: { message: '일정이 등록되었습니다.', product: { id: 9 } } }),
+      'GET /plan/list': () => ({ status: 200, data: { product: plans } }),
+    });
+    const before = bannerRefreshStore.getState().version;
+    renderAt('/plan');
+    fireEvent.change(screen.getByLabelText('시작일'), { target: { value: '2030년 05월 10일' } });
+    fireEvent.change(screen.getByLabelText('종료일'), { target: { value: '2030년 05월 12일' } });
+    fireEvent.change(screen.getByLabelText('내용'), { target: { value: '  여름 팝업  ' } });
+    await act(async () => fireEvent.submit(screen.getByRole('button', { name: '등록' })));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/plan/list'));
+    expect(sent(adapter)[0]).toEqual({ route: 'POST /plan', body: { startdate: '2030-05-10', enddate: '2030-05-12', title: '여름 팝업' } });
+    expect(alerts).toEqual(['일정이 등록되었습니다.']);
+    expect(bannerRefreshStore.getState().version).toBe(before + 1);
+  });
+
+  it('shows the server message and stays when the API refuses', async () => {
+    serve({ 'POST /plan': () => ({ status: 400, data: { statusCode: 400, message: '제목은 200자 이하여야 합니다.' } }) });
+    renderAt('/plan');
+    fireEvent.change(screen.getByLabelText('내용'), { target: { value: '제목' } });
+    await act(async () => fireEvent.submit(screen.getByRole('button', { name: '등록' })));
+    expect(alerts).toEqual(['제목은 200자 이하여야 합니다.']);
+    expect(screen.getByTestId('where')).toHaveTextContent('/plan');
+  });
+});
+
+describe('일정 수정 (/plan/edit/:id)', () => {
+  it('shows Loading.... until the plan loads, then the filled form; saving PUTs and returns to the list', async () => {
+    const adapter = serve({
+      'GET /plan/select/7': () => ({ status: 200, data: { product: plans[0] } }),
+      'PUT /plan/update/7': () => ({ status: 200, data: { message: '일정이 수정되었습니다.' } }),
+      'GET /plan/list': () => ({ status: 200, data: { product: plans } }),
+    });
+    renderAt('/plan/edit/7');
+    expect(screen.getByRole('heading', { name: '일정 수정' })).toBeInTheDocument();
+    expect(screen.getByText('Loading....')).toBeInTheDocument();
+    expect(await screen.findByLabelText('시작일')).toHaveValue('2025년 04월 04일');
+    expect(screen.getByLabelText('종료일')).toHaveValue('2025년 04월 10일');
+    expect(screen.getByLabelText('내용')).toHaveValue('봄 신상 팝업');
+    await act(async () => fireEvent.submit(screen.getByRole('button', { name: '수정' })));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/plan/list'));
+    expect(sent(adapter)[1]).toEqual({
+      route: 'PUT /plan/update/7',
+      body: { startdate: '2025-04-04', enddate: '2025-04-10', title: '봄 신상 팝업' },
+    });
+    expect(alerts).toEqual(['일정이 수정되었습니다.']);
+  });
+});
+
+describe('일정 정보 관리 (/plan/list)', () => {
+  it('lists startdate ~ enddate and the title with 수정 and a delete icon, and links to /plan', async () => {
+    serve({ 'GET /plan/list': () => ({ status: 200, data: { product: plans } }) });
+    renderAt('/plan/list');
+    expect(screen.getByRole('heading', { name: '일정 정보 관리' })).toBeInTheDocument();
+    const rows = await screen.findAllByTestId('plan-row');
+    expect(rows.map((row) => screen.getAllByTestId('plan-row-dates')[rows.indexOf(row)]!.textContent)).toEqual([
+      '2025년 04월 04일 ~ 2025년 04월 10일',
+      '2025년 04월 01일 ~ 2025년 04월 01일',
+    ]);
+    expect(rows[0]).toHaveTextContent('봄 신상 팝업');
+    expect(screen.getByRole('link', { name: '봄 신상 팝업 수정' })).toHaveAttribute('href', '/plan/edit/7');
+    expect(screen.getByRole('link', { name: '봄 신상 팝업 수정' })).toHaveTextContent('수정');
+    expect(screen.getByRole('button', { name: '봄 신상 팝업 삭제' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '+ 일정 등록' })).toHaveAttribute('href', '/plan');
+  });
+
+  it('asks before deleting, alerts the message and loads the list again', async () => {
+    let list = plans;
+    const adapter = serve({
+      'GET /plan/list': () => ({ status: 200, data: { product: list } }),
+      'DELETE /plan/delete/7': () => {
+        list = plans.slice(1);
+        return { status: 200, data: { message: '일정이 삭제되었습니다.' } };
+      },
+    });
+    const confirm = jest.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    renderAt('/plan/list');
+    await screen.findAllByTestId('plan-row');
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '봄 신상 팝업 삭제' })));
+    expect(confirm).toHaveBeenLastCalledWith('이 일정을 삭제하시겠습니까?');
+    expect(sent(adapter).map((r) => r.route)).toEqual(['GET /plan/list']);
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '봄 신상 팝업 삭제' })));
+    await waitFor(() => expect(screen.getAllByTestId('plan-row')).toHaveLength(1));
+    expect(alerts).toEqual(['일정이 삭제되었습니다.']);
+    expect(sent(adapter).map((r) => r.route)).toEqual(['GET /plan/list', 'DELETE /plan/delete/7', 'GET /plan/list']);
+  });
+});

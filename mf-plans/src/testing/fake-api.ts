@@ -1,0 +1,40 @@
+import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import { http, setRuntimeConfig } from '@linksite/platform';
+
+export type Answer = { status: number; data: unknown };
+export type Route = (request: InternalAxiosRequestConfig) => Answer;
+
+/**
+ * Replaces the HTTP layer only (an axios adapter): `routes` are keyed `METHOD /path` (`GET /plan/list`). Unknown
+ * routes answer 404. Returns the adapter mock to read the requests sent.
+ */
+export function serve(routes: Record<string, Route>): jest.Mock {
+  const adapter = jest.fn<ReturnType<AxiosAdapter>, Parameters<AxiosAdapter>>(async (request) => {
+    const route = routes[`${(request.method ?? 'get').toUpperCase()} ${request.url}`];
+    const { status, data } = route ? route(request) : { status: 404, data: { statusCode: 404, message: '없는 주소입니다.' } };
+    const response = { status, data, statusText: String(status), headers: {}, config: request };
+    if (status >= 400) throw new AxiosError('fail', 'ERR_BAD_RESPONSE', request, null, response);
+    return response;
+  });
+  http.defaults.adapter = adapter;
+  return adapter;
+}
+
+/** The requests sent through the fake adapter, as `METHOD /path`, with parsed JSON bodies. */
+export function sent(adapter: jest.Mock): { route: string; body: unknown }[] {
+  return adapter.mock.calls.map(([request]: [InternalAxiosRequestConfig]) => ({
+    route: `${(request.method ?? 'get').toUpperCase()} ${request.url}`,
+    body: typeof request.data === 'string' ? JSON.parse(request.data) : request.data,
+  }));
+}
+
+export function useTestRuntimeConfig(): void {
+  setRuntimeConfig({
+    apiBaseUrl: '/api',
+    remotes: {},
+    searchUrl: 'https://search.example/?q={keyword}',
+    footer: { home: 'https://h', social: 'https://s', video: 'https://v' },
+    analyticsId: null,
+    auth: { mode: 'oidc', url: 'http://localhost:8090', clientId: 'linksite-shell', autoRefresh: true, adminRole: 'admin' },
+  });
+}
