@@ -3,7 +3,7 @@ import { format } from 'date-fns';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { bannerRefreshStore, seoulToday } from '@linksite/platform';
 import { PlanRoutes } from '../routes';
-import { sent, serve, useTestRuntimeConfig } from '../testing/fake-api';
+import { sent, serve, useTestRuntimeConfig } from '@linksite/platform/src/testing/fake-http';
 
 const plans = [
   { id: 7, title: '봄 신상 팝업', startdate: '2025-04-04', enddate: '2025-04-10', status: 3 },

@@ -1,5 +1,7 @@
+// jest only: the HTTP layer of the web tests (never imported by app code).
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { http, setRuntimeConfig } from '@linksite/platform';
+import { setRuntimeConfig } from '../config/runtime-config';
+import { http } from '../http/http-client';
 
 export type Answer = { status: number; data: unknown };
 export type Route = (request: InternalAxiosRequestConfig) => Answer;
