@@ -4,6 +4,7 @@
  *
  *   node scripts/serve-app.mjs <app-dir> <port>
  *
+ * `<app-dir>` is relative to the repository root (`mf-store`) or absolute (a release folder).
  * - `dist/` of the app, with caching that fits Module Federation: `remoteEntry.js`,
  *   `mf-manifest.json`, `index.html` and `/config.json` are never cached; hashed files under
  *   `static/` are `immutable` for a year.
@@ -21,7 +22,7 @@ import { repoRoot, siteLayout } from './site-layout.mjs';
 
 const [appDir, portArg] = process.argv.slice(2);
 const port = Number(portArg);
-const distDir = path.join(repoRoot, appDir ?? '', 'dist');
+const distDir = path.resolve(repoRoot, appDir ?? '', 'dist');
 if (!appDir || !Number.isInteger(port) || !fs.existsSync(path.join(distDir, 'index.html'))) {
   console.error(`사용법: node scripts/serve-app.mjs <앱 폴더> <포트> (빌드된 ${distDir}/index.html 이 필요합니다)`);
   process.exit(2);

@@ -11,6 +11,8 @@ export interface ErrorEnvelope {
   statusCode: number;
   message: string;
   errors?: FieldError[];
+  /** The current state when a write lost a race, so the screen can refresh (DECISIONS D3: a stale reorder's 409). */
+  product?: unknown;
 }
 
 /**
@@ -18,7 +20,10 @@ export interface ErrorEnvelope {
  * The global filter passes it through unchanged; any other HttpException gets a Korean message by status.
  */
 export class ApiError extends HttpException {
-  constructor(status: number, message: string, errors?: FieldError[]) {
-    super({ statusCode: status, message, ...(errors ? { errors } : {}) } satisfies ErrorEnvelope, status);
+  constructor(status: number, message: string, errors?: FieldError[], product?: unknown) {
+    super(
+      { statusCode: status, message, ...(errors ? { errors } : {}), ...(product !== undefined ? { product } : {}) } satisfies ErrorEnvelope,
+      status,
+    );
   }
 }

@@ -29,11 +29,12 @@ export interface ImageBytes {
 export const imageUrl = (key: string): string => `/api/images/${key}`;
 
 /**
- * Decides the type from the bytes (never the name or declared type, DECISIONS D4).
+ * Decides the type from the bytes (never the name or declared type, DECISIONS D4) by reading the header only.
  * sharp reports AVIF as `heif` with compression `av1`; HEIC (hevc) is refused.
+ * @returns the type, the size of one frame and the pixel count of all frames together.
  * @throws ApiError 415 for SVG, HEIC, TIFF…, and for bytes that are not an image at all.
  */
-async function detectType(bytes: Buffer): Promise<{ contentType: ImageContentType; width: number; height: number }> {
+async function detectType(bytes: Buffer): Promise<{ contentType: ImageContentType; width: number; height: number; pixels: number }> {
   let meta: sharp.Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -50,7 +51,10 @@ async function detectType(bytes: Buffer): Promise<{ contentType: ImageContentTyp
   if (!contentType) {
     throw new ApiError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, messages.imageTypeRefused(String(meta.format ?? '?').toUpperCase()));
   }
-  return { contentType, width: meta.width ?? 0, height: meta.pageHeight ?? meta.height ?? 0 };
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  // An animation is decoded as one tall image of every frame, so its frames count too.
+  return { contentType, width, height, pixels: width * height * Math.max(1, meta.pages ?? 1) };
 }
 
 /** Re-encodes in the same format with EXIF orientation applied and all metadata stripped (sharp's default). */
@@ -71,17 +75,23 @@ async function normalize(bytes: Buffer, contentType: ImageContentType): Promise<
   }
 }
 
+/** An image checked and normalized, ready for insertImage: its record and the bytes to store. */
+export interface PreparedImage extends StoredImage {
+  bytes: Buffer;
+}
+
 /**
- * Stores an image (uploads, issue 4, and the demo seeder use this one path).
- * Accepts JPEG, PNG, WebP, GIF and AVIF by their bytes, at most MAX_INPUT_PIXELS; applies EXIF
- * orientation, strips metadata, keeps the format; the key is the SHA-256 of the normalized bytes, so
- * identical images are stored once (INSERT … ON CONFLICT DO NOTHING). DECISIONS D2, D4.
- * @param manager the caller's transaction manager (on the embedded server never use another connection).
- * @throws ApiError 415 (not an accepted image) or 422 (too many pixels); nothing is stored then.
+ * The CPU half of the pipeline (DECISIONS D4), kept out of transactions: accepts JPEG, PNG, WebP, GIF and
+ * AVIF by their bytes, at most MAX_INPUT_PIXELS (all frames together; checked on the header before anything
+ * is decoded, and again by sharp's `limitInputPixels` while decoding), applies EXIF orientation, strips
+ * metadata, keeps the format; the key is the SHA-256 of the normalized bytes.
+ * @param bytes the upload, already bounded by UPLOAD_MAX_BYTES.
+ * @throws ApiError 415 (not an accepted image, or a damaged one such as a truncated JPEG) or
+ *   422 (too many pixels: a decompression bomb is refused before it is decoded).
  */
-export async function storeImage(manager: EntityManager, bytes: Buffer): Promise<StoredImage> {
+export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
   const detected = await detectType(bytes);
-  if (detected.width * detected.height > MAX_INPUT_PIXELS) {
+  if (detected.pixels > MAX_INPUT_PIXELS) {
     throw new ApiError(HttpStatus.UNPROCESSABLE_ENTITY, messages.imageTooManyPixels(MAX_INPUT_PIXELS / 1_000_000));
   }
   let normalized: Buffer;
@@ -91,33 +101,54 @@ export async function storeImage(manager: EntityManager, bytes: Buffer): Promise
     throw new ApiError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, messages.imageUnreadable);
   }
   const meta = await sharp(normalized, { limitInputPixels: false }).metadata();
-  const stored: StoredImage = {
+  return {
     key: createHash('sha256').update(normalized).digest('hex'),
     contentType: detected.contentType,
     width: meta.width ?? detected.width,
     height: meta.pageHeight ?? meta.height ?? detected.height,
     byteSize: normalized.length,
+    bytes: normalized,
   };
+}
+
+/**
+ * Inserts a prepared image; identical images are stored once (INSERT … ON CONFLICT DO NOTHING, DECISIONS D2).
+ * @param manager the caller's transaction manager, so the image and the row that references it commit together.
+ */
+export async function insertImage(manager: EntityManager, image: PreparedImage): Promise<StoredImage> {
   await manager.query(
     `INSERT INTO images (key, content_type, width, height, byte_size, bytes)
      VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (key) DO NOTHING`,
-    [stored.key, stored.contentType, stored.width, stored.height, stored.byteSize, normalized],
+    [image.key, image.contentType, image.width, image.height, image.byteSize, image.bytes],
   );
+  const { bytes: _bytes, ...stored } = image;
   return stored;
 }
 
 /**
+ * prepareImage then insertImage (the demo seeder's path; uploads prepare outside their transaction).
+ * @throws ApiError 415 / 422 as prepareImage; nothing is stored then.
+ */
+export async function storeImage(manager: EntityManager, bytes: Buffer): Promise<StoredImage> {
+  return insertImage(manager, await prepareImage(bytes));
+}
+
+/**
  * Deletes images that no link and no cover references any more (DECISIONS D2); their variants go by cascade.
+ * @param keys only these candidates (the image a write just replaced or released); omitted: every image.
  * @returns the number of images removed.
  */
-export async function removeUnreferencedImages(manager: EntityManager): Promise<number> {
+export async function removeUnreferencedImages(manager: EntityManager, keys?: readonly string[]): Promise<number> {
+  if (keys && keys.length === 0) return 0;
   const [row] = await manager.query<{ count: number }[]>(
     `WITH removed AS (
        DELETE FROM images i
-        WHERE NOT EXISTS (SELECT 1 FROM links l WHERE l.image_key = i.key)
+        WHERE ($1::char(64)[] IS NULL OR i.key = ANY($1::char(64)[]))
+          AND NOT EXISTS (SELECT 1 FROM links l WHERE l.image_key = i.key)
           AND NOT EXISTS (SELECT 1 FROM cover c WHERE c.image_key = i.key)
        RETURNING key)
      SELECT count(*)::int AS count FROM removed`,
+    [keys ?? null],
   );
   return row?.count ?? 0;
 }

@@ -1,0 +1,95 @@
+/**
+ * Independent deployability of remotes (issue 6, item 4), on this machine without containers:
+ * - a remote built against another patch version of a shared singleton (react-router-dom 7.18.4
+ *   while the shell has 7.18.5) still loads and uses the shell's copy;
+ * - a remote whose server hangs fails into its error state within 10 seconds while the rest of the
+ *   page works.
+ */
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './support/browser';
+import { createFreshDatabase } from './support/database';
+import { repoRoot, RunningSite, startSite } from './support/site';
+import { buildApp, serveApp, startHangingServer } from './support/static-app';
+
+jest.setTimeout(120_000);
+
+const PROBE_DIR = path.join(repoRoot, 'e2e', 'fixtures', 'mf-probe');
+const PROBE_PORT = 22181;
+
+let dropDatabase: () => Promise<void>;
+let databaseUrl: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  const database = await createFreshDatabase('linksite_e2e_deploy');
+  dropDatabase = database.drop;
+  databaseUrl = database.url;
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await dropDatabase?.();
+});
+
+/** Starts the composed site on ports 22080.. with `env` added; stops it after `run`. */
+async function withSite(env: Record<string, string>, run: (site: RunningSite, page: Page) => Promise<void>): Promise<void> {
+  const site = await startSite({ DATABASE_URL: databaseUrl, SITE_PORT: '22080', API_PORT: '22000', IDP_PORT: '22090', ...env });
+  const page = await browser.newPage();
+  try {
+    await run(site, page);
+  } finally {
+    await page.close();
+    expect(await site.stop()).toBe(0);
+  }
+}
+
+test('a remote built against another patch version of react-router-dom shares the shell singleton', async () => {
+  buildApp(PROBE_DIR);
+  const probe = await serveApp(PROBE_DIR, PROBE_PORT);
+  try {
+    await withSite({ REMOTE_MF_STORE_URL: `http://localhost:${PROBE_PORT}/remoteEntry.js` }, async (site, page) => {
+      await page.goto(site.url);
+      // useLocation() inside the remote reads the shell's <BrowserRouter>: only one react-router-dom is in use.
+      await expect(page.getByTestId('probe-location').innerText()).resolves.toBe('probe sees /');
+      const versions = await page.evaluate(() => {
+        const scope = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; from: string }>>>> } })
+          .__FEDERATION__.__SHARE__;
+        const offers: { version: string; from: string; loaded: boolean }[] = [];
+        for (const host of Object.values(scope)) {
+          for (const [version, shared] of Object.entries(host.default?.['react-router-dom'] ?? {})) {
+            offers.push({ version, from: shared.from, loaded: Boolean(shared.loaded) });
+          }
+        }
+        return offers;
+      });
+      // The probe offered its own 7.18.4, but the one in use is the shell's 7.18.5.
+      expect(versions.map((offer) => offer.version)).toEqual(expect.arrayContaining(['7.18.4', '7.18.5']));
+      // (Each container's share scope lists the same offers, so collect the distinct versions.)
+      expect([...new Set(versions.filter((offer) => offer.loaded).map((offer) => offer.version))]).toEqual(['7.18.5']);
+    });
+  } finally {
+    await probe.stop();
+  }
+});
+
+test('a remote whose server hangs shows its error within 10 seconds while the rest of the page works', async () => {
+  const hanging = await startHangingServer();
+  try {
+    await withSite({ REMOTE_MF_PLANS_URL: `http://localhost:${hanging.port}/remoteEntry.js` }, async (site, page) => {
+      const started = Date.now();
+      await page.goto(site.url, { waitUntil: 'commit' });
+      await page.waitForSelector('[data-testid="store-card"]');
+      const bannerError = page.getByTestId('remote-error-mf_plans');
+      await bannerError.waitFor({ timeout: 15_000 });
+      const elapsed = Date.now() - started;
+      console.log(`hung remote failed into its error state after ${elapsed} ms`);
+      expect(elapsed).toBeLessThan(10_000);
+      await bannerError.getByRole('button', { name: '다시 시도' }).waitFor();
+      expect(await page.locator('[data-testid="store-card"]').count()).toBeGreaterThanOrEqual(24);
+    });
+  } finally {
+    await hanging.close();
+  }
+});
