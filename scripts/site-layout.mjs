@@ -14,6 +14,7 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const remotes = [
   { name: 'mf_store', dir: 'mf-store' },
   { name: 'mf_plans', dir: 'mf-plans' },
+  { name: 'mf_links', dir: 'mf-links' },
 ];
 
 /**

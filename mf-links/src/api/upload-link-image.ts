@@ -1,0 +1,12 @@
+import { http, type WriteEnvelope } from '@linksite/platform';
+import { UPLOAD_TIMEOUT_MS } from './upload-timeout';
+
+/** `POST /api/image` multipart `image` + `id`: the image of a link just created (spec §4, DECISIONS D3). */
+export async function uploadLinkImage(id: number, file: File): Promise<string> {
+  const form = new FormData();
+  // `id` first: a server that streams the file can know the link before the bytes arrive.
+  form.append('id', String(id));
+  form.append('image', file, file.name);
+  const { data } = await http.post<WriteEnvelope>('/image', form, { timeout: UPLOAD_TIMEOUT_MS });
+  return data.message;
+}

@@ -1,0 +1,93 @@
+import { useState, type CSSProperties } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { DEFAULT_IMAGE_URL, imageUrl, type Link } from '@linksite/platform';
+import { messages } from '../lib/messages';
+import { DragHandleIcon, TrashIcon } from './icons';
+
+export type ListMode = 'edit' | 'reorder';
+
+/** The row's photo: the `?w=320` variant shown at a fixed 64 px, the placeholder when missing or broken. */
+function RowPhoto({ link }: { link: Link }) {
+  const [broken, setBroken] = useState(false);
+  const src = link.imagelink && !broken ? imageUrl(link.imagelink, 320) : DEFAULT_IMAGE_URL;
+  return (
+    <img
+      className="link-row__photo"
+      src={src}
+      alt={messages.photoAlt(link.pname)}
+      width={64}
+      height={64}
+      loading="lazy"
+      decoding="async"
+      onError={() => setBroken(true)}
+      data-testid="link-row-photo"
+    />
+  );
+}
+
+export interface LinkRowProps {
+  link: Link;
+  mode: ListMode;
+  /** True while a move is being saved: rows cannot be picked up meanwhile (the next `from` would be stale). */
+  locked: boolean;
+  onDelete: (link: Link) => void;
+}
+
+/**
+ * One link of the list (spec §2 "Link list"): photo, name (to its edit screen) and, in 편집 mode, a delete icon;
+ * in 순서 변경 mode the icon is a drag handle (mouse, touch or keyboard: Space, arrows, Space) of a sortable row.
+ */
+export function LinkRow({ link, mode, locked, onDelete }: LinkRowProps) {
+  const reorder = mode === 'reorder';
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: link.id,
+    disabled: !reorder || locked,
+    attributes: { roleDescription: messages.dragHandleRole },
+  });
+  const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
+
+  return (
+    <li
+      ref={setNodeRef}
+      style={style}
+      className={['link-row', isDragging && 'link-row--dragging', reorder && 'link-row--reorder'].filter(Boolean).join(' ')}
+      data-testid="link-row"
+      data-id={link.id}
+    >
+      <RowPhoto link={link} />
+      <div className="link-row__text">
+        <RouterLink className="link-row__name" to={`/main/edit/${link.id}`} data-testid="link-row-name">
+          {link.pname}
+        </RouterLink>
+        {link.tags.length > 0 && <span className="link-row__tags">{link.tags.map((tag) => `#${tag}`).join(' ')}</span>}
+      </div>
+      {reorder ? (
+        <button
+          type="button"
+          ref={setActivatorNodeRef}
+          className="link-row__icon link-row__handle"
+          aria-label={messages.dragHandleLabel(link.pname)}
+          title={messages.modeReorder}
+          data-testid="link-row-handle"
+          {...attributes}
+          {...listeners}
+        >
+          {DragHandleIcon}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="link-row__icon link-row__delete"
+          aria-label={messages.deleteLabel(link.pname)}
+          title={messages.deleteLabel(link.pname)}
+          onClick={() => onDelete(link)}
+          data-testid="link-row-delete"
+        >
+          {TrashIcon}
+        </button>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,195 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { calls, link, serve, useTestConfig } from '../testing/fake-api';
+import { LinkCreatePage } from './link-create-page';
+
+let alert: jest.SpyInstance;
+let confirm: jest.SpyInstance;
+const created: string[] = [];
+const revoked: string[] = [];
+beforeEach(() => {
+  useTestConfig();
+  alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+  confirm = jest.spyOn(window, 'confirm').mockImplementation(() => true);
+  created.length = 0;
+  revoked.length = 0;
+  // jsdom has no object URLs.
+  URL.createObjectURL = jest.fn((file: Blob) => {
+    const url = `blob:test/${(file as File).name}-${created.length}`;
+    created.push(url);
+    return url;
+  });
+  URL.revokeObjectURL = jest.fn((url: string) => void revoked.push(url));
+});
+afterEach(() => {
+  alert.mockRestore();
+  confirm.mockRestore();
+});
+
+/** Where the page went, and whether going back from there still finds /create (it must not: replace). */
+function ListProbe() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <button type="button" data-testid="list-probe" onClick={() => navigate(-1)}>
+      {location.pathname}
+    </button>
+  );
+}
+
+function StartProbe() {
+  return <p data-testid="start-probe">start</p>;
+}
+
+function renderCreate() {
+  return render(
+    <MemoryRouter initialEntries={['/start', '/create']} initialIndex={1}>
+      <Routes>
+        <Route path="/start" element={<StartProbe />} />
+        <Route path="/create" element={<LinkCreatePage />} />
+        <Route path="/main/list" element={<ListProbe />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+async function chooseFile(file: File) {
+  await act(async () => {
+    fireEvent.change(screen.getByTestId('image-dropzone-input'), { target: { files: [file] } });
+  });
+}
+
+const photo = () => new File(['png-bytes'], 'photo.png', { type: 'image/png' });
+
+describe('LinkCreatePage', () => {
+  it('has the labels of spec §2 and the default placeholder preview', () => {
+    serve({});
+    renderCreate();
+    expect(screen.getByRole('heading', { name: '링크 등록' })).toBeInTheDocument();
+    for (const label of ['링크 이름', '태그', '구매 사이트 링크', '사진 링크']) {
+      expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeInTheDocument();
+    }
+    expect(screen.getByText(/쉼표로 구분해 여러 개 입력/)).toBeInTheDocument();
+    expect(screen.getByText('사진 링크를 입력하거나, 이미지를 이곳에 끌어다 놓거나, 눌러서 파일을 선택하세요.')).toBeInTheDocument();
+    expect(screen.getByTestId('image-dropzone-preview').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(screen.getByRole('button', { name: '등록' })).toBeInTheDocument();
+  });
+
+  it('an empty name shows the required message, focuses the field and sends nothing', async () => {
+    const adapter = serve({});
+    renderCreate();
+    fireEvent.change(screen.getByLabelText(/^태그/), { target: { value: '뷰티' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '등록' }));
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('링크 이름은 필수 값입니다.');
+    expect(screen.getByLabelText(/^링크 이름/)).toHaveFocus();
+    expect(confirm).not.toHaveBeenCalled();
+    expect(calls(adapter)).toEqual([]);
+  });
+
+  it('without a file or an image link asks first; declining sends nothing', async () => {
+    confirm.mockImplementation(() => false);
+    const adapter = serve({});
+    renderCreate();
+    fireEvent.change(screen.getByLabelText(/^링크 이름/), { target: { value: '텀블러' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '등록' }));
+    });
+    expect(confirm).toHaveBeenCalledWith('이미지 없이 링크 정보를 등록하시겠습니까?');
+    expect(calls(adapter)).toEqual([]);
+  });
+
+  it('typing an image link previews it; choosing a file clears the link, shows the name and previews the file', async () => {
+    serve({});
+    const { unmount } = renderCreate();
+    const imagelink = screen.getByLabelText(/^사진 링크/);
+    fireEvent.change(imagelink, { target: { value: 'https://cdn.example/p.jpg' } });
+    expect(screen.getByTestId('image-dropzone-preview')).toHaveAttribute('src', 'https://cdn.example/p.jpg');
+
+    await chooseFile(photo());
+    expect(imagelink).toHaveValue('');
+    expect(screen.getByTestId('chosen-file')).toHaveTextContent('선택한 파일: photo.png');
+    await waitFor(() => expect(screen.getByTestId('image-dropzone-preview')).toHaveAttribute('src', created[0]));
+
+    // Another file: the first object URL is revoked; leaving the page revokes the second.
+    await chooseFile(new File(['x'], 'second.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(revoked).toEqual([created[0]]));
+    unmount();
+    expect(revoked).toEqual([created[0], created[1]]);
+  });
+
+  it('cancelling the chosen file puts the typed image link back', async () => {
+    serve({});
+    renderCreate();
+    const imagelink = screen.getByLabelText(/^사진 링크/);
+    fireEvent.change(imagelink, { target: { value: 'https://cdn.example/p.jpg' } });
+    await chooseFile(photo());
+    fireEvent.click(screen.getByRole('button', { name: '선택 취소' }));
+    expect(imagelink).toHaveValue('https://cdn.example/p.jpg');
+    expect(screen.queryByTestId('chosen-file')).toBeNull();
+  });
+
+  it('creates, then uploads the file with the new id, alerts the message and replaces history with /main/list', async () => {
+    const adapter = serve({
+      'POST /store/create': () => ({
+        status: 201,
+        data: { message: '링크가 등록되었습니다.', product: link(42, '텀블러', 3, { tags: ['주방', '캠핑'] }) },
+      }),
+      'POST /image': () => ({ status: 201, data: { message: '이미지가 등록되었습니다.' } }),
+    });
+    renderCreate();
+    fireEvent.change(screen.getByLabelText(/^링크 이름/), { target: { value: ' 텀블러 ' } });
+    fireEvent.change(screen.getByLabelText(/^태그/), { target: { value: '주방, 캠핑' } });
+    fireEvent.change(screen.getByLabelText(/^구매 사이트 링크/), { target: { value: 'https://shop.example/t' } });
+    const file = photo();
+    await chooseFile(file);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '등록' }));
+    });
+
+    await waitFor(() => expect(screen.getByTestId('list-probe')).toBeInTheDocument());
+    expect(calls(adapter)).toEqual(['POST /store/create', 'POST /image']);
+    const [createRequest] = adapter.mock.calls[0]!;
+    expect(JSON.parse(createRequest.data)).toEqual({ pname: '텀블러', tag: '주방, 캠핑', link: 'https://shop.example/t', imagelink: '' });
+    const form = adapter.mock.calls[1]![0].data as FormData;
+    expect(form.get('id')).toBe('42');
+    expect((form.get('image') as File).name).toBe('photo.png');
+    expect(confirm).not.toHaveBeenCalled();
+    expect(alert).toHaveBeenCalledWith('링크가 등록되었습니다.');
+    // replace: /create left history, so going back from the list lands where the user came from
+    expect(screen.getByTestId('list-probe')).toHaveTextContent('/main/list');
+    fireEvent.click(screen.getByTestId('list-probe'));
+    expect(await screen.findByTestId('start-probe')).toBeInTheDocument();
+  });
+
+  it('a failed upload after the create says the link was saved without its image, and still goes to the list', async () => {
+    serve({
+      'POST /store/create': () => ({ status: 201, data: { message: '링크가 등록되었습니다.', product: link(43, '컵', 0) } }),
+      'POST /image': () => ({ status: 400, data: { statusCode: 400, message: '지원하지 않는 이미지 형식입니다.' } }),
+    });
+    renderCreate();
+    fireEvent.change(screen.getByLabelText(/^링크 이름/), { target: { value: '컵' } });
+    await chooseFile(photo());
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '등록' }));
+    });
+    await waitFor(() => expect(screen.getByTestId('list-probe')).toBeInTheDocument());
+    expect(alert).toHaveBeenCalledWith('링크는 등록되었지만 이미지를 올리지 못했습니다: 지원하지 않는 이미지 형식입니다.');
+  });
+
+  it("shows the server's validation message and stays on the form", async () => {
+    serve({
+      'POST /store/create': () => ({ status: 400, data: { statusCode: 400, message: '링크는 http 또는 https 주소여야 합니다.' } }),
+    });
+    renderCreate();
+    fireEvent.change(screen.getByLabelText(/^링크 이름/), { target: { value: '컵' } });
+    fireEvent.change(screen.getByLabelText(/^사진 링크/), { target: { value: 'https://cdn.example/cup.jpg' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '등록' }));
+    });
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('링크는 http 또는 https 주소여야 합니다.'));
+    expect(screen.getByRole('button', { name: '등록' })).toBeEnabled();
+    expect(screen.queryByTestId('list-probe')).toBeNull();
+  });
+});

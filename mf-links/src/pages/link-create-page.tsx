@@ -1,0 +1,46 @@
+import { useNavigate } from 'react-router-dom';
+import { errorMessage } from '@linksite/platform';
+import { createLink } from '../api/create-link';
+import type { LinkInput } from '../api/link-input';
+import { uploadLinkImage } from '../api/upload-link-image';
+import { LinkForm } from '../components/link-form';
+import { messages } from '../lib/messages';
+import '../components/link-screens.css';
+
+/**
+ * `/create`, 링크 등록 (spec §2, §4, §7): `POST /api/store/create`, then `POST /api/image` with the new id when a
+ * file was chosen, the server's message in an alert and `/main/list` replacing this page in history. A failed
+ * upload after a successful create says the link was saved without its image, and still goes to the list.
+ */
+export function LinkCreatePage() {
+  const navigate = useNavigate();
+
+  const save = async (input: LinkInput, file: File | null) => {
+    let created: Awaited<ReturnType<typeof createLink>>;
+    try {
+      created = await createLink(input);
+    } catch (error) {
+      window.alert(errorMessage(error));
+      return;
+    }
+    let notice = created.message;
+    if (file) {
+      try {
+        await uploadLinkImage(created.product.id, file);
+      } catch (error) {
+        notice = messages.createdWithoutImage(errorMessage(error));
+      }
+    }
+    window.alert(notice);
+    navigate('/main/list', { replace: true });
+  };
+
+  return (
+    <section className="link-screen" aria-labelledby="link-create-title">
+      <h1 id="link-create-title" className="link-screen__title">
+        {messages.createTitle}
+      </h1>
+      <LinkForm variant="create" onSubmit={save} />
+    </section>
+  );
+}

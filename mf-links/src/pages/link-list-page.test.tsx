@@ -1,0 +1,191 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { calls, link, serve, useTestConfig } from '../testing/fake-api';
+import { LinkListPage } from './link-list-page';
+
+const links = [
+  link(1, '수분 크림', 0, { imagelink: '/api/images/abc', tags: ['뷰티'] }),
+  link(2, '캠핑 의자', 1, { imagelink: 'https://cdn.example/chair.jpg' }),
+  link(3, '텀블러', 2),
+];
+const reordered = (order: number[]) => order.map((id, pcode) => ({ ...links.find((l) => l.id === id)!, pcode }));
+
+// jsdom lays nothing out: give every row a box by its position, so dnd-kit's keyboard sensor can measure.
+const ROW_HEIGHT = 80;
+beforeAll(() => {
+  jest.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    const row = this.closest('[data-testid="link-row"]');
+    const index = row?.parentElement ? Array.from(row.parentElement.children).indexOf(row) : 0;
+    // dnd-kit undoes an element's own transform when it measures, so report the box with the transform applied.
+    const translateY = Number(/translate3d\([^,]+,\s*(-?[\d.]+)px/.exec((row as HTMLElement | null)?.style.transform ?? '')?.[1] ?? 0);
+    const top = index * ROW_HEIGHT + translateY;
+    return { x: 0, y: top, top, left: 0, width: 600, height: ROW_HEIGHT - 8, right: 600, bottom: top + ROW_HEIGHT - 8, toJSON: () => ({}) } as DOMRect;
+  });
+});
+afterAll(() => jest.restoreAllMocks());
+
+let alert: jest.SpyInstance;
+let confirm: jest.SpyInstance;
+beforeEach(() => {
+  useTestConfig();
+  alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+  confirm = jest.spyOn(window, 'confirm').mockImplementation(() => true);
+});
+afterEach(() => {
+  alert.mockRestore();
+  confirm.mockRestore();
+});
+
+function renderList() {
+  return render(
+    <MemoryRouter initialEntries={['/main/list']}>
+      <LinkListPage />
+    </MemoryRouter>,
+  );
+}
+
+const names = () => screen.getAllByTestId('link-row-name').map((el) => el.textContent);
+
+/** Keyboard reorder as a person does it: focus the handle, Space, arrows, Space. */
+async function moveByKeyboard(handle: HTMLElement, key: 'ArrowDown' | 'ArrowUp', times: number) {
+  act(() => handle.focus());
+  await act(async () => {
+    fireEvent.keyDown(handle, { key: ' ', code: 'Space' });
+  });
+  for (let i = 0; i < times; i += 1) {
+    await act(async () => {
+      fireEvent.keyDown(document, { key, code: key });
+    });
+  }
+  await act(async () => {
+    fireEvent.keyDown(document, { key: ' ', code: 'Space' });
+  });
+}
+
+describe('LinkListPage', () => {
+  it('shows Loading.... then each link with photo, name to its edit screen and a delete icon', async () => {
+    serve({ 'GET /store': () => ({ status: 200, data: { product: links } }) });
+    renderList();
+    expect(screen.getByText('Loading....')).toBeInTheDocument();
+    expect(await screen.findAllByTestId('link-row')).toHaveLength(3);
+    expect(screen.getByRole('heading', { name: '링크 정보 관리' })).toBeInTheDocument();
+    expect(names()).toEqual(['수분 크림', '캠핑 의자', '텀블러']);
+    expect(screen.getByRole('link', { name: '수분 크림' })).toHaveAttribute('href', '/main/edit/1');
+    const photos = screen.getAllByTestId('link-row-photo');
+    expect(photos[0]).toHaveAttribute('src', '/api/images/abc?w=320');
+    expect(photos[1]).toHaveAttribute('src', 'https://cdn.example/chair.jpg');
+    expect(photos[2]!.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(screen.getByRole('link', { name: '+ 새 링크 등록' })).toHaveAttribute('href', '/create');
+  });
+
+  it('switches between 편집 (delete icons) and 순서 변경 (drag handles)', async () => {
+    serve({ 'GET /store': () => ({ status: 200, data: { product: links } }) });
+    renderList();
+    await screen.findAllByTestId('link-row');
+    expect(screen.getAllByTestId('link-row-delete')).toHaveLength(3);
+    expect(screen.queryAllByTestId('link-row-handle')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: '편집' })).toHaveAttribute('aria-pressed', 'true');
+
+    fireEvent.click(screen.getByRole('button', { name: '순서 변경' }));
+    expect(screen.queryAllByTestId('link-row-delete')).toHaveLength(0);
+    const handles = screen.getAllByTestId('link-row-handle');
+    expect(handles).toHaveLength(3);
+    expect(handles[0]).toHaveAccessibleName('수분 크림 순서 옮기기');
+    expect(handles[0]).toHaveAttribute('aria-roledescription', '순서 변경 손잡이');
+    expect(screen.getByRole('button', { name: '순서 변경' })).toHaveAttribute('aria-pressed', 'true');
+
+    fireEvent.click(screen.getByRole('button', { name: '편집' }));
+    expect(screen.getAllByTestId('link-row-delete')).toHaveLength(3);
+  });
+
+  it('moves a row by keyboard at once and sends PUT /api/main/update/order/:id/:to/:from with { pcode: to }', async () => {
+    const adapter = serve({
+      'GET /store': () => ({ status: 200, data: { product: links } }),
+      'PUT /main/update/order/1/2/0': () => ({ status: 200, data: { message: '순서가 변경되었습니다.', product: reordered([2, 3, 1]) } }),
+    });
+    renderList();
+    await screen.findAllByTestId('link-row');
+    fireEvent.click(screen.getByRole('button', { name: '순서 변경' }));
+    await moveByKeyboard(screen.getAllByTestId('link-row-handle')[0]!, 'ArrowDown', 2);
+
+    await waitFor(() => expect(calls(adapter)).toContain('PUT /main/update/order/1/2/0'));
+    const request = adapter.mock.calls.find(([r]) => r.url === '/main/update/order/1/2/0')![0];
+    expect(JSON.parse(request.data)).toEqual({ pcode: 2 });
+    expect(names()).toEqual(['캠핑 의자', '텀블러', '수분 크림']);
+    expect(await screen.findByTestId('link-list-status')).toHaveTextContent('순서가 변경되었습니다.');
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('on 409 shows the server order instead and alerts its Korean notice', async () => {
+    const serverOrder = reordered([3, 1, 2]);
+    serve({
+      'GET /store': () => ({ status: 200, data: { product: links } }),
+      'PUT /main/update/order/3/1/2': () => ({
+        status: 409,
+        data: { statusCode: 409, message: '다른 관리자가 순서를 바꿨습니다. 최신 순서를 확인해주세요.', product: serverOrder },
+      }),
+    });
+    renderList();
+    await screen.findAllByTestId('link-row');
+    fireEvent.click(screen.getByRole('button', { name: '순서 변경' }));
+    await moveByKeyboard(screen.getAllByTestId('link-row-handle')[2]!, 'ArrowUp', 1);
+
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('다른 관리자가 순서를 바꿨습니다. 최신 순서를 확인해주세요.'));
+    expect(names()).toEqual(['텀블러', '수분 크림', '캠핑 의자']);
+  });
+
+  it('puts the previous order back and alerts the message when the move fails otherwise', async () => {
+    serve({
+      'GET /store': () => ({ status: 200, data: { product: links } }),
+      'PUT /main/update/order/1/1/0': () => ({ status: 500, data: { statusCode: 500, message: '서버 오류가 발생했습니다.' } }),
+    });
+    renderList();
+    await screen.findAllByTestId('link-row');
+    fireEvent.click(screen.getByRole('button', { name: '순서 변경' }));
+    await moveByKeyboard(screen.getAllByTestId('link-row-handle')[0]!, 'ArrowDown', 1);
+
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('서버 오류가 발생했습니다.'));
+    expect(names()).toEqual(['수분 크림', '캠핑 의자', '텀블러']);
+  });
+
+  it('deletes after the confirm, alerts the server message and loads the list again', async () => {
+    let current = links;
+    const adapter = serve({
+      'GET /store': () => ({ status: 200, data: { product: current } }),
+      'DELETE /main/delete/2': () => {
+        current = [links[0]!, { ...links[2]!, pcode: 1 }];
+        return { status: 200, data: { message: '링크가 삭제되었습니다.' } };
+      },
+    });
+    renderList();
+    await screen.findAllByTestId('link-row');
+    const row = screen.getAllByTestId('link-row')[1]!;
+    fireEvent.click(within(row).getByRole('button', { name: '캠핑 의자 삭제' }));
+    expect(confirm).toHaveBeenCalledWith('이 링크를 삭제하시겠습니까?');
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('링크가 삭제되었습니다.'));
+    await waitFor(() => expect(names()).toEqual(['수분 크림', '텀블러']));
+    expect(calls(adapter)).toEqual(['GET /store', 'DELETE /main/delete/2', 'GET /store']);
+  });
+
+  it('does nothing when the delete is not confirmed', async () => {
+    confirm.mockImplementation(() => false);
+    const adapter = serve({ 'GET /store': () => ({ status: 200, data: { product: links } }) });
+    renderList();
+    await screen.findAllByTestId('link-row');
+    fireEvent.click(screen.getByRole('button', { name: '텀블러 삭제' }));
+    expect(calls(adapter)).toEqual(['GET /store']);
+  });
+
+  it('shows the Korean error with a retry', async () => {
+    let fail = true;
+    serve({
+      'GET /store': () =>
+        fail ? { status: 503, data: { statusCode: 503, message: '잠시 후 다시 시도해주세요.' } } : { status: 200, data: { product: links } },
+    });
+    renderList();
+    expect(await screen.findByTestId('link-list-error')).toHaveTextContent('링크 목록을 불러오지 못했습니다. 잠시 후 다시 시도해주세요.');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: '다시 시도' }));
+    expect(await screen.findAllByTestId('link-row')).toHaveLength(3);
+  });
+});

@@ -1,0 +1,177 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type Modifier,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { errorMessage, ErrorNotice, Loading, type Link } from '@linksite/platform';
+import { deleteLink } from '../api/delete-link';
+import { fetchLinks } from '../api/fetch-links';
+import { moveLink } from '../api/move-link';
+import { LinkRow, type ListMode } from '../components/link-row';
+import { messages } from '../lib/messages';
+import '../components/link-screens.css';
+
+/** Rows move up and down only (the list is one column). */
+const restrictToVerticalAxis: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+
+type ListState = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; links: Link[] };
+
+/** Korean screen-reader texts for dnd-kit (positions are 1-based for people). */
+function announcementsFor(links: Link[]): Announcements {
+  const nameOf = (id: UniqueIdentifier) => links.find((link) => link.id === id)?.pname ?? String(id);
+  const positionOf = (id: UniqueIdentifier) => links.findIndex((link) => link.id === id) + 1;
+  return {
+    onDragStart: ({ active }) => messages.dndPickedUp(nameOf(active.id), positionOf(active.id), links.length),
+    onDragOver: ({ active, over }) => (over ? messages.dndOver(nameOf(active.id), positionOf(over.id), links.length) : undefined),
+    onDragEnd: ({ active, over }) => (over ? messages.dndDropped(nameOf(active.id), positionOf(over.id), links.length) : undefined),
+    onDragCancel: ({ active }) => messages.dndCancelled(nameOf(active.id)),
+  };
+}
+
+/**
+ * `/main/list`, 링크 정보 관리 (spec §2, §4): every link with photo, name and a delete icon; `+ 새 링크 등록` leads to
+ * `/create`. 순서 변경 mode turns the icons into drag handles (@dnd-kit/sortable: pointer, or keyboard Space / arrows
+ * / Space). A drop reorders the rows at once and sends `PUT /api/main/update/order/:id/:to/:from`; a 409 shows
+ * the server's order and a notice, any other failure puts the previous order back (DECISIONS D3).
+ */
+export function LinkListPage() {
+  const [state, setState] = useState<ListState>({ status: 'loading' });
+  const [mode, setMode] = useState<ListMode>('edit');
+  const [moving, setMoving] = useState(false);
+  const [status, setStatus] = useState('');
+  const loadId = useRef(0);
+
+  const load = useCallback(() => {
+    const id = ++loadId.current;
+    setState({ status: 'loading' });
+    fetchLinks().then(
+      (links) => id === loadId.current && setState({ status: 'ready', links }),
+      (error: unknown) => id === loadId.current && setState({ status: 'error', error }),
+    );
+  }, []);
+
+  useEffect(() => {
+    load();
+    return () => {
+      loadId.current += 1; // answers after unmount are ignored
+    };
+  }, [load]);
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const links = state.status === 'ready' ? state.links : [];
+  const showLinks = (next: Link[]) => setState({ status: 'ready', links: next });
+  const announcements = useMemo(() => announcementsFor(links), [links]);
+
+  const remove = async (link: Link) => {
+    if (!window.confirm(messages.deleteConfirm)) return;
+    try {
+      window.alert(await deleteLink(link.id));
+    } catch (error) {
+      window.alert(errorMessage(error));
+      return;
+    }
+    load();
+  };
+
+  const onDragEnd = async ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id || moving) return;
+    const before = links;
+    const from = before.findIndex((link) => link.id === active.id);
+    const to = before.findIndex((link) => link.id === over.id);
+    if (from < 0 || to < 0) return;
+    showLinks(arrayMove(before, from, to));
+    setMoving(true);
+    setStatus(messages.movingStatus);
+    try {
+      const result = await moveLink(Number(active.id), to, from);
+      if (result.conflict) {
+        if (result.product.length > 0) showLinks(result.product);
+        else load();
+        setStatus('');
+        window.alert(result.message || messages.orderConflict);
+        return;
+      }
+      if (result.product.length > 0) showLinks(result.product);
+      setStatus(result.message);
+    } catch (error) {
+      showLinks(before);
+      setStatus('');
+      window.alert(errorMessage(error));
+    } finally {
+      setMoving(false);
+    }
+  };
+
+  return (
+    <section className="link-screen link-screen--wide" aria-labelledby="link-list-title">
+      <div className="link-screen__head">
+        <h1 id="link-list-title" className="link-screen__title">
+          {messages.listTitle}
+        </h1>
+        <RouterLink className="link-button link-button--primary" to="/create" data-testid="link-create-button">
+          {messages.createButton}
+        </RouterLink>
+      </div>
+      <div className="link-list__toolbar">
+        <div className="link-mode" role="group" aria-label={messages.modeGroup}>
+          {(['edit', 'reorder'] as const).map((value) => (
+            <button
+              key={value}
+              type="button"
+              className="link-mode__button"
+              aria-pressed={mode === value}
+              onClick={() => setMode(value)}
+              data-testid={`link-mode-${value}`}
+            >
+              {value === 'edit' ? messages.modeEdit : messages.modeReorder}
+            </button>
+          ))}
+        </div>
+        <p className="link-list__status" role="status" aria-live="polite" data-testid="link-list-status">
+          {status}
+        </p>
+      </div>
+      {mode === 'reorder' && state.status === 'ready' && links.length > 1 && (
+        <p className="link-list__help">{messages.reorderHelp}</p>
+      )}
+      {state.status === 'loading' && <Loading />}
+      {state.status === 'error' && (
+        <ErrorNotice message={`${messages.linksLoadFailed} ${errorMessage(state.error)}`} onRetry={load} testId="link-list-error" />
+      )}
+      {state.status === 'ready' &&
+        (links.length === 0 ? (
+          <p className="link-screen__empty">{messages.noLinks}</p>
+        ) : (
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            modifiers={[restrictToVerticalAxis]}
+            onDragEnd={onDragEnd}
+            accessibility={{ announcements, screenReaderInstructions: { draggable: messages.dndInstructions } }}
+          >
+            <SortableContext items={links.map((link) => link.id)} strategy={verticalListSortingStrategy}>
+              <ul className="link-list" data-testid="link-list" aria-busy={moving || undefined}>
+                {links.map((link) => (
+                  <LinkRow key={link.id} link={link} mode={mode} locked={moving} onDelete={remove} />
+                ))}
+              </ul>
+            </SortableContext>
+          </DndContext>
+        ))}
+    </section>
+  );
+}
