@@ -1,14 +1,35 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { messages } from '../common/messages';
+import { insertImage, PreparedImage, removeUnreferencedImages } from '../images/images.service';
+import { CreateLinkDto } from './dto/create-link.dto';
+import { INTERNAL_IMAGE_PATH } from './dto/link-fields';
+import { UpdateLinkDto } from './dto/update-link.dto';
 import { Link } from './link.entity';
 import { LinkView, toLinkView } from './link-view';
+import { normalizeTags } from './normalize-tags';
+
+/**
+ * Transaction-level advisory lock taken by every write that changes the set or the order of pcodes (create,
+ * delete, reorder), so they run one after another even on an empty table, where there is no row to lock.
+ */
+const LINK_ORDER_LOCK_ID = 4_000_001;
+
+/** A move of the reorder call (DECISIONS D3): link `id` from position `from` to position `to`, 0-based. */
+export interface LinkMove {
+  id: number;
+  from: number;
+  to: number;
+}
 
 @Injectable()
 export class LinksService {
-  constructor(@InjectRepository(Link) private readonly links: Repository<Link>) {}
+  constructor(
+    @InjectRepository(Link) private readonly links: Repository<Link>,
+    private readonly dataSource: DataSource,
+  ) {}
 
   /** Every link ordered by pcode (DECISIONS D3 `GET /api/store`). */
   async list(): Promise<LinkView[]> {
@@ -22,4 +43,125 @@ export class LinksService {
     if (!link) throw new ApiError(404, messages.linkNotFound);
     return toLinkView(link);
   }
+
+  /**
+   * Creates a link at the END of the list (pcode = number of links), so existing positions never shift under
+   * an administrator's feet; the list screen's reorder mode moves it from there. DECISIONS D2/D3.
+   * @throws ApiError 400 `등록되지 않은 이미지입니다.` for an `/api/images/<key>` imagelink of no stored image.
+   */
+  async create(dto: CreateLinkDto): Promise<LinkView> {
+    return this.dataSource.transaction(async (manager) => {
+      const ordered = await lockOrder(manager);
+      const link = manager.create(Link, { pname: dto.pname, tags: normalizeTags(dto.tag), link: dto.link ?? null, pcode: ordered.length });
+      Object.assign(link, await resolveImagelink(manager, dto.imagelink ?? null));
+      return toLinkView(await manager.save(link));
+    });
+  }
+
+  /**
+   * Updates the fields present in `dto` (omitted ones keep their value; empty clears tag/link/imagelink).
+   * An uploaded image the link no longer uses is removed when nothing else references it (DECISIONS D2).
+   * @throws ApiError 404 unknown id; 400 unknown internal image.
+   */
+  async update(id: number, dto: UpdateLinkDto): Promise<LinkView> {
+    return this.dataSource.transaction(async (manager) => {
+      const link = await manager.findOne(Link, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!link) throw new ApiError(404, messages.linkNotFound);
+      const oldKey = link.imageKey;
+      if (dto.pname !== undefined) link.pname = dto.pname;
+      if (dto.tag !== undefined) link.tags = normalizeTags(dto.tag);
+      if (dto.link !== undefined) link.link = dto.link;
+      if (dto.imagelink !== undefined) Object.assign(link, await resolveImagelink(manager, dto.imagelink));
+      const saved = await manager.save(link);
+      if (oldKey && oldKey !== saved.imageKey) await removeUnreferencedImages(manager, [oldKey]);
+      return toLinkView(saved);
+    });
+  }
+
+  /**
+   * Deletes a link, closes the gap (pcode stays 0..n-1, DECISIONS D3) and removes its image when no other
+   * link or the cover uses it (DECISIONS D2).
+   * @throws ApiError 404 unknown id.
+   */
+  async remove(id: number): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const ordered = await lockOrder(manager);
+      const link = ordered.find((l) => l.id === id);
+      if (!link) throw new ApiError(404, messages.linkNotFound);
+      await manager.delete(Link, { id });
+      await manager.query(`UPDATE links SET pcode = pcode - 1 WHERE pcode > $1`, [link.pcode]);
+      if (link.imageKey) await removeUnreferencedImages(manager, [link.imageKey]);
+    });
+  }
+
+  /**
+   * The reorder call of DECISIONS D3: in one transaction with every link row locked (`SELECT … FOR UPDATE` in
+   * pcode order, after the order lock), moves link `id` from position `from` to `to` and renumbers 0..n-1
+   * (the UNIQUE (pcode) constraint is deferred, so the renumbering can pass through duplicates).
+   * @returns the ordered list after the move.
+   * @throws ApiError 400 `순서 값이 링크 목록의 범위를 벗어났습니다.` when `from` or `to` ≥ n;
+   *   404 unknown id; 409 `다른 관리자가 순서를 바꿨습니다. …` with `product` = the current ordered list when
+   *   link `id` is not at `from` any more (the screen replaces its list with it). Nothing changes on an error.
+   */
+  async reorder({ id, from, to }: LinkMove): Promise<LinkView[]> {
+    return this.dataSource.transaction(async (manager) => {
+      const ordered = await lockOrder(manager);
+      if (from >= ordered.length || to >= ordered.length) throw new ApiError(400, messages.positionOutOfRange);
+      if (ordered[from]!.id !== id) {
+        if (!ordered.some((l) => l.id === id)) throw new ApiError(404, messages.linkNotFound);
+        throw new ApiError(409, messages.reorderConflict, undefined, ordered.map(toLinkView));
+      }
+      const [moved] = ordered.splice(from, 1);
+      ordered.splice(to, 0, moved!);
+      const changed = ordered.flatMap((link, position) => (link.pcode === position ? [] : [{ link, position }]));
+      if (changed.length > 0) {
+        await manager.query(
+          `UPDATE links SET pcode = v.pcode, updated_at = now()
+             FROM unnest($1::int[], $2::int[]) AS v(id, pcode) WHERE links.id = v.id`,
+          [changed.map((c) => c.link.id), changed.map((c) => c.position)],
+        );
+        for (const { link, position } of changed) link.pcode = position;
+      }
+      return ordered.map(toLinkView);
+    });
+  }
+
+  /**
+   * Stores a prepared upload and makes it link `id`'s image in the same transaction (DECISIONS D3/D4):
+   * `image_key` = its key, the external imagelink cleared. The link's previous image is removed when
+   * nothing references it any more.
+   * @throws ApiError 404 unknown id (nothing is stored).
+   */
+  async setImage(id: number, image: PreparedImage): Promise<LinkView> {
+    return this.dataSource.transaction(async (manager) => {
+      const link = await manager.findOne(Link, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!link) throw new ApiError(404, messages.linkNotFound);
+      const oldKey = link.imageKey;
+      const stored = await insertImage(manager, image);
+      link.imageKey = stored.key;
+      link.imagelink = null;
+      const saved = await manager.save(link);
+      if (oldKey && oldKey !== stored.key) await removeUnreferencedImages(manager, [oldKey]);
+      return toLinkView(saved);
+    });
+  }
+}
+
+/** Takes the order lock and locks every link row, returning them in pcode order. */
+async function lockOrder(manager: EntityManager): Promise<Link[]> {
+  await manager.query(`SELECT pg_advisory_xact_lock($1)`, [LINK_ORDER_LOCK_ID]);
+  return manager.find(Link, { order: { pcode: 'ASC' }, lock: { mode: 'pessimistic_write' } });
+}
+
+/**
+ * The columns for an imagelink value: an internal `/api/images/<key>` path becomes `image_key` (the image must
+ * exist), an external URL stays in `imagelink`, null clears both.
+ * @throws ApiError 400 `등록되지 않은 이미지입니다.` (errors: imagelink) for a key with no stored image.
+ */
+async function resolveImagelink(manager: EntityManager, imagelink: string | null): Promise<Pick<Link, 'imagelink' | 'imageKey'>> {
+  const key = imagelink ? INTERNAL_IMAGE_PATH.exec(imagelink)?.[1] : undefined;
+  if (!key) return { imagelink, imageKey: null };
+  const [exists] = await manager.query(`SELECT 1 FROM images WHERE key = $1`, [key]);
+  if (!exists) throw new ApiError(400, messages.imagelinkUnknown, [{ field: 'imagelink', message: messages.imagelinkUnknown }]);
+  return { imagelink: null, imageKey: key };
 }
