@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ImageUploadInterceptor } from '../images/image-upload';
 import { Cover } from './cover.entity';
 import { CoverController } from './cover.controller';
 import { CoverService } from './cover.service';
 
-@Module({ imports: [TypeOrmModule.forFeature([Cover])], controllers: [CoverController], providers: [CoverService] })
+@Module({ imports: [TypeOrmModule.forFeature([Cover])], controllers: [CoverController], providers: [CoverService, ImageUploadInterceptor] })
 export class CoverModule {}
