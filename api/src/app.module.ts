@@ -10,6 +10,7 @@ import { HealthModule } from './health/health.module';
 import { ImagesModule } from './images/images.module';
 import { LinksModule } from './links/links.module';
 import { PlansModule } from './plans/plans.module';
+import { PopupsModule } from './popups/popups.module';
 import { TagsModule } from './tags/tags.module';
 
 /** Where the API's database is: the URL, and whether it is the embedded PGlite server. */
@@ -33,6 +34,7 @@ export class AppModule {
         TypeOrmModule.forRoot(typeormOptions(database.url, database.embedded)),
         LinksModule,
         PlansModule,
+        PopupsModule,
         TagsModule,
         ImagesModule,
         CoverModule,

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { MoreThanOrEqual, Repository } from 'typeorm';
+import { DataSource, MoreThanOrEqual, Repository } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { messages } from '../common/messages';
 import { seoulDate } from '../common/seoul-date';
+import type { CreatePlanDto } from './dto/create-plan.dto';
+import type { UpdatePlanDto } from './dto/update-plan.dto';
 import { Plan } from './plan.entity';
 import { planStatus } from './plan-status';
 
@@ -21,6 +23,7 @@ export interface PlanView {
 export class PlansService {
   constructor(
     @InjectRepository(Plan) private readonly plans: Repository<Plan>,
+    private readonly dataSource: DataSource,
     private readonly clock: Clock,
   ) {}
 
@@ -44,6 +47,43 @@ export class PlansService {
     return this.view(plan, this.clock.now());
   }
 
+  /**
+   * Stores a new plan (DECISIONS D3 `POST /api/plan`); the DTO has already checked every rule.
+   * @returns the stored plan with its status.
+   */
+  async create(fields: CreatePlanDto): Promise<PlanView> {
+    const plan = await this.plans.save(this.plans.create(pick(fields)));
+    return this.view(plan, this.clock.now());
+  }
+
+  /**
+   * Replaces title and dates of plan `id` (DECISIONS D3 `PUT /api/plan/update/:id`), the row locked, in one
+   * transaction. Only the `plans` table is written.
+   * @throws ApiError 404 `일정을 찾을 수 없습니다.`
+   */
+  async update(id: number, fields: UpdatePlanDto): Promise<PlanView> {
+    const plan = await this.dataSource.transaction(async (manager) => {
+      const row = await manager.findOne(Plan, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!row) throw new ApiError(404, messages.planNotFound);
+      return manager.save(Object.assign(row, pick(fields)));
+    });
+    return this.view(plan, this.clock.now());
+  }
+
+  /**
+   * Deletes plan `id` (DECISIONS D3 `DELETE /api/plan/delete/:id`).
+   * @returns the plan as it was. @throws ApiError 404 `일정을 찾을 수 없습니다.`
+   */
+  async remove(id: number): Promise<PlanView> {
+    const plan = await this.dataSource.transaction(async (manager) => {
+      const row = await manager.findOne(Plan, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!row) throw new ApiError(404, messages.planNotFound);
+      await manager.delete(Plan, { id });
+      return row;
+    });
+    return this.view(plan, this.clock.now());
+  }
+
   private view(plan: Plan, now: Date): PlanView {
     return {
       id: plan.id,
@@ -54,3 +94,6 @@ export class PlansService {
     };
   }
 }
+
+/** The columns a client may write: never id or timestamps, whatever the DTO object carries. */
+const pick = ({ title, startdate, enddate }: CreatePlanDto): Pick<Plan, 'title' | 'startdate' | 'enddate'> => ({ title, startdate, enddate });

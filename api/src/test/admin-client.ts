@@ -1,0 +1,41 @@
+import request from 'supertest';
+import type { App } from 'supertest/types';
+import type { TestApp } from './test-app';
+import type { TestIssuer } from './test-issuer';
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** Supertest requests against the test app as the administrator, and as nobody (`anonymous`). */
+export interface AdminClient {
+  get(path: string): request.Test;
+  post(path: string, body: string | object): request.Test;
+  put(path: string, body: string | object): request.Test;
+  delete(path: string): request.Test;
+  anonymous(): ReturnType<typeof request>;
+}
+
+/**
+ * An administrator's client for integration tests. Its one token is valid from a year before the app's clock
+ * to a year after, so tests may move the FixedClock (midnight in Seoul…) without it expiring.
+ */
+export async function adminClient(t: TestApp, issuer: TestIssuer): Promise<AdminClient> {
+  const now = t.clock.now();
+  const token = await issuer.mint({ now: new Date(now.getTime() - YEAR_SECONDS * 1000), expiresInSeconds: 2 * YEAR_SECONDS });
+  const http = () => request(t.app.getHttpServer() as App);
+  const auth = (req: request.Test) => req.set('Authorization', `Bearer ${token}`);
+  return {
+    get: (path) => auth(http().get(path)),
+    post: (path, body) => auth(http().post(path)).send(body),
+    put: (path, body) => auth(http().put(path)).send(body),
+    delete: (path) => auth(http().delete(path)),
+    anonymous: http,
+  };
+}
+
+/** Every row of the plans and popup_slots tables, to show that a refused or unrelated call changed nothing. */
+export async function scheduleTables(t: TestApp): Promise<{ plans: unknown[]; popups: unknown[] }> {
+  return {
+    plans: await t.dataSource.query(`SELECT * FROM plans ORDER BY id`),
+    popups: await t.dataSource.query(`SELECT * FROM popup_slots ORDER BY id`),
+  };
+}
