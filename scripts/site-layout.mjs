@@ -15,6 +15,7 @@ export const remotes = [
   { name: 'mf_store', dir: 'mf-store' },
   { name: 'mf_plans', dir: 'mf-plans' },
   { name: 'mf_links', dir: 'mf-links' },
+  { name: 'mf_popups', dir: 'mf-popups' },
 ];
 
 /**

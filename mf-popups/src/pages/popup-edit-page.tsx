@@ -1,0 +1,47 @@
+import { useCallback } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { errorMessage, ErrorNotice, ko, Loading, seoulIsoToWallTime, useRequest, type PopupInput } from '@linksite/platform';
+import { fetchPopup } from '../api/fetch-popup';
+import { updatePopup } from '../api/update-popup';
+import { PopupForm } from '../components/popup-form';
+
+/** `/popup/edit/:id`, 팝업 예약 수정 (spec §2): the same fields, pre-filled; after saving → `/popup/list`. */
+export function PopupEditPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const popup = useRequest(useCallback(() => fetchPopup(id), [id]));
+
+  const save = async (input: PopupInput) => {
+    try {
+      window.alert(await updatePopup(id, input));
+    } catch (error) {
+      window.alert(errorMessage(error));
+      return;
+    }
+    navigate('/popup/list');
+  };
+
+  return (
+    <section className="popup-screen" aria-labelledby="popup-edit-title">
+      <h1 id="popup-edit-title" className="popup-screen__title">
+        {ko.popupEditTitle}
+      </h1>
+      {popup.status === 'loading' && <Loading />}
+      {popup.status === 'error' && <ErrorNotice message={errorMessage(popup.error)} onRetry={popup.reload} testId="popup-error" />}
+      {popup.status === 'success' && (
+        <PopupForm
+          key={popup.data.id}
+          initial={{
+            cnt: popup.data.cnt,
+            start: seoulIsoToWallTime(popup.data.startdate),
+            end: seoulIsoToWallTime(popup.data.enddate),
+            count: String(popup.data.count),
+            table: String(popup.data.table),
+          }}
+          submitLabel={ko.edit}
+          onSubmit={save}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { Link } from 'react-router-dom';
+import { errorMessage, ErrorNotice, ko, Loading, useRequest, type Popup } from '@linksite/platform';
+import { deletePopup } from '../api/delete-popup';
+import { fetchPopups } from '../api/fetch-popups';
+import { PopupTable } from '../components/popup-table';
+import '../components/popup-screens.css';
+
+/**
+ * `/popup/list`, 팝업 예약 관리 (spec §2): the table of slots, `+ 팝업 예약 등록`, and per row 수정 and 삭제. A delete
+ * asks first, alerts the server's message and loads the table again (spec §4's page reload, without losing state).
+ */
+export function PopupListPage() {
+  const popups = useRequest(fetchPopups);
+
+  const remove = async (popup: Popup) => {
+    if (!window.confirm(ko.popupDeleteConfirm)) return;
+    try {
+      window.alert(await deletePopup(popup.id));
+    } catch (error) {
+      window.alert(errorMessage(error));
+      return;
+    }
+    popups.reload();
+  };
+
+  return (
+    <section className="popup-screen popup-screen--wide" aria-labelledby="popup-list-title">
+      <div className="popup-screen__head">
+        <h1 id="popup-list-title" className="popup-screen__title">
+          {ko.popupListTitle}
+        </h1>
+        <Link className="popup-screen__create" to="/popup">
+          {ko.popupCreateButton}
+        </Link>
+      </div>
+      {popups.status === 'loading' && <Loading />}
+      {popups.status === 'error' && (
+        <ErrorNotice message={errorMessage(popups.error)} onRetry={popups.reload} testId="popup-list-error" />
+      )}
+      {popups.status === 'success' &&
+        (popups.data.length === 0 ? (
+          <p className="popup-screen__empty">{ko.noPopupEntries}</p>
+        ) : (
+          <PopupTable popups={popups.data} onDelete={remove} />
+        ))}
+    </section>
+  );
+}
