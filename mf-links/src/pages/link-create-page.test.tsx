@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { calls, link, serve, useTestConfig } from '../testing/fake-api';
+import { serve, sent, useTestRuntimeConfig } from '@linksite/platform/src/testing/fake-http';
+import { link } from '../testing/link-fixture';
 import { LinkCreatePage } from './link-create-page';
 
 let alert: jest.SpyInstance;
@@ -8,7 +9,7 @@ let confirm: jest.SpyInstance;
 const created: string[] = [];
 const revoked: string[] = [];
 beforeEach(() => {
-  useTestConfig();
+  useTestRuntimeConfig();
   alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
   confirm = jest.spyOn(window, 'confirm').mockImplementation(() => true);
   created.length = 0;
@@ -85,7 +86,7 @@ describe('LinkCreatePage', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('링크 이름은 필수 값입니다.');
     expect(screen.getByLabelText(/^링크 이름/)).toHaveFocus();
     expect(confirm).not.toHaveBeenCalled();
-    expect(calls(adapter)).toEqual([]);
+    expect(sent(adapter).map((r) => r.route)).toEqual([]);
   });
 
   it('without a file or an image link asks first; declining sends nothing', async () => {
@@ -97,7 +98,7 @@ describe('LinkCreatePage', () => {
       fireEvent.click(screen.getByRole('button', { name: '등록' }));
     });
     expect(confirm).toHaveBeenCalledWith('이미지 없이 링크 정보를 등록하시겠습니까?');
-    expect(calls(adapter)).toEqual([]);
+    expect(sent(adapter).map((r) => r.route)).toEqual([]);
   });
 
   it('typing an image link previews it; choosing a file clears the link, shows the name and previews the file', async () => {
@@ -149,7 +150,7 @@ describe('LinkCreatePage', () => {
     });
 
     await waitFor(() => expect(screen.getByTestId('list-probe')).toBeInTheDocument());
-    expect(calls(adapter)).toEqual(['POST /store/create', 'POST /image']);
+    expect(sent(adapter).map((r) => r.route)).toEqual(['POST /store/create', 'POST /image']);
     const [createRequest] = adapter.mock.calls[0]!;
     expect(JSON.parse(createRequest.data)).toEqual({ pname: '텀블러', tag: '주방, 캠핑', link: 'https://shop.example/t', imagelink: '' });
     const form = adapter.mock.calls[1]![0].data as FormData;

@@ -1,11 +1,12 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { calls, link, serve, useTestConfig } from '../testing/fake-api';
+import { serve, sent, useTestRuntimeConfig } from '@linksite/platform/src/testing/fake-http';
+import { link } from '../testing/link-fixture';
 import { LinkEditPage } from './link-edit-page';
 
 let alert: jest.SpyInstance;
 beforeEach(() => {
-  useTestConfig();
+  useTestRuntimeConfig();
   alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
   URL.createObjectURL = jest.fn(() => 'blob:test/new');
   URL.revokeObjectURL = jest.fn();
@@ -62,7 +63,7 @@ describe('LinkEditPage', () => {
       fireEvent.click(screen.getByRole('button', { name: '수정' }));
     });
     await waitFor(() => expect(screen.getByTestId('list-probe')).toBeInTheDocument());
-    expect(calls(adapter)).toEqual(['GET /main/select/5', 'PUT /main/update/5', 'PUT /image/5']);
+    expect(sent(adapter).map((r) => r.route)).toEqual(['GET /main/select/5', 'PUT /main/update/5', 'PUT /image/5']);
     // The old image stays until the upload replaces it.
     expect(JSON.parse(adapter.mock.calls[1]![0].data)).toEqual({
       pname: '수분 크림 대용량',

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { calls, link, serve, useTestConfig } from '../testing/fake-api';
+import { serve, sent, useTestRuntimeConfig } from '@linksite/platform/src/testing/fake-http';
+import { link } from '../testing/link-fixture';
 import { LinkListPage } from './link-list-page';
 
 const links = [
@@ -27,7 +28,7 @@ afterAll(() => jest.restoreAllMocks());
 let alert: jest.SpyInstance;
 let confirm: jest.SpyInstance;
 beforeEach(() => {
-  useTestConfig();
+  useTestRuntimeConfig();
   alert = jest.spyOn(window, 'alert').mockImplementation(() => undefined);
   confirm = jest.spyOn(window, 'confirm').mockImplementation(() => true);
 });
@@ -52,11 +53,15 @@ async function moveByKeyboard(handle: HTMLElement, key: 'ArrowDown' | 'ArrowUp',
   await act(async () => {
     fireEvent.keyDown(handle, { key: ' ', code: 'Space' });
   });
+  await waitFor(() => expect(handle).toHaveAttribute('aria-pressed', 'true'));
   for (let i = 0; i < times; i += 1) {
+    // dnd-kit measures the rows in an animation frame after each step; let it before the next key.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 40)));
     await act(async () => {
       fireEvent.keyDown(document, { key, code: key });
     });
   }
+  await act(() => new Promise((resolve) => setTimeout(resolve, 40)));
   await act(async () => {
     fireEvent.keyDown(document, { key: ' ', code: 'Space' });
   });
@@ -108,7 +113,7 @@ describe('LinkListPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '순서 변경' }));
     await moveByKeyboard(screen.getAllByTestId('link-row-handle')[0]!, 'ArrowDown', 2);
 
-    await waitFor(() => expect(calls(adapter)).toContain('PUT /main/update/order/1/2/0'));
+    await waitFor(() => expect(sent(adapter).map((r) => r.route)).toContain('PUT /main/update/order/1/2/0'));
     const request = adapter.mock.calls.find(([r]) => r.url === '/main/update/order/1/2/0')![0];
     expect(JSON.parse(request.data)).toEqual({ pcode: 2 });
     expect(names()).toEqual(['캠핑 의자', '텀블러', '수분 크림']);
@@ -164,7 +169,7 @@ describe('LinkListPage', () => {
     expect(confirm).toHaveBeenCalledWith('이 링크를 삭제하시겠습니까?');
     await waitFor(() => expect(alert).toHaveBeenCalledWith('링크가 삭제되었습니다.'));
     await waitFor(() => expect(names()).toEqual(['수분 크림', '텀블러']));
-    expect(calls(adapter)).toEqual(['GET /store', 'DELETE /main/delete/2', 'GET /store']);
+    expect(sent(adapter).map((r) => r.route)).toEqual(['GET /store', 'DELETE /main/delete/2', 'GET /store']);
   });
 
   it('does nothing when the delete is not confirmed', async () => {
@@ -173,7 +178,7 @@ describe('LinkListPage', () => {
     renderList();
     await screen.findAllByTestId('link-row');
     fireEvent.click(screen.getByRole('button', { name: '텀블러 삭제' }));
-    expect(calls(adapter)).toEqual(['GET /store']);
+    expect(sent(adapter).map((r) => r.route)).toEqual(['GET /store']);
   });
 
   it('shows the Korean error with a retry', async () => {

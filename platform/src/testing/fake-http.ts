@@ -15,7 +15,9 @@ export function serve(routes: Record<string, Route>): jest.Mock {
     const route = routes[`${(request.method ?? 'get').toUpperCase()} ${request.url}`];
     const { status, data } = route ? route(request) : { status: 404, data: { statusCode: 404, message: '없는 주소입니다.' } };
     const response = { status, data, statusText: String(status), headers: {}, config: request };
-    if (status >= 400) throw new AxiosError('fail', 'ERR_BAD_RESPONSE', request, null, response);
+    // Like axios itself: a status the request's validateStatus accepts resolves (a 409 a caller expects, say).
+    const valid = request.validateStatus ? request.validateStatus(status) : status < 400;
+    if (!valid) throw new AxiosError('fail', 'ERR_BAD_RESPONSE', request, null, response);
     return response;
   });
   http.defaults.adapter = adapter;
