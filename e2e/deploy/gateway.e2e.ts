@@ -1,0 +1,216 @@
+/**
+ * The production gateway and static-server nginx configurations (deploy/), run by Debian's nginx on
+ * loopback in front of the built apps and a running API (issue 6 item 2), and driven in Chromium.
+ * The API and the embedded identity provider are started as `npm start` starts them; the apps are
+ * served from their dist/ folders by deploy/web/nginx-static.conf, and every browser request goes
+ * through the gateway: / → shell, /remotes/<name>/ → each remote, /api → API, /config.json written
+ * by deploy/gateway/write-runtime-config.sh.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchChromium } from '../support/browser';
+import { createFreshDatabase } from '../support/database';
+import { RunningSite, startSite } from '../support/site';
+import { LocalGateway, nginxBinary, repoRoot, startLocalGateway, writeRuntimeConfig } from './local-nginx';
+import { runtimeConfigOf, siteRemotes } from './site-scripts';
+
+jest.setTimeout(120_000);
+
+const remotes = siteRemotes();
+
+describe('the gateway script writes the config.json that scripts/runtime-config.mjs would', () => {
+  const publicUrl = 'https://links.example.com';
+  const remoteUrls = Object.fromEntries(
+    remotes.map((r) => [`REMOTE_${r.name.toUpperCase()}_URL`, `${publicUrl}/remotes/${r.name}/remoteEntry.js`]),
+  );
+  const keycloak = { AUTH_MODE: 'keycloak', KEYCLOAK_URL: `${publicUrl}/auth`, KEYCLOAK_REALM: 'linksite' };
+  const REMOTES = remotes.map((r) => `${r.name}=${r.dir}:8080`).join(' ');
+
+  function scriptConfig(env: Record<string, string>): unknown {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-runtime-'));
+    try {
+      const result = writeRuntimeConfig({ ...env, LINKSITE_RUNTIME_DIR: dir });
+      expect(result).toMatchObject({ status: 0 });
+      return JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8'));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  test('with the defaults', () => {
+    expect(scriptConfig({ PUBLIC_URL: `${publicUrl}/`, REMOTES })).toEqual(
+      runtimeConfigOf('links.example.com', { ...keycloak, ...remoteUrls }),
+    );
+  });
+
+  test('with every variable set (quotes and backslashes escaped)', () => {
+    const common = {
+      PUBLIC_API_BASE_URL: 'https://api.example.com/api',
+      SEARCH_URL: 'https://www.google.com/search?q={keyword}',
+      FOOTER_HOME_URL: 'https://example.com/home',
+      FOOTER_SOCIAL_URL: 'https://example.com/"social"\\',
+      FOOTER_VIDEO_URL: 'https://example.com/video',
+      ANALYTICS_ID: 'G-12345',
+      OIDC_CLIENT_ID: 'shell-client',
+      ADMIN_ROLE: 'site-admin',
+      AUTH_AUTO_REFRESH: 'No',
+    };
+    const override = { REMOTE_MF_STORE_URL: 'https://cdn.example.com/mf_store/v2/remoteEntry.js' };
+    expect(scriptConfig({ ...common, ...override, PUBLIC_URL: publicUrl, REMOTES })).toEqual(
+      runtimeConfigOf('links.example.com', { ...common, ...keycloak, ...remoteUrls, ...override }),
+    );
+    const oidc = { AUTH_MODE: 'oidc', OIDC_ISSUER: 'https://sso.example.com/realms/x' };
+    expect(scriptConfig({ ...oidc, PUBLIC_URL: publicUrl, REMOTES })).toEqual(
+      runtimeConfigOf('links.example.com', { ...oidc, ...remoteUrls }),
+    );
+  });
+
+  test.each([
+    [{ REMOTES }, 'PUBLIC_URL'],
+    [{ PUBLIC_URL: publicUrl }, 'REMOTES'],
+    [{ PUBLIC_URL: publicUrl, REMOTES: 'mf-store=mf-store:8080' }, 'snake_case'],
+    [{ PUBLIC_URL: publicUrl, REMOTES: 'mf_store=mf-store' }, '<호스트:포트>'],
+    [{ PUBLIC_URL: publicUrl, REMOTES, AUTH_MODE: 'oidc' }, 'OIDC_ISSUER'],
+  ])('refuses %j naming %s', (env, named) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-runtime-'));
+    const result = writeRuntimeConfig({ ...env, LINKSITE_RUNTIME_DIR: dir });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(named);
+  });
+});
+
+// nginx is installed by .ci/run; only a developer machine without it skips the browser part.
+const describeWithNginx = nginxBinary || process.env.CI ? describe : describe.skip;
+if (!nginxBinary && !process.env.CI) {
+  console.warn('gateway.e2e.ts: nginx is not installed (apt-get install nginx); the gateway tests are skipped.');
+}
+
+describeWithNginx('the composed site through the production nginx configuration', () => {
+  const SITE_PORT = 17080;
+  const API_PORT = 17000;
+  const IDP_PORT = 17090;
+  const GATEWAY_PORT = 17180;
+  const gatewayOrigins = [`http://localhost:${GATEWAY_PORT}`, `http://127.0.0.1:${GATEWAY_PORT}`];
+  const apps = [{ dir: 'shell' }, ...remotes].map((app, index) => ({ dir: app.dir, port: GATEWAY_PORT + 1 + index }));
+
+  let site: RunningSite;
+  let gateway: LocalGateway;
+  let dropDatabase: () => Promise<void>;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    const database = await createFreshDatabase('linksite_e2e_gateway');
+    dropDatabase = database.drop;
+    site = await startSite({
+      DATABASE_URL: database.url,
+      SITE_PORT: String(SITE_PORT),
+      API_PORT: String(API_PORT),
+      IDP_PORT: String(IDP_PORT),
+      IDP_APP_ORIGINS: gatewayOrigins.join(','),
+    });
+    gateway = await startLocalGateway({
+      gatewayPort: GATEWAY_PORT,
+      apps,
+      remotes,
+      apiPort: API_PORT,
+      keycloakPort: IDP_PORT,
+      // No Keycloak on this machine: the shell signs in against the embedded provider instead.
+      runtimeEnv: { PUBLIC_URL: gatewayOrigins[0]!, AUTH_MODE: 'oidc', OIDC_ISSUER: `http://localhost:${IDP_PORT}` },
+    });
+    browser = await launchChromium();
+  }, 420_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await gateway?.stop();
+    if (site) expect(await site.stop()).toBe(0);
+    await dropDatabase?.();
+  });
+
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ko-KR' });
+    await context.route(/^https:\/\//, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>외부</title>' }),
+    );
+  });
+
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  test('/ shows the store cards, with every remote loaded through /remotes/<name>/ of the gateway', async () => {
+    const page = await context.newPage();
+    const requests: string[] = [];
+    page.on('requestfinished', (request) => requests.push(request.url()));
+    await page.goto(`${gateway.url}/`);
+    await page.waitForSelector('[data-testid="store-card"]');
+    expect(await page.locator('[data-testid="store-card"]').count()).toBeGreaterThanOrEqual(24);
+    await page.waitForSelector('[data-testid="plan-status"]');
+
+    expect(requests).toContain(`${gateway.url}/config.json`);
+    expect(requests).toContain(`${gateway.url}/remotes/mf_store/remoteEntry.js`);
+    expect(requests.some((u) => u.startsWith(`${gateway.url}/remotes/mf_store/static/js/`) && u.endsWith('.chunk.js'))).toBe(true);
+    expect(requests).toContain(`${gateway.url}/remotes/mf_plans/remoteEntry.js`);
+    expect(requests.some((u) => u.startsWith(`${gateway.url}/api/store`))).toBe(true);
+    // Nothing but the gateway (and the identity provider) is asked: not the apps' own servers.
+    for (const origin of new Set(requests.map((u) => new URL(u).origin))) {
+      expect([gateway.url, `http://localhost:${IDP_PORT}`]).toContain(origin);
+    }
+    fs.mkdirSync(path.join(repoRoot, 'test-results'), { recursive: true });
+    await page.screenshot({ path: path.join(repoRoot, 'test-results', 'gateway-store-page.png') });
+  });
+
+  test('config.json is written at start from the environment and never cached', async () => {
+    const response = await fetch(`${gateway.url}/config.json`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const config = (await response.json()) as { apiBaseUrl: string; remotes: Record<string, string>; auth: { mode: string } };
+    expect(config.apiBaseUrl).toBe('/api');
+    expect(config.remotes).toEqual(
+      Object.fromEntries(remotes.map((r) => [r.name, `${gateway.url}/remotes/${r.name}/remoteEntry.js`])),
+    );
+    expect(config.auth.mode).toBe('oidc');
+  });
+
+  test('entry files are no-cache, hashed chunks immutable for a year, remote assets open to any origin', async () => {
+    for (const file of ['remoteEntry.js', 'mf-manifest.json']) {
+      const response = await fetch(`${gateway.url}/remotes/mf_store/${file}`);
+      expect([file, response.status, response.headers.get('cache-control')]).toEqual([file, 200, 'no-cache']);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    }
+    const index = await fetch(`${gateway.url}/`);
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    const main = /src="?(\/static\/js\/main\.[0-9a-f]{8}\.js)/.exec(await index.text())?.[1];
+    expect(main).toBeDefined();
+    const chunk = await fetch(`${gateway.url}${main}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(chunk.status).toBe(200);
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(chunk.headers.get('content-encoding')).toBe('gzip');
+    expect(chunk.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  test('client-side routes fall back to index.html; a missing file is a 404, not HTML', async () => {
+    const route = await fetch(`${gateway.url}/plan/list`);
+    expect(route.status).toBe(200);
+    expect(route.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(route.headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${gateway.url}/static/js/missing.0000abcd.js`)).status).toBe(404);
+    expect((await fetch(`${gateway.url}/remotes/mf_store/static/js/missing.0000abcd.chunk.js`)).status).toBe(404);
+  });
+
+  test('the API answers under /api, security headers are set, a 11 MB body is let through', async () => {
+    const health = await fetch(`${gateway.url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(health.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(health.headers.get('x-content-type-options')).toBe('nosniff');
+    // Not 413 from nginx: the body reaches the API, which has no such route.
+    const large = await fetch(`${gateway.url}/api/health`, { method: 'POST', body: new Uint8Array(11 * 1024 * 1024) });
+    expect(large.status).toBe(404);
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * Runs the production nginx configuration files of deploy/ with Debian's nginx on loopback, in front
+ * of a site started on this machine (no container engine here):
+ * - each frontend app's `dist/` served by deploy/web/nginx-static.conf (only its `listen` and `root`
+ *   lines are changed, from the image's 8080 and /usr/share/nginx/html);
+ * - the gateway, deploy/gateway/nginx.conf.template rendered the way the nginx image's entrypoint
+ *   does (envsubst of the listed variables), after deploy/gateway/write-runtime-config.sh wrote
+ *   config.json and remotes.conf, exactly as at container start.
+ * One nginx process (not a daemon) serves every server block; `stop()` ends it.
+ */
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(__dirname, '..', '..');
+export const nginxBinary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file));
+
+export interface StaticApp {
+  /** Workspace folder whose dist/ is served (shell, mf-store, …). */
+  dir: string;
+  port: number;
+}
+
+export interface LocalGatewayOptions {
+  gatewayPort: number;
+  apps: StaticApp[];
+  /** Federation name → workspace folder of every remote (the shell is `apps` entry `shell`). */
+  remotes: { name: string; dir: string }[];
+  apiPort: number;
+  keycloakPort: number;
+  /** Environment of write-runtime-config.sh (PUBLIC_URL, AUTH_MODE, …); REMOTES is filled in here. */
+  runtimeEnv: Record<string, string>;
+}
+
+export interface LocalGateway {
+  url: string;
+  runtimeDir: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** envsubst with a list of defined names, as the nginx image's 20-envsubst-on-templates.sh runs it. */
+export function renderTemplate(template: string, vars: Record<string, string>): string {
+  return template.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (match, braced, bare) => {
+    const name = (braced ?? bare) as string;
+    return Object.prototype.hasOwnProperty.call(vars, name) ? vars[name]! : match;
+  });
+}
+
+/** Runs deploy/gateway/write-runtime-config.sh with `sh` and exactly `env` (plus PATH). */
+export function writeRuntimeConfig(env: Record<string, string>): { status: number | null; stderr: string } {
+  const result = spawnSync('sh', [path.join(repoRoot, 'deploy/gateway/write-runtime-config.sh')], {
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
+    encoding: 'utf8',
+  });
+  return { status: result.status, stderr: result.stderr };
+}
+
+function replaceOnce(text: string, from: string, to: string, file: string): string {
+  const count = text.split(from).length - 1;
+  if (count !== 1) throw new Error(`${file}: expected exactly one "${from}", found ${count}`);
+  return text.replace(from, to);
+}
+
+export async function startLocalGateway(options: LocalGatewayOptions): Promise<LocalGateway> {
+  if (!nginxBinary) throw new Error('nginx is not installed (apt-get install nginx)');
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-nginx-'));
+  // nginx workers run as an unprivileged user when the master is root: let them read and write here.
+  fs.chmodSync(prefix, 0o755);
+  const runtimeDir = path.join(prefix, 'runtime');
+  const tempDir = path.join(prefix, 'temp');
+  fs.mkdirSync(runtimeDir);
+  fs.mkdirSync(tempDir, { mode: 0o777 });
+  fs.chmodSync(tempDir, 0o777);
+
+  const staticConf = fs.readFileSync(path.join(repoRoot, 'deploy/web/nginx-static.conf'), 'utf8');
+  const serverFiles: string[] = [];
+  for (const app of options.apps) {
+    let conf = replaceOnce(staticConf, 'listen 8080;', `listen 127.0.0.1:${app.port};`, 'nginx-static.conf');
+    conf = replaceOnce(conf, 'root /usr/share/nginx/html;', `root ${path.join(repoRoot, app.dir, 'dist')};`, 'nginx-static.conf');
+    const file = path.join(prefix, `static-${app.dir}.conf`);
+    fs.writeFileSync(file, conf);
+    serverFiles.push(file);
+  }
+
+  const portOf = (dir: string) => {
+    const app = options.apps.find((a) => a.dir === dir);
+    if (!app) throw new Error(`no static server for ${dir}`);
+    return app.port;
+  };
+  const written = writeRuntimeConfig({
+    ...options.runtimeEnv,
+    LINKSITE_RUNTIME_DIR: runtimeDir,
+    REMOTES: options.remotes.map((r) => `${r.name}=127.0.0.1:${portOf(r.dir)}`).join(' '),
+  });
+  if (written.status !== 0) throw new Error(`write-runtime-config.sh failed:\n${written.stderr}`);
+
+  const template = fs.readFileSync(path.join(repoRoot, 'deploy/gateway/nginx.conf.template'), 'utf8');
+  const gatewayConf = renderTemplate(template, {
+    GATEWAY_LISTEN: `127.0.0.1:${options.gatewayPort}`,
+    NGINX_RESOLVER: '127.0.0.1',
+    SHELL_UPSTREAM: `127.0.0.1:${portOf('shell')}`,
+    API_UPSTREAM: `127.0.0.1:${options.apiPort}`,
+    KEYCLOAK_UPSTREAM: `127.0.0.1:${options.keycloakPort}`,
+    LINKSITE_RUNTIME_DIR: runtimeDir,
+  });
+  const directives = gatewayConf.split('\n').filter((line) => !line.trim().startsWith('#'));
+  if (directives.some((line) => /\$\{[A-Z_]+\}/.test(line))) throw new Error(`unrendered variable left in the gateway template:\n${gatewayConf}`);
+  const gatewayFile = path.join(prefix, 'gateway.conf');
+  fs.writeFileSync(gatewayFile, gatewayConf);
+  serverFiles.push(gatewayFile);
+
+  // The http{} settings of the nginx image's own nginx.conf, with paths inside the prefix.
+  const mainConf = path.join(prefix, 'nginx.conf');
+  fs.writeFileSync(
+    mainConf,
+    `daemon off;
+worker_processes 1;
+error_log stderr warn;
+pid ${path.join(prefix, 'nginx.pid')};
+events { worker_connections 256; }
+http {
+    include /etc/nginx/mime.types;
+    default_type application/octet-stream;
+    access_log off;
+    sendfile on;
+    keepalive_timeout 65;
+    client_body_temp_path ${tempDir}/client_body;
+    proxy_temp_path ${tempDir}/proxy;
+    fastcgi_temp_path ${tempDir}/fastcgi;
+    uwsgi_temp_path ${tempDir}/uwsgi;
+    scgi_temp_path ${tempDir}/scgi;
+${serverFiles.map((file) => `    include ${file};`).join('\n')}
+}
+`,
+  );
+
+  const args = ['-p', prefix, '-e', 'stderr', '-c', mainConf];
+  const check = spawnSync(nginxBinary, [...args, '-t'], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`nginx -t refused the configuration:\n${check.stderr}`);
+
+  const child: ChildProcess = spawn(nginxBinary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const url = `http://localhost:${options.gatewayPort}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${url}/config.json`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the gateway did not answer in 10 s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    url,
+    runtimeDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+        child.kill('SIGQUIT');
+        await exited;
+        clearTimeout(timer);
+      }
+      fs.rmSync(prefix, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/** Values computed by the repository's own ES-module scripts (scripts/*.mjs), read from a child Node. */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+
+function evalModule<T>(source: string, env: Record<string, string> = {}): T {
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', source], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`node -e failed:\n${result.stderr}`);
+  return JSON.parse(result.stdout) as T;
+}
+
+/** The remotes of scripts/site-layout.mjs: federation name and workspace folder, in build order. */
+export function siteRemotes(): { name: string; dir: string }[] {
+  return evalModule(
+    `import { remotes } from './scripts/site-layout.mjs'; console.log(JSON.stringify(remotes));`,
+  );
+}
+
+/** scripts/runtime-config.mjs `buildRuntimeConfig` for `hostname` under exactly `env`. */
+export function runtimeConfigOf(hostname: string, env: Record<string, string>): unknown {
+  return evalModule(
+    `import { buildRuntimeConfig } from './scripts/runtime-config.mjs';
+     console.log(JSON.stringify(buildRuntimeConfig(${JSON.stringify(hostname)})));`,
+    env,
+  );
+}
