@@ -16,6 +16,7 @@ export const remotes = [
   { name: 'mf_plans', dir: 'mf-plans' },
   { name: 'mf_links', dir: 'mf-links' },
   { name: 'mf_popups', dir: 'mf-popups' },
+  { name: 'mf_cover', dir: 'mf-cover' },
 ];
 
 /**

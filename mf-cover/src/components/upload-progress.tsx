@@ -1,0 +1,23 @@
+import { ko } from '@linksite/platform';
+
+/** The upload's progress bar and its whole percentage (spec §4: rounded down, 0–100). */
+export function UploadProgress({ percent }: { percent: number }) {
+  return (
+    <div className="cover-progress">
+      <div
+        className="cover-progress__track"
+        role="progressbar"
+        aria-label={ko.coverProgress}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        data-testid="cover-progress"
+      >
+        <div className="cover-progress__bar" style={{ width: `${percent}%` }} />
+      </div>
+      <span className="cover-progress__value" data-testid="cover-progress-value">
+        {percent}%
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  bannerChanged,
+  errorMessage,
+  imageUrl,
+  ImageDropzone,
+  ko,
+  useRequest,
+} from '@linksite/platform';
+import { fetchCover } from '../api/fetch-cover';
+import { uploadCover } from '../api/upload-cover';
+import { MessageDialog } from '../components/message-dialog';
+import { UploadProgress } from '../components/upload-progress';
+import '../components/cover-screens.css';
+
+/** The spec's dialog title after a cover upload (spec §4), kept as is. */
+export const COVER_DIALOG_TITLE = 'Image';
+
+/** The chosen file's object URL, revoked when the file changes or the page goes away. */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) return setUrl(null);
+    const created = URL.createObjectURL(file);
+    setUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [file]);
+  return url;
+}
+
+/**
+ * `/uploadimage`, 커버 이미지 변경 (spec §2, §4, §5): the shared dropzone (one image) previewing the current cover
+ * until a file is chosen, a progress bar in whole percent, and `저장`. No file → alert `변경할 이미지가 없습니다.`.
+ * Success → the `Image` dialog with the server's message, and the banner fetches the new cover.
+ */
+export function CoverUploadPage() {
+  const cover = useRequest(fetchCover);
+  const [file, setFile] = useState<File | null>(null);
+  const [percent, setPercent] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const chosenUrl = useObjectUrl(file);
+  const currentUrl = cover.status === 'success' && cover.data ? imageUrl(cover.data.imagelink, 1280) : null;
+
+  const choose = useCallback((chosen: File) => {
+    setFile(chosen);
+    setPercent(null);
+  }, []);
+
+  const save = async () => {
+    if (!file) {
+      window.alert(ko.coverNoImage);
+      return;
+    }
+    setSaving(true);
+    setPercent(0);
+    try {
+      const message = await uploadCover(file, setPercent);
+      setPercent(100);
+      setDone(message);
+      bannerChanged();
+    } catch (error) {
+      setPercent(null);
+      window.alert(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const close = () => {
+    setDone(null);
+    setFile(null);
+    cover.reload();
+  };
+
+  return (
+    <section className="cover-screen" aria-labelledby="cover-title">
+      <h1 id="cover-title" className="cover-screen__title">
+        {ko.coverTitle}
+      </h1>
+      <ImageDropzone
+        className="cover-dropzone"
+        onFile={choose}
+        previewUrl={chosenUrl ?? currentUrl}
+        previewAlt={chosenUrl ? ko.coverPreview : ko.coverCurrent}
+        hint={ko.coverHint}
+        disabled={saving}
+        testId="cover-dropzone"
+      />
+      <p className="cover-screen__caption" data-testid="cover-caption">
+        {file ? `${ko.coverPreview}: ${file.name}` : currentUrl ? ko.coverCurrent : cover.status === 'success' ? ko.coverNone : ''}
+      </p>
+      <div className="cover-screen__actions">
+        {percent !== null && <UploadProgress percent={percent} />}
+        <button type="button" className="cover-button cover-screen__save" onClick={save} disabled={saving}>
+          {saving ? ko.saving : ko.save}
+        </button>
+      </div>
+      {done !== null && <MessageDialog title={COVER_DIALOG_TITLE} message={done} onClose={close} />}
+    </section>
+  );
+}
