@@ -1,6 +1,5 @@
 import { AdminClient, adminClient, scheduleTables } from '../test/admin-client';
-import { createTestApp, TestApp } from '../test/test-app';
-import { startTestIssuer, TestIssuer } from '../test/test-issuer';
+import { AdminTestApp, createAdminTestApp } from '../test/admin-test-app';
 
 jest.setTimeout(120_000);
 
@@ -43,18 +42,15 @@ const REFUSED: Array<[string, object, string, string]> = [
 ];
 
 describe('plans: POST /api/plan, PUT /api/plan/update/:id, DELETE /api/plan/delete/:id (integration)', () => {
-  let t: TestApp;
-  let issuer: TestIssuer;
+  let t: AdminTestApp;
   let admin: AdminClient;
 
   beforeAll(async () => {
-    issuer = await startTestIssuer({ clock: () => t.clock.now() });
-    t = await createTestApp(NOW, { OIDC_ISSUER: issuer.issuer });
-    admin = await adminClient(t, issuer);
+    t = await createAdminTestApp(NOW);
+    admin = await adminClient(t);
   });
   afterAll(async () => {
     await t?.close();
-    await issuer?.close();
   });
   beforeEach(() => t.clock.set(NOW));
 

@@ -1,7 +1,6 @@
 import { AdminClient, adminClient, scheduleTables } from '../test/admin-client';
 import { isPublicRoute, registeredRoutes } from '../test/route-table';
-import { createTestApp, TestApp } from '../test/test-app';
-import { startTestIssuer, TestIssuer } from '../test/test-issuer';
+import { AdminTestApp, createAdminTestApp } from '../test/admin-test-app';
 
 jest.setTimeout(120_000);
 
@@ -64,18 +63,15 @@ const REFUSED: Array<[string, object, string, string]> = [
 ];
 
 describe('popup slots: /api/popup (integration)', () => {
-  let t: TestApp;
-  let issuer: TestIssuer;
+  let t: AdminTestApp;
   let admin: AdminClient;
 
   beforeAll(async () => {
-    issuer = await startTestIssuer({ clock: () => t.clock.now() });
-    t = await createTestApp(NOW, { OIDC_ISSUER: issuer.issuer });
-    admin = await adminClient(t, issuer);
+    t = await createAdminTestApp(NOW);
+    admin = await adminClient(t);
   });
   afterAll(async () => {
     await t?.close();
-    await issuer?.close();
   });
 
   const rowOf = async (id: number) =>

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
+import type { AdminTestApp } from './admin-test-app';
 import type { TestApp } from './test-app';
-import type { TestIssuer } from './test-issuer';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -15,12 +15,12 @@ export interface AdminClient {
 }
 
 /**
- * An administrator's client for integration tests. Its one token is valid from a year before the app's clock
+ * Supertest calls on an AdminTestApp (test/admin-test-app.ts) as the administrator. Its one token is valid from a year before the app's clock
  * to a year after, so tests may move the FixedClock (midnight in Seoul…) without it expiring.
  */
-export async function adminClient(t: TestApp, issuer: TestIssuer): Promise<AdminClient> {
+export async function adminClient(t: AdminTestApp): Promise<AdminClient> {
   const now = t.clock.now();
-  const token = await issuer.mint({ now: new Date(now.getTime() - YEAR_SECONDS * 1000), expiresInSeconds: 2 * YEAR_SECONDS });
+  const token = await t.issuer.mint({ now: new Date(now.getTime() - YEAR_SECONDS * 1000), expiresInSeconds: 2 * YEAR_SECONDS });
   const http = () => request(t.app.getHttpServer() as App);
   const auth = (req: request.Test) => req.set('Authorization', `Bearer ${token}`);
   return {
