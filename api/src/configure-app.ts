@@ -17,6 +17,8 @@ API of 링크 & 일정. Choices taken where the specification is silent (shared/
 - **Validation (D1)**: unknown fields are refused; a 400 lists every broken rule in \`errors\` and names the first in \`message\`, so the screens' alert says what to fix.
 - **Images (D2, D4)**: stored in PostgreSQL, content-addressed by SHA-256 of the normalized bytes (EXIF orientation applied, metadata stripped); JPEG, PNG, WebP, GIF, AVIF only, decided by the bytes. \`?w=320|640|1280\` serves a cached WebP, never enlarged. Immutable caching with ETag.
 - **Tag cloud**: number of links per tag, top 100 by count then text.
+- **Link writes (D3)**: a new link goes to the end of the list (pcode = n); a delete renumbers 0..n-1. The reorder call locks every link row; a stale \`from\` answers 409 with the current list in \`product\`. URLs (link, imagelink) must be http(s); \`javascript:\`, \`data:\` and other schemes are refused. More than 20 tags or a tag over 30 characters is refused (400), not cut.
+- **Uploads (D4)**: multipart field \`image\`, one file, at most UPLOAD_MAX_BYTES (413, enforced while streaming), at most 40 megapixels (422, checked before decoding). Images no entity references any more are deleted.
 - **Authorization (D5)**: every write, every popup read and \`POST /api/login\` need \`Authorization: Bearer <access token>\` from the configured OpenID Connect issuer (RS256, \`iss\`, \`exp\`, \`azp\` = our client) carrying the administrator realm role. No or bad token: 401 \`로그인이 필요합니다.\`; no role: 403 \`관리자 권한이 없습니다.\`; issuer unreachable: 503 \`인증 서버에 연결할 수 없습니다.\`.
 `;
 
