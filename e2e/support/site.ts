@@ -49,7 +49,10 @@ export async function startSite(env: Record<string, string>, timeoutMs = 300_000
       }
     };
     child.stdout!.on('data', onData);
-    void exited.then((code) => reject(new Error(`site exited with ${code} before it was ready:\n${output}`)));
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`site exited with ${code} before it was ready:\n${output}`));
+    });
   });
 
   const runFile = path.join(dataDir, 'run', 'site.json');
