@@ -1,0 +1,278 @@
+/**
+ * Schedules, popup reservation slots and the cover image in the composed site (issue 5), signed in through the
+ * real login form. Every screen is reached from /admin by clicking: create a plan starting in 3 days and see the
+ * banner count `D - 3`, move it to today and see `OPEN`, delete it and see it leave the banner; create, edit and
+ * delete a popup slot and read it back in the table; upload a cover, watch the progress reach 100 and the `Image`
+ * dialog, and see the new cover on `/`. Screenshots (lists, forms with the Korean pickers open, the popup table,
+ * the cover page) go to test-results/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { launchChromium } from './support/browser';
+import { createFreshDatabase } from './support/database';
+import { signInAsAdmin } from './support/sign-in';
+import { repoRoot, RunningSite, startSite } from './support/site';
+
+jest.setTimeout(180_000);
+
+const PASSWORD = 'e2e-일정-관리자';
+const API = 'http://localhost:21000/api';
+const PLAN_TITLE = '테스트 여름 팝업스토어 오픈';
+const results = path.join(repoRoot, 'test-results');
+
+let site: RunningSite;
+let dropDatabase: () => Promise<void>;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const dialogs: string[] = [];
+
+/** A date `days` after today in Asia/Seoul as the plan pickers write it: `2026년 07월 04일`. */
+function seoulDate(days: number): string {
+  const seoul = new Date(Date.now() + 9 * 3600_000 + days * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${seoul.getUTCFullYear()}년 ${pad(seoul.getUTCMonth() + 1)}월 ${pad(seoul.getUTCDate())}일`;
+}
+
+const POPUP_YEAR = new Date(Date.now() + 9 * 3600_000).getUTCFullYear() + 1;
+
+/** A real 1600×500 JPEG made by sharp: a coloured band with a lighter disc. */
+function coverJpeg(): Promise<Buffer> {
+  return sharp({ create: { width: 1600, height: 500, channels: 3, background: { r: 190, g: 60, b: 90 } } })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="500"><circle cx="1200" cy="250" r="200" fill="#fde68a" fill-opacity="0.8"/></svg>',
+        ),
+      },
+    ])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+beforeAll(async () => {
+  const database = await createFreshDatabase('linksite_e2e_schedule');
+  dropDatabase = database.drop;
+  site = await startSite({
+    DATABASE_URL: database.url,
+    SITE_PORT: '21080',
+    API_PORT: '21000',
+    IDP_PORT: '21090',
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: PASSWORD,
+  });
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
+  // Seeded product links point at real shops; answer them locally (this machine has no internet).
+  await context.route(/^https:\/\/(?!localhost)/, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>상품</title>' }),
+  );
+  page = await context.newPage();
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+  fs.mkdirSync(results, { recursive: true });
+  await signInAsAdmin(page, site.url, PASSWORD);
+}, 420_000);
+
+afterAll(async () => {
+  await browser?.close();
+  expect(await site?.stop()).toBe(0);
+  await dropDatabase?.();
+});
+
+/** Back to the administrator landing through the footer's 관리자 button (no typed URL). */
+async function toAdmin(): Promise<void> {
+  await page.getByTestId('footer-admin').click();
+  await page.waitForURL(`${site.url}/admin`);
+  await page.getByTestId('admin-plans-button').waitFor();
+}
+
+async function screenshot(name: string): Promise<void> {
+  await page.screenshot({ path: path.join(results, name), fullPage: true });
+}
+
+/** Types a value into a react-datepicker input and closes its popup, as a person typing the date would. */
+async function typeDate(input: Locator, value: string): Promise<void> {
+  await input.click();
+  await input.fill(value);
+  await input.press('Escape');
+  expect(await input.inputValue()).toBe(value);
+}
+
+/** Waits until an alert with `message` has been accepted, and forgets the alerts so far. */
+async function expectAlert(message: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!dialogs.includes(message)) {
+    if (Date.now() > deadline) throw new Error(`no alert "${message}"; got ${JSON.stringify(dialogs)}`);
+    await page.waitForTimeout(50);
+  }
+  dialogs.length = 0;
+}
+
+const bannerItem = () => page.getByTestId('plan-item').filter({ hasText: PLAN_TITLE });
+const planRow = () => page.getByTestId('plan-row').filter({ hasText: PLAN_TITLE });
+
+test('a plan created, moved to today and deleted shows on the banner as D - 3, then OPEN, then not at all', async () => {
+  await page.getByTestId('admin-plans-button').click();
+  await page.waitForURL(`${site.url}/plan/list`);
+  await page.getByRole('heading', { name: '일정 정보 관리' }).waitFor();
+  await page.getByRole('link', { name: '+ 일정 등록' }).click();
+  await page.waitForURL(`${site.url}/plan`);
+  await page.getByRole('heading', { name: '일정 등록' }).waitFor();
+
+  // Both dates start at today (Seoul); the picker is Korean.
+  const start = page.getByLabel('시작일');
+  const end = page.getByLabel('종료일');
+  expect(await start.inputValue()).toBe(seoulDate(0));
+  expect(await end.inputValue()).toBe(seoulDate(0));
+  await start.click();
+  const picker = page.getByRole('dialog', { name: '날짜 선택' });
+  await picker.waitFor();
+  expect(await picker.locator('.react-datepicker__current-month').innerText()).toMatch(/^\d{4}년 \d{1,2}월$/);
+  await screenshot('plan-form-picker.png');
+  await start.press('Escape');
+
+  // Start in 3 days: the end follows (it may not be earlier than the start).
+  await typeDate(start, seoulDate(3));
+  expect(await end.inputValue()).toBe(seoulDate(3));
+  await page.getByLabel('내용').fill(PLAN_TITLE);
+  await page.getByRole('button', { name: '등록' }).click();
+  await page.waitForURL(`${site.url}/plan/list`);
+  await expectAlert('일정이 등록되었습니다.');
+  await planRow().waitFor();
+  expect(await planRow().getByTestId('plan-row-dates').innerText()).toBe(`${seoulDate(3)} ~ ${seoulDate(3)}`);
+  await bannerItem().getByText('D - 3').waitFor();
+  await screenshot('plan-list.png');
+
+  // Move the start to today: the banner switches to OPEN.
+  await planRow().getByRole('link', { name: `${PLAN_TITLE} 수정` }).click();
+  await page.waitForURL(/\/plan\/edit\/\d+$/);
+  await page.getByRole('heading', { name: '일정 수정' }).waitFor();
+  expect(await page.getByLabel('시작일').inputValue()).toBe(seoulDate(3));
+  await typeDate(page.getByLabel('시작일'), seoulDate(0));
+  await page.getByRole('button', { name: '수정' }).click();
+  await page.waitForURL(`${site.url}/plan/list`);
+  await expectAlert('일정이 수정되었습니다.');
+  await bannerItem().getByText('OPEN').waitFor();
+  expect(await planRow().getByTestId('plan-row-dates').innerText()).toBe(`${seoulDate(0)} ~ ${seoulDate(3)}`);
+
+  // Delete it: asked first, then gone from the list and the banner.
+  await planRow().getByRole('button', { name: `${PLAN_TITLE} 삭제` }).click();
+  await expectAlert('일정이 삭제되었습니다.');
+  await planRow().waitFor({ state: 'detached' });
+  await bannerItem().waitFor({ state: 'detached' });
+});
+
+test('a popup slot is created, edited and deleted, and read back in the table each time', async () => {
+  await toAdmin();
+  await page.getByRole('link', { name: '팝업 예약 관리' }).click();
+  await page.waitForURL(`${site.url}/popup/list`);
+  await page.getByRole('heading', { name: '팝업 예약 관리' }).waitFor();
+  await page.getByRole('link', { name: '+ 팝업 예약 등록' }).click();
+  await page.waitForURL(`${site.url}/popup`);
+  await page.getByRole('heading', { name: '팝업 예약 등록' }).waitFor();
+
+  const startText = `${POPUP_YEAR}년 05월 10일 오후 1:30`;
+  await page.getByLabel('회차').selectOption('2');
+  await typeDate(page.getByLabel('시작 일시'), startText);
+  // The end picker with its 12-hour time list, open for the screenshot.
+  await page.getByLabel('종료 일시').click();
+  const picker = page.getByRole('dialog', { name: '날짜와 시간 선택' });
+  await picker.waitFor();
+  expect(await picker.getByRole('listbox', { name: '시간' }).innerText()).toContain('오후 1:30');
+  await screenshot('popup-form-picker.png');
+  await page.getByLabel('종료 일시').press('Escape');
+  await typeDate(page.getByLabel('종료 일시'), `${POPUP_YEAR}년 05월 10일 오후 6:00`);
+  await page.getByLabel('인원', { exact: true }).fill('37');
+  await page.getByLabel('예약 가능 테이블').fill('6');
+  await page.getByRole('button', { name: '등록' }).click();
+  await page.waitForURL(`${site.url}/popup/list`);
+  await expectAlert('팝업 예약이 등록되었습니다.');
+
+  const row = page.getByTestId('popup-row').filter({ hasText: startText });
+  await row.waitFor();
+  const cells = () => row.getByRole('cell').allInnerTexts();
+  expect((await cells()).slice(1, 5)).toEqual(['2회차', `${startText} ~ ${POPUP_YEAR}년 05월 10일 오후 6:00`, '37', '6']);
+  expect((await cells())[5]).toMatch(/^수정\s*삭제$/);
+  expect(await page.getByRole('table').getByRole('columnheader').allInnerTexts()).toEqual([
+    'ID',
+    '회차',
+    '일정',
+    '인원',
+    '예약 가능 테이블',
+    '관리',
+  ]);
+  await screenshot('popup-list.png');
+
+  // Edit: pre-filled, saved with the popup path, back on the list with the new values.
+  await row.getByRole('link', { name: /수정$/ }).click();
+  await page.waitForURL(/\/popup\/edit\/\d+$/);
+  await page.getByRole('heading', { name: '팝업 예약 수정' }).waitFor();
+  expect(await page.getByLabel('시작 일시').inputValue()).toBe(startText);
+  expect(await page.getByLabel('회차').inputValue()).toBe('2');
+  expect(await page.getByLabel('인원', { exact: true }).inputValue()).toBe('37');
+  await page.getByLabel('회차').selectOption('');
+  await page.getByLabel('인원', { exact: true }).fill('1.5');
+  await page.getByRole('button', { name: '수정' }).click();
+  await expectAlert('인원은 0부터 100,000까지의 정수로 입력해주세요.');
+  await page.getByLabel('인원', { exact: true }).fill('41');
+  await page.getByRole('button', { name: '수정' }).click();
+  await page.waitForURL(`${site.url}/popup/list`);
+  await expectAlert('팝업 예약이 수정되었습니다.');
+  await row.waitFor();
+  expect((await cells()).slice(1, 4)).toEqual(['선택 안 함', `${startText} ~ ${POPUP_YEAR}년 05월 10일 오후 6:00`, '41']);
+
+  // Delete: asked first, then gone from the table.
+  await row.getByRole('button', { name: /삭제$/ }).click();
+  await expectAlert('팝업 예약이 삭제되었습니다.');
+  await row.waitFor({ state: 'detached' });
+});
+
+test('a cover upload reaches 100 %, says so in the Image dialog, and the banner on / shows the new cover', async () => {
+  await toAdmin();
+  const banner = page.getByTestId('plan-banner');
+  const backgroundBefore = await banner.evaluate((el) => (el as HTMLElement).style.backgroundImage);
+
+  await page.getByRole('navigation', { name: '그 밖의 관리' }).getByRole('link', { name: '커버 이미지 변경' }).click();
+  await page.waitForURL(`${site.url}/uploadimage`);
+  await page.getByRole('heading', { name: '커버 이미지 변경' }).waitFor();
+
+  // Without a file: the spec's alert, nothing sent.
+  await page.getByRole('button', { name: '저장' }).click();
+  await expectAlert('변경할 이미지가 없습니다.');
+
+  const jpeg = await coverJpeg();
+  await page.getByTestId('cover-dropzone-input').setInputFiles({ name: 'summer-cover.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid="cover-dropzone-preview"]')?.getAttribute('src')?.startsWith('blob:'),
+  );
+  await page.getByRole('button', { name: '저장' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Image' });
+  await dialog.waitFor();
+  expect(await dialog.innerText()).toContain('커버 이미지가 변경되었습니다.');
+  expect(await page.getByTestId('cover-progress-value').innerText()).toBe('100%');
+  expect(await page.getByRole('progressbar', { name: '업로드 진행률' }).getAttribute('aria-valuenow')).toBe('100');
+  await screenshot('cover-upload.png');
+  await dialog.getByRole('button', { name: '닫기' }).click();
+  await dialog.waitFor({ state: 'detached' });
+
+  // The new cover, as the API names it.
+  const answer = (await (await fetch(`${API}/cover`)).json()) as { product: { imagelink: string } | null };
+  const key = /^\/api\/images\/([0-9a-f]+)$/.exec(answer.product?.imagelink ?? '')?.[1];
+  expect(key).toBeDefined();
+  // The banner of this page already follows (bannerChanged), and so does a fresh visit to /.
+  await page.waitForFunction(
+    (k) => (document.querySelector('[data-testid="plan-banner"]') as HTMLElement | null)?.style.backgroundImage.includes(`/images/${k}`),
+    key,
+  );
+  await page.goto(site.url);
+  await page.getByTestId('plan-item').first().waitFor();
+  const backgroundAfter = await page.getByTestId('plan-banner').evaluate((el) => (el as HTMLElement).style.backgroundImage);
+  expect(backgroundAfter).toContain(`/images/${key}?w=1280`);
+  expect(backgroundAfter).not.toBe(backgroundBefore);
+  await screenshot('cover-home.png');
+});
