@@ -1,0 +1,306 @@
+/**
+ * Link management in the composed site (issue 4), signed in through the real login form: create a link by
+ * dropping an image file on the dropzone, see it on the public page (mf-store) with that image, edit it (a new
+ * image chosen through the file input), reorder it by mouse drag and by keyboard and see the public order follow,
+ * delete it. Screenshots of the list, the create form with its preview and the reorder mode go to test-results/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { launchChromium } from './support/browser';
+import { createFreshDatabase } from './support/database';
+import { signInAsAdmin } from './support/sign-in';
+import { repoRoot, RunningSite, startSite } from './support/site';
+
+jest.setTimeout(180_000);
+
+const PASSWORD = 'e2e-링크-관리자';
+const NAME = '테스트 캠핑 랜턴';
+const NEW_NAME = '테스트 캠핑 랜턴 (대용량)';
+const results = path.join(repoRoot, 'test-results');
+
+let site: RunningSite;
+let dropDatabase: () => Promise<void>;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const dialogs: string[] = [];
+
+/** A real picture: a 640×480 gradient-ish PNG made by sharp. */
+function pngOf(colour: { r: number; g: number; b: number }): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><circle cx="320" cy="240" r="150" fill="#fff" fill-opacity="0.6"/></svg>',
+        ),
+      },
+    ])
+    .png()
+    .toBuffer();
+}
+
+beforeAll(async () => {
+  const database = await createFreshDatabase('linksite_e2e_links');
+  dropDatabase = database.drop;
+  site = await startSite({
+    DATABASE_URL: database.url,
+    SITE_PORT: '20080',
+    API_PORT: '20000',
+    IDP_PORT: '20090',
+    ADMIN_USERNAME: 'admin',
+    ADMIN_PASSWORD: PASSWORD,
+  });
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ko-KR' });
+  // Seeded product links point at real shops; answer them locally (this machine has no internet).
+  await context.route(/^https:\/\/(?!localhost)/, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>상품</title>' }),
+  );
+  page = await context.newPage();
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+  fs.mkdirSync(results, { recursive: true });
+  await signInAsAdmin(page, site.url, PASSWORD);
+}, 420_000);
+
+afterAll(async () => {
+  await browser?.close();
+  expect(await site?.stop()).toBe(0);
+  await dropDatabase?.();
+});
+
+/** Goes to a route inside the app without reloading it (the shell stays signed in). */
+async function navigate(route: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, route);
+  await page.waitForURL(`${site.url}${route}`);
+}
+
+async function openList(): Promise<void> {
+  await navigate('/main/list');
+  await page.getByRole('heading', { name: '링크 정보 관리' }).waitFor();
+  await page.getByTestId('link-row').first().waitFor();
+}
+
+const rowNames = () => page.getByTestId('link-row-name').allInnerTexts();
+const rowOf = (name: string): Locator => page.getByTestId('link-row').filter({ has: page.getByText(name, { exact: true }) });
+
+/** Names of the public page's cards in order (a fresh load of `/`, as a visitor sees it). */
+async function publicNames(): Promise<string[]> {
+  const visitor = await context.newPage();
+  try {
+    await visitor.goto(site.url);
+    await visitor.getByTestId('store-card').first().waitFor();
+    return await visitor.locator('[data-testid="store-card"] .store-card__name').allInnerTexts();
+  } finally {
+    await visitor.close();
+  }
+}
+
+async function publicCard(name: string): Promise<{ visitor: Page; card: Locator }> {
+  const visitor = await context.newPage();
+  await visitor.goto(site.url);
+  await visitor.getByTestId('store-card').first().waitFor();
+  return { visitor, card: visitor.getByTestId('store-card').filter({ hasText: name }) };
+}
+
+/** Waits until the row named `name` is pushed down by a dragged row (its transform has a positive y). */
+async function waitUntilShifted(name: string): Promise<void> {
+  await page.waitForFunction((rowName) => {
+    const row = [...document.querySelectorAll<HTMLElement>('[data-testid="link-row"]')].find(
+      (candidate) => candidate.querySelector('[data-testid="link-row-name"]')?.textContent === rowName,
+    );
+    const y = /translate3d\([^,]+,\s*(-?[\d.]+)px/.exec(row?.style.transform ?? '')?.[1];
+    return Number(y ?? 0) > 0;
+  }, name);
+}
+
+/** Waits for the reorder call and returns its path. */
+function nextMove(): Promise<string> {
+  return page
+    .waitForResponse((response) => response.url().includes('/api/main/update/order/') && response.request().method() === 'PUT')
+    .then((response) => {
+      expect(response.status()).toBe(200);
+      return new URL(response.url()).pathname;
+    });
+}
+
+test('creates a link by dropping an image file on the dropzone', async () => {
+  await openList();
+  await page.waitForFunction(() => {
+    const first = document.querySelector<HTMLImageElement>('[data-testid="link-row-photo"]');
+    return Boolean(first?.complete && first.naturalWidth > 0);
+  });
+  await page.screenshot({ path: path.join(results, 'links-list.png'), fullPage: false });
+  await page.getByTestId('link-create-button').click();
+  await page.waitForURL(`${site.url}/create`);
+  await page.getByRole('heading', { name: '링크 등록' }).waitFor();
+
+  await page.getByLabel('링크 이름').fill(NAME);
+  await page.getByLabel('태그').fill('캠핑, 조명');
+  await page.getByLabel('구매 사이트 링크').fill('https://shop.example.com/lantern');
+
+  // Drop a real PNG: a DataTransfer built in the page, dispatched as dragenter / dragover / drop on the zone.
+  const bytes = (await pngOf({ r: 34, g: 139, b: 94 })).toString('base64');
+  const dataTransfer = await page.evaluateHandle((base64) => {
+    const binary = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([binary], 'lantern.png', { type: 'image/png' }));
+    return transfer;
+  }, bytes);
+  const zone = page.getByTestId('image-dropzone');
+  await zone.dispatchEvent('dragenter', { dataTransfer });
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  await zone.dispatchEvent('drop', { dataTransfer });
+
+  await page.getByText('선택한 파일: lantern.png').waitFor();
+  const preview = page.getByTestId('image-dropzone-preview');
+  await page.waitForFunction(() => document.querySelector('[data-testid="image-dropzone-preview"]')?.getAttribute('src')?.startsWith('blob:'));
+  expect(await preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
+  expect(await page.getByLabel('사진 링크').inputValue()).toBe('');
+  await page.screenshot({ path: path.join(results, 'links-create-form.png'), fullPage: true });
+
+  dialogs.length = 0;
+  const [createResponse, imageResponse] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/store/create') && r.request().method() === 'POST'),
+    page.waitForResponse((r) => r.url().endsWith('/api/image') && r.request().method() === 'POST'),
+    page.getByRole('button', { name: '등록' }).click(),
+  ]);
+  expect(createResponse.status()).toBe(201);
+  expect(imageResponse.ok()).toBe(true);
+  await page.waitForURL(`${site.url}/main/list`);
+  await rowOf(NAME).waitFor();
+  expect(dialogs).toHaveLength(1);
+  expect(dialogs[0]).toMatch(/[가-힣]/);
+
+  // The list shows the uploaded picture's 320 px variant.
+  const photo = rowOf(NAME).getByTestId('link-row-photo');
+  expect(await photo.getAttribute('src')).toMatch(/\/api\/images\/[0-9a-f]{64}\?w=320$/);
+  await photo.scrollIntoViewIfNeeded(); // the row photos load lazily
+  await page.waitForFunction(
+    (name) =>
+      [...document.querySelectorAll('[data-testid="link-row"]')]
+        .find((row) => row.textContent?.includes(name))
+        ?.querySelector('img')
+        ?.naturalWidth === 320,
+    NAME,
+  );
+});
+
+test('the public page (mf-store) shows the new link with its uploaded image', async () => {
+  const { visitor, card } = await publicCard(NAME);
+  await card.waitFor();
+  const src = await card.locator('img').getAttribute('src');
+  expect(src).toMatch(/\/api\/images\/[0-9a-f]{64}\?w=320$/);
+  await card.locator('img').scrollIntoViewIfNeeded();
+  await visitor.waitForFunction((name) => {
+    const card = [...document.querySelectorAll('[data-testid="store-card"]')].find((c) => c.textContent?.includes(name));
+    const img = card?.querySelector('img');
+    return Boolean(img?.complete && img.naturalWidth > 0);
+  }, NAME);
+  await visitor.close();
+});
+
+test('edits the link (name and a new image chosen through the file input); the public page follows', async () => {
+  await openList();
+  const oldSrc = await rowOf(NAME).getByTestId('link-row-photo').getAttribute('src');
+  await rowOf(NAME).getByTestId('link-row-name').click();
+  await page.getByRole('heading', { name: '링크 수정' }).waitFor();
+  const nameInput = page.getByLabel('상품 이름');
+  await nameInput.waitFor();
+  expect(await nameInput.inputValue()).toBe(NAME);
+  expect(await page.getByLabel('태그 정보').inputValue()).toBe('캠핑, 조명');
+  expect(await page.getByLabel('사진 링크').inputValue()).toMatch(/^\/api\/images\/[0-9a-f]{64}$/);
+
+  await nameInput.fill(NEW_NAME);
+  await page.getByTestId('image-dropzone-input').setInputFiles({
+    name: 'lantern-night.png',
+    mimeType: 'image/png',
+    buffer: await pngOf({ r: 30, g: 58, b: 138 }),
+  });
+  await page.getByText('선택한 파일: lantern-night.png').waitFor();
+
+  dialogs.length = 0;
+  await Promise.all([
+    page.waitForResponse((r) => /\/api\/image\/\d+$/.test(r.url()) && r.request().method() === 'PUT'),
+    page.getByRole('button', { name: '수정' }).click(),
+  ]);
+  await page.waitForURL(`${site.url}/main/list`);
+  await rowOf(NEW_NAME).waitFor();
+  expect(dialogs).toHaveLength(1);
+  const newSrc = await rowOf(NEW_NAME).getByTestId('link-row-photo').getAttribute('src');
+  expect(newSrc).not.toBe(oldSrc);
+
+  const names = await publicNames();
+  expect(names).toContain(NEW_NAME);
+  expect(names).not.toContain(NAME);
+});
+
+test('reorders by mouse drag and by keyboard; the public order follows', async () => {
+  await openList();
+  await page.getByTestId('link-mode-reorder').click();
+  await page.getByTestId('link-row-handle').first().waitFor();
+  expect(await page.getByTestId('link-row-delete').count()).toBe(0);
+
+  const before = await rowNames();
+  const from = before.indexOf(NEW_NAME);
+  expect(from).toBe(before.length - 1); // a new link goes last
+  const row = rowOf(NEW_NAME);
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(results, 'links-reorder-mode.png') });
+
+  // Mouse: press the handle, move up past the row above in small steps, release.
+  const handle = row.getByTestId('link-row-handle');
+  const box = (await handle.boundingBox())!;
+  const above = (await rowOf(before[from - 1]!).boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const moved = nextMove();
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y - 10, { steps: 4 });
+  await page.mouse.move(x, above.y + above.height / 2 - 6, { steps: 12 });
+  // dnd-kit has found the drop target once the row above slides down to make room; release only then.
+  await waitUntilShifted(before[from - 1]!);
+  await page.mouse.up();
+  expect(await moved).toMatch(new RegExp(`/api/main/update/order/\\d+/${from - 1}/${from}$`));
+  const afterMouse = await rowNames();
+  expect(afterMouse.indexOf(NEW_NAME)).toBe(from - 1);
+  expect(await publicNames()).toEqual(afterMouse);
+
+  // Keyboard: focus the handle, Space to pick up, ArrowUp, Space to drop.
+  const movedAgain = nextMove();
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-pressed') === 'true');
+  await page.keyboard.press('ArrowUp');
+  await waitUntilShifted(afterMouse[from - 2]!);
+  await page.keyboard.press('Space');
+  expect(await movedAgain).toMatch(new RegExp(`/api/main/update/order/\\d+/${from - 2}/${from - 1}$`));
+  const afterKeyboard = await rowNames();
+  expect(afterKeyboard.indexOf(NEW_NAME)).toBe(from - 2);
+  expect(await publicNames()).toEqual(afterKeyboard);
+  await page.screenshot({ path: path.join(results, 'links-after-reorder.png') });
+});
+
+test('deletes the link after the confirm; it is gone from the public page', async () => {
+  await openList();
+  await page.getByTestId('link-mode-edit').click();
+  const count = await page.getByTestId('link-row').count();
+  dialogs.length = 0;
+  await Promise.all([
+    page.waitForResponse((r) => /\/api\/main\/delete\/\d+$/.test(r.url())),
+    rowOf(NEW_NAME).getByTestId('link-row-delete').click(),
+  ]);
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="link-row"]').length === n - 1, count);
+  expect(dialogs[0]).toBe('이 링크를 삭제하시겠습니까?');
+  expect(dialogs).toHaveLength(2); // the confirm, then the server's message
+  expect(await rowNames()).not.toContain(NEW_NAME);
+  expect(await publicNames()).not.toContain(NEW_NAME);
+});
