@@ -5,6 +5,7 @@ import { AuthModule } from './auth/auth.module';
 import { CommonModule } from './common/common.module';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { CoverModule } from './cover/cover.module';
+import { openDataSource, PendingMigrationsError } from './database/run-migrations';
 import { typeormOptions } from './database/typeorm-options';
 import { HealthModule } from './health/health.module';
 import { ImagesModule } from './images/images.module';
@@ -21,7 +22,9 @@ export interface DatabaseTarget {
 
 /**
  * The API's root module. The database is decided before Nest starts (main.ts starts the embedded
- * server when DATABASE_URL is unset), so it is passed in; migrations run when TypeORM connects.
+ * server when DATABASE_URL is unset), so it is passed in. When TypeORM connects, the pending migrations
+ * run under the migration lock (MIGRATIONS_RUN=true) or their absence is checked (false); a pending
+ * migration is not retried like a refused connection, it stops the start at once.
  */
 @Module({})
 export class AppModule {
@@ -31,7 +34,13 @@ export class AppModule {
       imports: [
         CommonModule,
         AuthModule,
-        TypeOrmModule.forRoot(typeormOptions(database.url, database.embedded)),
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({
+            ...typeormOptions(database.url, database.embedded),
+            toRetry: (error: unknown) => !(error instanceof PendingMigrationsError),
+          }),
+          dataSourceFactory: (options) => openDataSource(options!, config.migrationsRun),
+        }),
         LinksModule,
         PlansModule,
         PopupsModule,

@@ -1,6 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { ApiExceptionFilter } from './common/api-exception.filter';
+import { drainMiddleware } from './common/http-drain';
+import { ShutdownState } from './common/shutdown-state';
 import { createValidationPipe } from './common/validation';
 
 /** Every path is under /api (DECISIONS D3). */
@@ -19,15 +21,18 @@ API of 링크 & 일정. Choices taken where the specification is silent (shared/
 - **Tag cloud**: number of links per tag, top 100 by count then text.
 - **Link writes (D3)**: a new link goes to the end of the list (pcode = n); a delete renumbers 0..n-1. The reorder call locks every link row; a stale \`from\` answers 409 with the current list in \`product\`. URLs (link, imagelink) must be http(s); \`javascript:\`, \`data:\` and other schemes are refused. More than 20 tags or a tag over 30 characters is refused (400), not cut.
 - **Uploads (D4)**: multipart field \`image\`, one file, at most UPLOAD_MAX_BYTES (413, enforced while streaming), at most 40 megapixels (422, checked before decoding). Images no entity references any more are deleted.
+- **Health**: \`GET /api/health/live\` 200 whenever the process answers (no database call); \`GET /api/health/ready\` (and \`GET /api/health\`) 200 after \`SELECT 1\` within 2 s, else 503; after SIGTERM every new request is 503 \`{ status: 'stopping' }\` with \`Connection: close\` while in-flight requests finish.
 - **Authorization (D5)**: every write, every popup read and \`POST /api/login\` need \`Authorization: Bearer <access token>\` from the configured OpenID Connect issuer (RS256, \`iss\`, \`exp\`, \`azp\` = our client) carrying the administrator realm role. No or bad token: 401 \`로그인이 필요합니다.\`; no role: 403 \`관리자 권한이 없습니다.\`; issuer unreachable: 503 \`인증 서버에 연결할 수 없습니다.\`.
 `;
 
 /**
  * The bootstrap wiring shared by main.ts and the integration tests, so both serve the same API:
- * global prefix /api, the D1 exception filter, the validation pipe, trust of a loopback proxy,
- * and the OpenAPI document at /api/docs.
+ * the drain middleware ahead of everything else (503 to new requests once SIGTERM arrived), global prefix
+ * /api, the D1 exception filter, the validation pipe, trust of a loopback proxy, and the OpenAPI document
+ * at /api/docs.
  */
 export function configureApp(app: NestExpressApplication): void {
+  app.use(drainMiddleware(app.get(ShutdownState)));
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalPipes(createValidationPipe());

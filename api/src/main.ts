@@ -9,14 +9,20 @@ import { messages } from './common/messages';
 import { loadConfig } from './config/app-config';
 import { API_PREFIX, configureApp } from './configure-app';
 import { resolveDatabase } from './database/resolve-database';
+import { PendingMigrationsError } from './database/run-migrations';
+import { drainHttpServer } from './common/http-drain';
+import { ShutdownState } from './common/shutdown-state';
 import { isCatalogueEmpty, seedDemoCatalogue } from './seed/seed-demo-catalogue';
 
 const logger = new Logger('Main');
 
 /**
  * Start-up order: validate config → start the embedded database when DATABASE_URL is unset →
- * create the Nest app (TypeORM connects and runs the migrations) → seed when empty → listen.
- * SIGINT/SIGTERM: close the app (HTTP server, pool), stop the embedded server, release its lock, exit 0.
+ * create the Nest app (TypeORM connects; under the migration advisory lock it runs the pending
+ * migrations, or with MIGRATIONS_RUN=false refuses to start while one is pending) → seed when empty → listen.
+ * SIGINT/SIGTERM (issue 6 "Stateless API"): drain HTTP (readiness 503, listening socket closed, in-flight
+ * requests finish within SHUTDOWN_TIMEOUT_MS, then remaining sockets are cut; common/http-drain.ts) →
+ * close the app (TypeORM pool) → stop the embedded server and release its lock → exit 0.
  * Signals are handled here rather than by enableShutdownHooks because the embedded server lives
  * outside Nest and must stop after the pool has closed.
  */
@@ -24,6 +30,7 @@ async function bootstrap(): Promise<void> {
   const config = loadConfig();
   const database = await resolveDatabase(config, (line) => logger.log(line));
   let app: NestExpressApplication | undefined;
+  let listening = false;
   let stopping = false;
 
   const shutdown = async (signal: string, code: number) => {
@@ -31,6 +38,10 @@ async function bootstrap(): Promise<void> {
     stopping = true;
     logger.log(messages.shuttingDown(signal));
     try {
+      if (app && listening) {
+        const cut = await drainHttpServer(app.getHttpServer(), app.get(ShutdownState), config.shutdownTimeoutMs);
+        if (cut > 0) logger.warn(messages.drainTimedOut(config.shutdownTimeoutMs, cut));
+      }
       await app?.close();
       await database.embedded?.stop();
       logger.log(messages.stopped);
@@ -46,6 +57,8 @@ async function bootstrap(): Promise<void> {
   try {
     app = await NestFactory.create<NestExpressApplication>(
       AppModule.forRoot(config, { url: database.url, embedded: database.embedded !== undefined }),
+      // Start-up errors come back here (not process.exit inside Nest), so the embedded server stops cleanly.
+      { abortOnError: false },
     );
     configureApp(app);
     const dataSource = app.get(DataSource);
@@ -54,8 +67,10 @@ async function bootstrap(): Promise<void> {
       logger.log(messages.seededOnEmpty);
     }
     await app.listen(config.port, config.host);
+    listening = true;
   } catch (error) {
-    logger.error(messages.startFailed, error instanceof Error ? error.stack : String(error));
+    if (error instanceof PendingMigrationsError) logger.error(error.message);
+    else logger.error(messages.startFailed, error instanceof Error ? error.stack : String(error));
     await shutdown('startup-failure', 1);
     return;
   }

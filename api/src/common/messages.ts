@@ -77,6 +77,7 @@ export const messages = {
   linksReordered: '순서가 변경되었습니다.',
 
   databaseDown: '데이터베이스에 연결할 수 없습니다.',
+  serverStopping: '서버가 종료 중입니다. 잠시 후 다시 시도해주세요.',
 
   issuerUnavailable: '인증 서버에 연결할 수 없습니다.',
   loggedIn: '로그인되었습니다.',
@@ -90,6 +91,7 @@ export const messages = {
   configNonEmpty: '는 비어 있을 수 없습니다',
   configHttpUrl: '는 http:// 또는 https:// 로 시작하는 주소여야 합니다 (쿼리와 # 없이)',
   configClockTolerance: '는 0–300 사이의 정수(초)여야 합니다',
+  configShutdownTimeout: '는 0–600000 사이의 정수(밀리초)여야 합니다',
 
   embeddedLocked: (lockFile: string, pid: number) =>
     `내장 데이터베이스가 이미 다른 프로세스(pid ${pid})에서 사용 중입니다: ${lockFile}\n` +
@@ -99,9 +101,18 @@ export const messages = {
   embeddedStarting: (dir: string) => `내장 PostgreSQL(PGlite)을 시작합니다: ${dir}`,
   embeddedStarted: (url: string) => `내장 PostgreSQL 준비 완료: ${url}`,
 
+  migrationsPending: (names: string[], command: string) =>
+    `데이터베이스에 적용되지 않은 마이그레이션이 있습니다(${names.join(', ')}). MIGRATIONS_RUN=false 이므로 먼저 마이그레이션 명령을 실행하세요: ${command}\n` +
+    `Pending migrations (${names.join(', ')}) and MIGRATIONS_RUN=false: apply them first with ${command}.`,
+  migrationLockWaiting: '다른 프로세스가 마이그레이션 중입니다. 끝날 때까지 기다립니다. (waiting for the migration lock)',
+  migrationsRan: (names: string[]) => `마이그레이션 ${names.length}개를 적용했습니다: ${names.join(', ')}`,
+  migrationsNonePending: '적용할 마이그레이션이 없습니다. 스키마가 최신입니다.',
+  migrateFailed: (reason: string) => `마이그레이션에 실패했습니다: ${reason}\nMigration failed: ${reason}`,
+
   apiReady: (url: string) => `API 준비 완료: ${url}`,
   shuttingDown: (signal: string) => `${signal} 신호를 받아 종료합니다.`,
   stopped: '정상 종료되었습니다.',
+  drainTimedOut: (ms: number, open: number) => `${ms}ms 안에 끝나지 않은 연결 ${open}개를 끊습니다.`,
   startFailed: 'API 를 시작하지 못했습니다.',
   seededOnEmpty: '빈 데이터베이스에 데모 카탈로그를 넣었습니다.',
   seedAdded: (r: { linksAdded: number; plansAdded: number; coverAdded: boolean }) =>

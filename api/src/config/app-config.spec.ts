@@ -11,6 +11,8 @@ describe('loadConfig', () => {
       dataDir: resolve(__dirname, '../../../.data'),
       embeddedDbPort: 0,
       seedOnEmpty: true,
+      migrationsRun: true,
+      shutdownTimeoutMs: 10000,
       uploadMaxBytes: 10485760,
       oidc: {
         issuer: 'http://localhost:8090',
@@ -31,8 +33,19 @@ describe('loadConfig', () => {
       EMBEDDED_DB_PORT: '5544',
       SEED_ON_EMPTY: 'false',
       UPLOAD_MAX_BYTES: '1000',
+      MIGRATIONS_RUN: 'false',
+      SHUTDOWN_TIMEOUT_MS: '2500',
     });
-    expect(config).toMatchObject({ port: 4000, host: '127.0.0.1', dataDir: '/tmp/d', embeddedDbPort: 5544, seedOnEmpty: false, uploadMaxBytes: 1000 });
+    expect(config).toMatchObject({
+      port: 4000,
+      host: '127.0.0.1',
+      dataDir: '/tmp/d',
+      embeddedDbPort: 5544,
+      seedOnEmpty: false,
+      uploadMaxBytes: 1000,
+      migrationsRun: false,
+      shutdownTimeoutMs: 2500,
+    });
   });
 
   it.each(['abc', '0', '70000', '3.5', '-1'])('refuses PORT=%s naming the variable', (port) => {
@@ -48,6 +61,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ SEED_ON_EMPTY: 'maybe' })).toThrow(/SEED_ON_EMPTY/);
     expect(() => loadConfig({ UPLOAD_MAX_BYTES: '0' })).toThrow(/UPLOAD_MAX_BYTES/);
+    expect(() => loadConfig({ MIGRATIONS_RUN: 'no' })).toThrow(/MIGRATIONS_RUN/);
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '600001' })).toThrow('설정 오류: SHUTDOWN_TIMEOUT_MS 는 0–600000 사이의 정수(밀리초)여야 합니다');
   });
 
   it('reads the OIDC variables; the discovery URL defaults to the issuer', () => {

@@ -16,6 +16,18 @@ export interface AppConfig {
   embeddedDbPort: number;
   /** Load the demo catalogue when the database has no links, plans or cover (env SEED_ON_EMPTY, default true). */
   seedOnEmpty: boolean;
+  /**
+   * Run pending migrations at start, under the migration advisory lock (env MIGRATIONS_RUN, default true).
+   * false (the API replicas of docker-compose.yml): only check, and refuse to start while one is pending;
+   * the one-shot `database/migrate-command.ts` applies them.
+   */
+  migrationsRun: boolean;
+  /**
+   * On SIGTERM/SIGINT, how long in-flight requests may take to finish before their connections are cut,
+   * in milliseconds (env SHUTDOWN_TIMEOUT_MS, default 10000, 0–600000). Keep it below the orchestrator's
+   * grace period (docker-compose.yml `stop_grace_period`).
+   */
+  shutdownTimeoutMs: number;
   /** Largest accepted upload in bytes (env UPLOAD_MAX_BYTES, default 10 MB, DECISIONS D4). */
   uploadMaxBytes: number;
   /** How access tokens are verified (DECISIONS D5, ARCHITECTURE.md "Identity"). */
@@ -86,6 +98,8 @@ const schema = z.object({
   DATA_DIR: z.string().trim().min(1, messages.configNonEmpty).optional(),
   EMBEDDED_DB_PORT: integer(0, 65535, messages.configPortOrZero).default(0),
   SEED_ON_EMPTY: boolean.default(true),
+  MIGRATIONS_RUN: boolean.default(true),
+  SHUTDOWN_TIMEOUT_MS: integer(0, 600_000, messages.configShutdownTimeout).default(10_000),
   UPLOAD_MAX_BYTES: integer(1, Number.MAX_SAFE_INTEGER, messages.configPositiveInt).default(10 * 1024 * 1024),
   OIDC_ISSUER: httpUrl.default('http://localhost:8090'),
   OIDC_DISCOVERY_URL: httpUrl.optional(),
@@ -119,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: resolve(v.DATA_DIR ?? defaultDataDir()),
     embeddedDbPort: v.EMBEDDED_DB_PORT,
     seedOnEmpty: v.SEED_ON_EMPTY,
+    migrationsRun: v.MIGRATIONS_RUN,
+    shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     uploadMaxBytes: v.UPLOAD_MAX_BYTES,
     oidc: {
       issuer: v.OIDC_ISSUER,

@@ -14,7 +14,9 @@ export const migrations = [InitialSchema1763701200000];
 
 /**
  * TypeORM options shared by the app, the seed command, the CLI data source and the tests.
- * Migrations only (`synchronize` off, ARCHITECTURE.md "Data"); they run when the DataSource initializes.
+ * Migrations only (`synchronize` off, ARCHITECTURE.md "Data"). TypeORM's own `migrationsRun` stays off because
+ * it takes no lock: run-migrations.ts applies them under a PostgreSQL advisory lock (`openDataSource`, the
+ * migrate command).
  * @param embedded the embedded PGlite server runs one query at a time, so its pool stays small
  *   (its socket server allows more connections than this pool: database/embedded-postgres.ts).
  */
@@ -24,7 +26,7 @@ export function typeormOptions(url: string, embedded = false): DataSourceOptions
     url,
     entities,
     migrations,
-    migrationsRun: true,
+    migrationsRun: false,
     synchronize: false,
     extra: { max: embedded ? EMBEDDED_POOL_SIZE : 10 },
   };

@@ -3,15 +3,14 @@
  * runs the migrations, a transaction and a query, stops, and prints one JSON line of what it saw.
  */
 import { existsSync } from 'node:fs';
-import { DataSource } from 'typeorm';
 import { startEmbeddedPostgres } from '../database/embedded-postgres';
+import { openDataSource } from '../database/run-migrations';
 import { typeormOptions } from '../database/typeorm-options';
 
 async function main(): Promise<void> {
   const embedded = await startEmbeddedPostgres({ dataDir: process.env.DATA_DIR! });
   const lockWhileRunning = existsSync(embedded.lockFile);
-  const dataSource = new DataSource(typeormOptions(embedded.url, true));
-  await dataSource.initialize();
+  const dataSource = await openDataSource(typeormOptions(embedded.url, true), true);
   const tables = await dataSource.query<{ table_name: string }[]>(
     `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`,
   );

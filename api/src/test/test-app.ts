@@ -30,19 +30,38 @@ async function admin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
   }
 }
 
+/** A fresh, empty database on the test server. */
+export interface TestDatabase {
+  name: string;
+  /** `postgres://…/<name>` */
+  url: string;
+  /** Drops it (connections still open are cut). */
+  drop(): Promise<void>;
+}
+
+/** Creates `linksite_test_<pid>_<time>_<random>` on the test server (ARCHITECTURE.md "Testing"). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `linksite_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  await admin((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(testServerUrl());
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
+}
+
 /**
- * Creates `linksite_test_<pid>_<time>` on the test server, boots AppModule with the same wiring as
+ * Creates a fresh database (createTestDatabase), boots AppModule with the same wiring as
  * main.ts (configureApp), migrations included, and fixes "now" at `now`. The caller seeds if it wants.
  * @param env extra environment for loadConfig, e.g. `{ OIDC_ISSUER: testIssuer.issuer }`.
  */
 export async function createTestApp(now: Date, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
-  const databaseName = `linksite_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  await admin((client) => client.query(`CREATE DATABASE ${databaseName}`));
-  const url = new URL(testServerUrl());
-  url.pathname = `/${databaseName}`;
+  const database = await createTestDatabase();
   const clock = new FixedClock(now);
   const moduleRef = await Test.createTestingModule({
-    imports: [AppModule.forRoot(loadConfig({ SEED_ON_EMPTY: 'false', ...env }), { url: url.toString(), embedded: false })],
+    imports: [AppModule.forRoot(loadConfig({ SEED_ON_EMPTY: 'false', ...env }), { url: database.url, embedded: false })],
   })
     .overrideProvider(Clock)
     .useValue(clock)
@@ -54,10 +73,10 @@ export async function createTestApp(now: Date, env: NodeJS.ProcessEnv = {}): Pro
     app,
     dataSource: app.get(DataSource),
     clock,
-    databaseName,
+    databaseName: database.name,
     close: async () => {
       await app.close();
-      await admin((client) => client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`));
+      await database.drop();
     },
   };
 }

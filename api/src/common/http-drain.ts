@@ -1,0 +1,54 @@
+import type { Server } from 'node:http';
+import type { NextFunction, Request, Response } from 'express';
+import { messages } from './messages';
+import { ShutdownState, stoppingBody } from './shutdown-state';
+
+/**
+ * Express middleware, installed before every other one (configure-app.ts). While the process serves,
+ * it lets the request through and reports its end to the ShutdownState. Once the process is stopping,
+ * a request that still arrives on an open keep-alive connection gets 503
+ * `{ statusCode, message: '서버가 종료 중입니다. …', status: 'stopping' }` with `Connection: close`, so the
+ * client retries on another replica and the connection ends after this answer.
+ */
+export function drainMiddleware(state: ShutdownState) {
+  return (_request: Request, response: Response, next: NextFunction): void => {
+    if (!state.stopping) {
+      response.once('finish', state.responseFinished);
+      next();
+      return;
+    }
+    response.setHeader('Connection', 'close');
+    response.status(503).json(stoppingBody(messages.serverStopping));
+  };
+}
+
+/**
+ * Graceful stop of the HTTP side (issue 6 "Stateless API"), run before the app and its pool close:
+ * 1. mark the process stopping: readiness answers 503, new requests on old connections 503 + `Connection: close`;
+ * 2. `server.close()`: the listening socket closes, new connections are refused;
+ * 3. idle keep-alive connections are closed at once, and each busy one as soon as its in-flight
+ *    response has finished (Node ends only connections without a request in flight);
+ * 4. resolves when every connection has ended, or after `timeoutMs`, when the remaining sockets are
+ *    destroyed and their requests cut.
+ * @returns how many connections were cut at the timeout (0 = every request finished).
+ */
+export async function drainHttpServer(server: Server, state: ShutdownState, timeoutMs: number): Promise<number> {
+  const closeIdle = () => setImmediate(() => server.closeIdleConnections());
+  state.markStopping(closeIdle);
+  if (!server.listening) return 0;
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = await Promise.race([
+    closed.then(() => false),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), timeoutMs);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (!timedOut) return 0;
+  const open = await new Promise<number>((resolve) => server.getConnections((_error, count) => resolve(count)));
+  server.closeAllConnections();
+  await closed;
+  return open;
+}

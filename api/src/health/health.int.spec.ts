@@ -1,0 +1,53 @@
+import request from 'supertest';
+import type { App } from 'supertest/types';
+import { ShutdownState } from '../common/shutdown-state';
+import { createTestApp, TestApp } from '../test/test-app';
+
+jest.setTimeout(60_000);
+
+/** Liveness, readiness and the stopping state (issue 6 "Stateless API") on the real app and database. */
+describe('health', () => {
+  let t: TestApp;
+  const server = () => t.app.getHttpServer() as App;
+
+  beforeAll(async () => {
+    t = await createTestApp(new Date('2026-11-20T03:00:00Z'));
+  });
+  afterAll(() => t.close());
+
+  it('GET /api/health/live → 200 { status: ok }', async () => {
+    expect((await request(server()).get('/api/health/live').expect(200)).body).toEqual({ status: 'ok' });
+  });
+
+  it('GET /api/health/ready and GET /api/health → 200 { status: ok, database: up }', async () => {
+    expect((await request(server()).get('/api/health/ready').expect(200)).body).toEqual({ status: 'ok', database: 'up' });
+    expect((await request(server()).get('/api/health').expect(200)).body).toEqual({ status: 'ok', database: 'up' });
+  });
+
+  it('a database that does not answer within 2 s: ready 503 in Korean, live still 200 (it never asks)', async () => {
+    const query = jest.spyOn(t.dataSource, 'query').mockImplementation(() => new Promise(() => undefined));
+    try {
+      const started = Date.now();
+      const ready = await request(server()).get('/api/health/ready').expect(503);
+      expect(ready.body).toEqual({ statusCode: 503, message: '데이터베이스에 연결할 수 없습니다.' });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+      expect(Date.now() - started).toBeLessThan(4000);
+      expect((await request(server()).get('/api/health/live').expect(200)).body).toEqual({ status: 'ok' });
+      expect(query).toHaveBeenCalledTimes(1);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
+  it('once stopping: ready 503 { status: stopping }; every new request 503 with Connection: close', async () => {
+    t.app.get(ShutdownState).markStopping();
+    const ready = await request(server()).get('/api/health/ready').expect(503);
+    expect(ready.body).toEqual({ statusCode: 503, message: '서버가 종료 중입니다. 잠시 후 다시 시도해주세요.', status: 'stopping' });
+    expect(ready.headers.connection).toBe('close');
+    for (const path of ['/api/health', '/api/health/live', '/api/store']) {
+      const response = await request(server()).get(path).expect(503);
+      expect(response.body).toMatchObject({ statusCode: 503, status: 'stopping' });
+      expect(response.headers.connection).toBe('close');
+    }
+  });
+});
