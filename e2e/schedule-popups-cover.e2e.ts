@@ -103,6 +103,15 @@ async function typeDate(input: Locator, value: string): Promise<void> {
   expect(await input.inputValue()).toBe(value);
 }
 
+/** Waits for the page to reach `pathname`; on a time-out the error names the alerts seen (a refused save says why). */
+async function waitForPath(pathname: string): Promise<void> {
+  try {
+    await page.waitForURL(`${site.url}${pathname}`);
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\nalerts so far: ${JSON.stringify(dialogs)}; at ${page.url()}`);
+  }
+}
+
 /** Waits until an alert with `message` has been accepted, and forgets the alerts so far. */
 async function expectAlert(message: string): Promise<void> {
   const deadline = Date.now() + 10_000;
@@ -118,7 +127,7 @@ const planRow = () => page.getByTestId('plan-row').filter({ hasText: PLAN_TITLE 
 
 test('a plan created, moved to today and deleted shows on the banner as D - 3, then OPEN, then not at all', async () => {
   await page.getByTestId('admin-plans-button').click();
-  await page.waitForURL(`${site.url}/plan/list`);
+  await waitForPath('/plan/list');
   await page.getByRole('heading', { name: '일정 정보 관리' }).waitFor();
   await page.getByRole('link', { name: '+ 일정 등록' }).click();
   await page.waitForURL(`${site.url}/plan`);
@@ -141,7 +150,7 @@ test('a plan created, moved to today and deleted shows on the banner as D - 3, t
   expect(await end.inputValue()).toBe(seoulDate(3));
   await page.getByLabel('내용').fill(PLAN_TITLE);
   await page.getByRole('button', { name: '등록' }).click();
-  await page.waitForURL(`${site.url}/plan/list`);
+  await waitForPath('/plan/list');
   await expectAlert('일정이 등록되었습니다.');
   await planRow().waitFor();
   expect(await planRow().getByTestId('plan-row-dates').innerText()).toBe(`${seoulDate(3)} ~ ${seoulDate(3)}`);
@@ -155,7 +164,7 @@ test('a plan created, moved to today and deleted shows on the banner as D - 3, t
   expect(await page.getByLabel('시작일').inputValue()).toBe(seoulDate(3));
   await typeDate(page.getByLabel('시작일'), seoulDate(0));
   await page.getByRole('button', { name: '수정' }).click();
-  await page.waitForURL(`${site.url}/plan/list`);
+  await waitForPath('/plan/list');
   await expectAlert('일정이 수정되었습니다.');
   await bannerItem().getByText('OPEN').waitFor();
   expect(await planRow().getByTestId('plan-row-dates').innerText()).toBe(`${seoulDate(0)} ~ ${seoulDate(3)}`);
@@ -170,7 +179,7 @@ test('a plan created, moved to today and deleted shows on the banner as D - 3, t
 test('a popup slot is created, edited and deleted, and read back in the table each time', async () => {
   await toAdmin();
   await page.getByRole('link', { name: '팝업 예약 관리' }).click();
-  await page.waitForURL(`${site.url}/popup/list`);
+  await waitForPath('/popup/list');
   await page.getByRole('heading', { name: '팝업 예약 관리' }).waitFor();
   await page.getByRole('link', { name: '+ 팝업 예약 등록' }).click();
   await page.waitForURL(`${site.url}/popup`);
@@ -190,7 +199,7 @@ test('a popup slot is created, edited and deleted, and read back in the table ea
   await page.getByLabel('인원', { exact: true }).fill('37');
   await page.getByLabel('예약 가능 테이블').fill('6');
   await page.getByRole('button', { name: '등록' }).click();
-  await page.waitForURL(`${site.url}/popup/list`);
+  await waitForPath('/popup/list');
   await expectAlert('팝업 예약이 등록되었습니다.');
 
   const row = page.getByTestId('popup-row').filter({ hasText: startText });
@@ -221,7 +230,7 @@ test('a popup slot is created, edited and deleted, and read back in the table ea
   await expectAlert('인원은 0부터 100,000까지의 정수로 입력해주세요.');
   await page.getByLabel('인원', { exact: true }).fill('41');
   await page.getByRole('button', { name: '수정' }).click();
-  await page.waitForURL(`${site.url}/popup/list`);
+  await waitForPath('/popup/list');
   await expectAlert('팝업 예약이 수정되었습니다.');
   await row.waitFor();
   expect((await cells()).slice(1, 4)).toEqual(['선택 안 함', `${startText} ~ ${POPUP_YEAR}년 05월 10일 오후 6:00`, '41']);
