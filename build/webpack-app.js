@@ -143,6 +143,11 @@ function createAppConfig({ dir, name, title, exposes }) {
           name,
           ...(isRemote ? { filename: 'remoteEntry.js', exposes } : { remotes: {} }),
           shared: sharedSingletons(dir),
+          // The default 'version-first' fetches every registered remote's entry at start-up to compare shared
+          // versions, so `/` downloaded all five remote entries (27 KB gzip each) and a hung remote delayed the
+          // page. 'loaded-first' uses the singleton already loaded (the shell's) and fetches a remote only when a
+          // route renders it.
+          shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
         }),
