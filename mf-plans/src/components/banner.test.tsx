@@ -1,25 +1,14 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { AxiosAdapter } from 'axios';
-import { AxiosError } from 'axios';
 import { MemoryRouter } from 'react-router-dom';
-import { bannerChanged, http, setRuntimeConfig, setSessionUser } from '@linksite/platform';
+import { bannerChanged, setSessionUser } from '@linksite/platform';
+import { serve, useTestRuntimeConfig, type Answer, type Route } from '@linksite/platform/src/testing/fake-http';
 import { Banner } from './banner';
 
-type Answer = { status: number; data: unknown };
-
-/** A fake axios adapter: the only mocked layer is HTTP. */
-function serve(routes: Record<string, () => Answer>): jest.Mock {
-  const adapter = jest.fn<ReturnType<AxiosAdapter>, Parameters<AxiosAdapter>>(async (request) => {
-    const key = `${request.url}${request.params?.upcoming ? '?upcoming=1' : ''}`;
-    const route = routes[key];
-    const { status, data } = route ? route() : { status: 404, data: { statusCode: 404, message: '없음' } };
-    const response = { status, data, statusText: String(status), headers: {}, config: request };
-    if (status >= 400) throw new AxiosError('fail', 'ERR_BAD_RESPONSE', request, null, response);
-    return response;
-  });
-  http.defaults.adapter = adapter;
-  return adapter;
-}
+/** The banner asks for upcoming plans only (DECISIONS D3): any other plan list request is a 400 here. */
+const upcomingOnly =
+  (answer: () => Answer): Route =>
+  (request) =>
+    String(request.params?.upcoming) === '1' ? answer() : { status: 400, data: { statusCode: 400, message: 'upcoming=1 이 아닙니다.' } };
 
 const plans = [
   { id: 1, title: '봄 신상 팝업', startdate: '2025-04-04', enddate: '2025-04-10', status: 3 },
@@ -36,21 +25,14 @@ const renderBanner = () =>
 
 beforeEach(() => {
   setSessionUser(null);
-  setRuntimeConfig({
-    apiBaseUrl: '/api',
-    remotes: {},
-    searchUrl: 'https://search.example/?q={keyword}',
-    footer: { home: 'https://h', social: 'https://s', video: 'https://v' },
-    analyticsId: null,
-    auth: { mode: 'oidc', url: 'http://localhost:8090', clientId: 'linksite-shell', autoRefresh: true, adminRole: 'admin' },
-  });
+  useTestRuntimeConfig();
 });
 
 describe('Banner', () => {
   it('shows each title with D - n or OPEN, the first two featured, on the cover image', async () => {
     serve({
-      '/plan/list?upcoming=1': () => ({ status: 200, data: { product: plans } }),
-      '/cover': () => ({ status: 200, data: { product: { imagelink: '/api/images/cover1' } } }),
+      'GET /plan/list': upcomingOnly(() => ({ status: 200, data: { product: plans } })),
+      'GET /cover': () => ({ status: 200, data: { product: { imagelink: '/api/images/cover1' } } }),
     });
     renderBanner();
     expect(screen.getByText('Loading....')).toBeInTheDocument();
@@ -68,8 +50,8 @@ describe('Banner', () => {
 
   it('still shows the plans without a cover', async () => {
     serve({
-      '/plan/list?upcoming=1': () => ({ status: 200, data: { product: plans.slice(0, 1) } }),
-      '/cover': () => ({ status: 200, data: { product: null } }),
+      'GET /plan/list': upcomingOnly(() => ({ status: 200, data: { product: plans.slice(0, 1) } })),
+      'GET /cover': () => ({ status: 200, data: { product: null } }),
     });
     renderBanner();
     expect(await screen.findAllByTestId('plan-item')).toHaveLength(1);
@@ -79,9 +61,10 @@ describe('Banner', () => {
   it('shows the error inside the banner and retries', async () => {
     let fail = true;
     const adapter = serve({
-      '/plan/list?upcoming=1': () =>
+      'GET /plan/list': upcomingOnly(() =>
         fail ? { status: 503, data: { statusCode: 503, message: '데이터베이스에 연결할 수 없습니다.' } } : { status: 200, data: { product: plans } },
-      '/cover': () => ({ status: 200, data: { product: null } }),
+      ),
+      'GET /cover': () => ({ status: 200, data: { product: null } }),
     });
     renderBanner();
     expect(await screen.findByTestId('plan-banner-error')).toHaveTextContent('일정을 불러오지 못했습니다. 데이터베이스에 연결할 수 없습니다.');
@@ -93,8 +76,8 @@ describe('Banner', () => {
 
   it('shows the cover-edit button only while sessionStorage holds user, following writes in the same tab', async () => {
     serve({
-      '/plan/list?upcoming=1': () => ({ status: 200, data: { product: plans } }),
-      '/cover': () => ({ status: 200, data: { product: null } }),
+      'GET /plan/list': upcomingOnly(() => ({ status: 200, data: { product: plans } })),
+      'GET /cover': () => ({ status: 200, data: { product: null } }),
     });
     renderBanner();
     await screen.findAllByTestId('plan-item');
@@ -115,8 +98,8 @@ describe('Banner', () => {
     let current = plans.slice(0, 1);
     let cover: { imagelink: string } | null = null;
     const adapter = serve({
-      '/plan/list?upcoming=1': () => ({ status: 200, data: { product: current } }),
-      '/cover': () => ({ status: 200, data: { product: cover } }),
+      'GET /plan/list': upcomingOnly(() => ({ status: 200, data: { product: current } })),
+      'GET /cover': () => ({ status: 200, data: { product: cover } }),
     });
     renderBanner();
     expect(await screen.findAllByTestId('plan-item')).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
-import { setRuntimeConfig, type Link } from '@linksite/platform';
+import type { Link } from '@linksite/platform';
+import { useTestRuntimeConfig } from '@linksite/platform/src/testing/fake-http';
 import { ProductCard } from './product-card';
 
 const product = (over: Partial<Link> = {}): Link => ({
@@ -13,16 +14,7 @@ const product = (over: Partial<Link> = {}): Link => ({
   ...over,
 });
 
-beforeEach(() =>
-  setRuntimeConfig({
-    apiBaseUrl: '/api',
-    remotes: {},
-    searchUrl: 'https://search.example/?q={keyword}',
-    footer: { home: 'https://h', social: 'https://s', video: 'https://v' },
-    analyticsId: null,
-    auth: { mode: 'oidc', url: 'http://localhost:8090', clientId: 'linksite-shell', autoRefresh: true, adminRole: 'admin' },
-  }),
-);
+beforeEach(() => useTestRuntimeConfig());
 
 describe('ProductCard', () => {
   it('shows the name and one chip per non-empty tag part', () => {

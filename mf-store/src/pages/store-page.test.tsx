@@ -1,7 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { AxiosError } from 'axios';
-import { http, setRuntimeConfig } from '@linksite/platform';
+import { serve, useTestRuntimeConfig } from '@linksite/platform/src/testing/fake-http';
 import { StorePage } from './store-page';
 
 // d3-cloud needs a canvas, which jsdom lacks: place the words in a row instead.
@@ -12,21 +10,6 @@ jest.mock('../lib/cloud-layout', () => ({
   },
 }));
 
-type Route = (request: InternalAxiosRequestConfig) => { status: number; data: unknown };
-
-/** A fake axios adapter: the only mocked layer is HTTP. */
-function serve(routes: Record<string, Route>): jest.Mock {
-  const adapter = jest.fn<ReturnType<AxiosAdapter>, Parameters<AxiosAdapter>>(async (request) => {
-    const route = routes[request.url ?? ''];
-    const { status, data } = route ? route(request) : { status: 404, data: { statusCode: 404, message: '없음' } };
-    const response = { status, data, statusText: String(status), headers: {}, config: request };
-    if (status >= 400) throw new AxiosError('fail', 'ERR_BAD_RESPONSE', request, null, response);
-    return response;
-  });
-  http.defaults.adapter = adapter;
-  return adapter;
-}
-
 const products = [
   { id: 1, pname: '수분 크림', tag: '뷰티/스킨케어', tags: [], link: 'https://shop.example/1', imagelink: null, pcode: 0 },
   { id: 2, pname: '캠핑 의자', tag: '캠핑', tags: [], link: null, imagelink: null, pcode: 1 },
@@ -36,22 +19,13 @@ const words = [
   { text: '캠핑', value: 1 },
 ];
 
-beforeEach(() =>
-  setRuntimeConfig({
-    apiBaseUrl: '/api',
-    remotes: {},
-    searchUrl: 'https://search.example/?q={keyword}',
-    footer: { home: 'https://h', social: 'https://s', video: 'https://v' },
-    analyticsId: null,
-    auth: { mode: 'oidc', url: 'http://localhost:8090', clientId: 'linksite-shell', autoRefresh: true, adminRole: 'admin' },
-  }),
-);
+beforeEach(() => useTestRuntimeConfig());
 
 describe('StorePage', () => {
   it('shows Loading.... then the cards and the keyword cloud', async () => {
     serve({
-      '/store': () => ({ status: 200, data: { product: products } }),
-      '/tag/list': () => ({ status: 200, data: { product: words } }),
+      'GET /store': () => ({ status: 200, data: { product: products } }),
+      'GET /tag/list': () => ({ status: 200, data: { product: words } }),
     });
     render(<StorePage />);
     expect(screen.getAllByText('Loading....').length).toBeGreaterThan(0);
@@ -66,8 +40,8 @@ describe('StorePage', () => {
 
   it('opens a web search in a new tab when a word is clicked or Enter is pressed', async () => {
     serve({
-      '/store': () => ({ status: 200, data: { product: [] } }),
-      '/tag/list': () => ({ status: 200, data: { product: words } }),
+      'GET /store': () => ({ status: 200, data: { product: [] } }),
+      'GET /tag/list': () => ({ status: 200, data: { product: words } }),
     });
     const open = jest.spyOn(window, 'open').mockImplementation(() => null);
     render(<StorePage />);
@@ -82,11 +56,11 @@ describe('StorePage', () => {
   it('shows the Korean error with a retry that loads again', async () => {
     let fail = true;
     const adapter = serve({
-      '/store': () =>
+      'GET /store': () =>
         fail
           ? { status: 500, data: { statusCode: 500, message: '서버 오류가 발생했습니다.' } }
           : { status: 200, data: { product: products } },
-      '/tag/list': () => ({ status: 200, data: { product: [] } }),
+      'GET /tag/list': () => ({ status: 200, data: { product: [] } }),
     });
     render(<StorePage />);
     const notice = await screen.findByTestId('store-error');
