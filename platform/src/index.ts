@@ -1,4 +1,7 @@
 // Public surface of @linksite/platform, the shared singleton library (one copy per page).
+// The administrator screens' shared frame (class names admin-screen…, admin-form…), on the page once.
+import './ui/admin-screen.css';
+
 export {
   authStore,
   getAccessToken,

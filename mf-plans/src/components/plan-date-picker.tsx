@@ -26,7 +26,7 @@ export function PlanDatePicker({ id, selected, onChange, minDate }: PlanDatePick
       selected={selected}
       onChange={(date: Date | null) => onChange(date)}
       minDate={minDate}
-      className="lk-date-input plan-form__input"
+      className="lk-date-input admin-form__input"
     />
   );
 }

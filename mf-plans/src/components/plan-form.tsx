@@ -51,31 +51,31 @@ export function PlanForm({ initial, submitLabel, onSubmit }: PlanFormProps) {
   };
 
   return (
-    <form className="plan-form" onSubmit={submit}>
-      <div className="plan-form__dates">
-        <div className="plan-form__field">
-          <label className="plan-form__label" htmlFor="plan-startdate">
+    <form className="admin-form" onSubmit={submit}>
+      <div className="admin-form__dates">
+        <div className="admin-form__field">
+          <label className="admin-form__label" htmlFor="plan-startdate">
             {ko.planStartDate}
           </label>
           <PlanDatePicker id="plan-startdate" selected={start} onChange={changeStart} />
         </div>
-        <span className="plan-form__tilde" aria-hidden="true">
+        <span className="admin-form__tilde" aria-hidden="true">
           ~
         </span>
-        <div className="plan-form__field">
-          <label className="plan-form__label" htmlFor="plan-enddate">
+        <div className="admin-form__field">
+          <label className="admin-form__label" htmlFor="plan-enddate">
             {ko.planEndDate}
           </label>
           <PlanDatePicker id="plan-enddate" selected={end} onChange={setEnd} minDate={start ?? undefined} />
         </div>
       </div>
-      <div className="plan-form__field">
-        <label className="plan-form__label" htmlFor="plan-title">
+      <div className="admin-form__field">
+        <label className="admin-form__label" htmlFor="plan-title">
           {ko.planTitle}
         </label>
         <input
           id="plan-title"
-          className="plan-form__input"
+          className="admin-form__input"
           type="text"
           required
           maxLength={200}
@@ -84,7 +84,7 @@ export function PlanForm({ initial, submitLabel, onSubmit }: PlanFormProps) {
           onChange={(event) => setTitle(event.target.value)}
         />
       </div>
-      <button type="submit" className="plan-form__submit" disabled={busy}>
+      <button type="submit" className="admin-form__submit" disabled={busy}>
         {busy ? ko.saving : submitLabel}
       </button>
     </form>

@@ -20,8 +20,8 @@ export function PlanCreatePage() {
   };
 
   return (
-    <section className="plan-screen" aria-labelledby="plan-create-title">
-      <h1 id="plan-create-title" className="plan-screen__title">
+    <section className="admin-screen" aria-labelledby="plan-create-title">
+      <h1 id="plan-create-title" className="admin-screen__title">
         {ko.planCreateTitle}
       </h1>
       <PlanForm initial={{ start: today, end: today, title: '' }} submitLabel={ko.register} onSubmit={save} />

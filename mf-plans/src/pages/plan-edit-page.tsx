@@ -32,8 +32,8 @@ export function PlanEditPage() {
   };
 
   return (
-    <section className="plan-screen" aria-labelledby="plan-edit-title">
-      <h1 id="plan-edit-title" className="plan-screen__title">
+    <section className="admin-screen" aria-labelledby="plan-edit-title">
+      <h1 id="plan-edit-title" className="admin-screen__title">
         {ko.planEditTitle}
       </h1>
       {plan.status === 'loading' && <Loading />}

@@ -63,12 +63,12 @@ export function PlanListPage() {
   };
 
   return (
-    <section className="plan-screen" aria-labelledby="plan-list-title">
-      <div className="plan-screen__head">
-        <h1 id="plan-list-title" className="plan-screen__title">
+    <section className="admin-screen" aria-labelledby="plan-list-title">
+      <div className="admin-screen__head">
+        <h1 id="plan-list-title" className="admin-screen__title">
           {ko.planListTitle}
         </h1>
-        <Link className="plan-screen__create" to="/plan">
+        <Link className="admin-screen__create" to="/plan">
           {ko.planCreateButton}
         </Link>
       </div>
@@ -78,7 +78,7 @@ export function PlanListPage() {
       )}
       {plans.status === 'success' &&
         (plans.data.length === 0 ? (
-          <p className="plan-screen__empty">{ko.noPlanEntries}</p>
+          <p className="admin-screen__empty">{ko.noPlanEntries}</p>
         ) : (
           <ul className="plan-list">
             {plans.data.map((plan) => (

@@ -34,7 +34,7 @@ export function PopupDateTimePicker({ id, selected, onChange, min }: PopupDateTi
       openToDate={selected ?? min ?? undefined}
       // On the minimum's day only its later times can be chosen (react-datepicker's filterTime gets that day's times).
       filterTime={min ? (time: Date) => !sameDay(time, min) || time >= min : undefined}
-      className="lk-date-input popup-form__input"
+      className="lk-date-input admin-form__input"
     />
   );
 }

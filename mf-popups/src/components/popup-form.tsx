@@ -61,14 +61,14 @@ export function PopupForm({ initial, submitLabel, onSubmit }: PopupFormProps) {
 
   return (
     // noValidate: the form checks every rule itself and says so in Korean (the browser would word it in its own UI language).
-    <form className="popup-form" onSubmit={submit} noValidate>
-      <div className="popup-form__field">
-        <label className="popup-form__label" htmlFor="popup-cnt">
+    <form className="admin-form" onSubmit={submit} noValidate>
+      <div className="admin-form__field">
+        <label className="admin-form__label" htmlFor="popup-cnt">
           {ko.popupTurn}
         </label>
         <select
           id="popup-cnt"
-          className="popup-form__input popup-form__select"
+          className="admin-form__input popup-form__select"
           value={cnt ?? ''}
           onChange={(event) => setCnt((event.target.value || null) as PopupTurn)}
         >
@@ -80,31 +80,31 @@ export function PopupForm({ initial, submitLabel, onSubmit }: PopupFormProps) {
           ))}
         </select>
       </div>
-      <div className="popup-form__dates">
-        <div className="popup-form__field">
-          <label className="popup-form__label" htmlFor="popup-startdate">
+      <div className="admin-form__dates">
+        <div className="admin-form__field">
+          <label className="admin-form__label" htmlFor="popup-startdate">
             {ko.popupStart}
           </label>
           <PopupDateTimePicker id="popup-startdate" selected={start} onChange={changeStart} />
         </div>
-        <span className="popup-form__tilde" aria-hidden="true">
+        <span className="admin-form__tilde" aria-hidden="true">
           ~
         </span>
-        <div className="popup-form__field">
-          <label className="popup-form__label" htmlFor="popup-enddate">
+        <div className="admin-form__field">
+          <label className="admin-form__label" htmlFor="popup-enddate">
             {ko.popupEnd}
           </label>
           <PopupDateTimePicker id="popup-enddate" selected={end} onChange={changeEnd} min={start} />
         </div>
       </div>
       <div className="popup-form__numbers">
-        <div className="popup-form__field">
-          <label className="popup-form__label" htmlFor="popup-count">
+        <div className="admin-form__field">
+          <label className="admin-form__label" htmlFor="popup-count">
             {ko.popupCount}
           </label>
           <input
             id="popup-count"
-            className="popup-form__input"
+            className="admin-form__input"
             type="number"
             inputMode="numeric"
             min={0}
@@ -115,13 +115,13 @@ export function PopupForm({ initial, submitLabel, onSubmit }: PopupFormProps) {
             onChange={(event) => setCount(event.target.value)}
           />
         </div>
-        <div className="popup-form__field">
-          <label className="popup-form__label" htmlFor="popup-table">
+        <div className="admin-form__field">
+          <label className="admin-form__label" htmlFor="popup-table">
             {ko.popupTables}
           </label>
           <input
             id="popup-table"
-            className="popup-form__input"
+            className="admin-form__input"
             type="number"
             inputMode="numeric"
             min={0}
@@ -133,7 +133,7 @@ export function PopupForm({ initial, submitLabel, onSubmit }: PopupFormProps) {
           />
         </div>
       </div>
-      <button type="submit" className="popup-form__submit" disabled={busy}>
+      <button type="submit" className="admin-form__submit" disabled={busy}>
         {busy ? ko.saving : submitLabel}
       </button>
     </form>

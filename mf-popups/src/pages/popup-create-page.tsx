@@ -18,8 +18,8 @@ export function PopupCreatePage() {
   };
 
   return (
-    <section className="popup-screen" aria-labelledby="popup-create-title">
-      <h1 id="popup-create-title" className="popup-screen__title">
+    <section className="admin-screen" aria-labelledby="popup-create-title">
+      <h1 id="popup-create-title" className="admin-screen__title">
         {ko.popupCreateTitle}
       </h1>
       <PopupForm

@@ -22,8 +22,8 @@ export function PopupEditPage() {
   };
 
   return (
-    <section className="popup-screen" aria-labelledby="popup-edit-title">
-      <h1 id="popup-edit-title" className="popup-screen__title">
+    <section className="admin-screen" aria-labelledby="popup-edit-title">
+      <h1 id="popup-edit-title" className="admin-screen__title">
         {ko.popupEditTitle}
       </h1>
       {popup.status === 'loading' && <Loading />}

@@ -24,12 +24,12 @@ export function PopupListPage() {
   };
 
   return (
-    <section className="popup-screen popup-screen--wide" aria-labelledby="popup-list-title">
-      <div className="popup-screen__head">
-        <h1 id="popup-list-title" className="popup-screen__title">
+    <section className="admin-screen popup-screen--wide" aria-labelledby="popup-list-title">
+      <div className="admin-screen__head">
+        <h1 id="popup-list-title" className="admin-screen__title">
           {ko.popupListTitle}
         </h1>
-        <Link className="popup-screen__create" to="/popup">
+        <Link className="admin-screen__create" to="/popup">
           {ko.popupCreateButton}
         </Link>
       </div>
@@ -39,7 +39,7 @@ export function PopupListPage() {
       )}
       {popups.status === 'success' &&
         (popups.data.length === 0 ? (
-          <p className="popup-screen__empty">{ko.noPopupEntries}</p>
+          <p className="admin-screen__empty">{ko.noPopupEntries}</p>
         ) : (
           <PopupTable popups={popups.data} onDelete={remove} />
         ))}
