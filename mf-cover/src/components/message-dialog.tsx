@@ -44,7 +44,7 @@ export function MessageDialog({ title, message, onClose }: MessageDialogProps) {
         <p id={messageId} className="cover-dialog__message">
           {message}
         </p>
-        <button ref={closeRef} type="button" className="cover-button" onClick={onClose}>
+        <button ref={closeRef} type="button" className="admin-button cover-button" onClick={onClose}>
           {ko.close}
         </button>
       </div>

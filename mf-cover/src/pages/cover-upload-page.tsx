@@ -74,8 +74,8 @@ export function CoverUploadPage() {
   };
 
   return (
-    <section className="cover-screen" aria-labelledby="cover-title">
-      <h1 id="cover-title" className="cover-screen__title">
+    <section className="admin-screen cover-screen" aria-labelledby="cover-title">
+      <h1 id="cover-title" className="admin-screen__title">
         {ko.coverTitle}
       </h1>
       <ImageDropzone
@@ -92,7 +92,7 @@ export function CoverUploadPage() {
       </p>
       <div className="cover-screen__actions">
         {percent !== null && <UploadProgress percent={percent} />}
-        <button type="button" className="cover-button cover-screen__save" onClick={save} disabled={saving}>
+        <button type="button" className="admin-button cover-button" onClick={save} disabled={saving}>
           {saving ? ko.saving : ko.save}
         </button>
       </div>

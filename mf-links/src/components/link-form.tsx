@@ -112,14 +112,15 @@ export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) 
 
   const field = (name: string) => `${ids}-${name}`;
   return (
-    <form className="link-form" onSubmit={submit} noValidate data-testid="link-form">
-      <div className="link-form__field">
-        <label htmlFor={field('pname')}>
+    <form className="admin-form link-form" onSubmit={submit} noValidate data-testid="link-form">
+      <div className="admin-form__field">
+        <label className="admin-form__label" htmlFor={field('pname')}>
           {labels.name} <span className="link-form__required" aria-hidden="true">*</span>
         </label>
         <input
           ref={nameRef}
           id={field('pname')}
+          className="admin-form__input"
           name="pname"
           value={values.pname}
           onChange={set('pname')}
@@ -135,10 +136,11 @@ export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) 
           </p>
         )}
       </div>
-      <div className="link-form__field">
-        <label htmlFor={field('tag')}>{labels.tag}</label>
+      <div className="admin-form__field">
+        <label className="admin-form__label" htmlFor={field('tag')}>{labels.tag}</label>
         <input
           id={field('tag')}
+          className="admin-form__input"
           name="tag"
           value={values.tag}
           onChange={set('tag')}
@@ -149,10 +151,11 @@ export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) 
           {labels.tagHint}
         </p>
       </div>
-      <div className="link-form__field">
-        <label htmlFor={field('link')}>{labels.link}</label>
+      <div className="admin-form__field">
+        <label className="admin-form__label" htmlFor={field('link')}>{labels.link}</label>
         <input
           id={field('link')}
+          className="admin-form__input"
           name="link"
           type="url"
           inputMode="url"
@@ -163,10 +166,11 @@ export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) 
           autoComplete="off"
         />
       </div>
-      <div className="link-form__field">
-        <label htmlFor={field('imagelink')}>{messages.imagelink}</label>
+      <div className="admin-form__field">
+        <label className="admin-form__label" htmlFor={field('imagelink')}>{messages.imagelink}</label>
         <input
           id={field('imagelink')}
+          className="admin-form__input"
           name="imagelink"
           type="url"
           inputMode="url"
@@ -177,8 +181,8 @@ export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) 
           autoComplete="off"
         />
       </div>
-      <div className="link-form__field">
-        <span className="link-form__label">{messages.imageSection}</span>
+      <div className="admin-form__field">
+        <span className="admin-form__label">{messages.imageSection}</span>
         <ImageDropzone
           onFile={chooseFile}
           previewUrl={fileUrl ?? previewOf(values.imagelink)}
@@ -194,11 +198,9 @@ export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) 
           </p>
         )}
       </div>
-      <div className="link-form__actions">
-        <button type="submit" className="link-button link-button--primary" disabled={submitting}>
-          {submitting ? messages.saving : labels.submit}
-        </button>
-      </div>
+      <button type="submit" className="admin-button admin-form__submit" disabled={submitting}>
+        {submitting ? messages.saving : labels.submit}
+      </button>
     </form>
   );
 }

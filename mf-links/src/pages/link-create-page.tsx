@@ -36,8 +36,8 @@ export function LinkCreatePage() {
   };
 
   return (
-    <section className="link-screen" aria-labelledby="link-create-title">
-      <h1 id="link-create-title" className="link-screen__title">
+    <section className="admin-screen link-screen" aria-labelledby="link-create-title">
+      <h1 id="link-create-title" className="admin-screen__title">
         {messages.createTitle}
       </h1>
       <LinkForm variant="create" onSubmit={save} />

@@ -52,8 +52,8 @@ export function LinkEditPage() {
   const link = useRequest(load);
 
   return (
-    <section className="link-screen" aria-labelledby="link-edit-title">
-      <h1 id="link-edit-title" className="link-screen__title">
+    <section className="admin-screen link-screen" aria-labelledby="link-edit-title">
+      <h1 id="link-edit-title" className="admin-screen__title">
         {messages.editTitle}
       </h1>
       {link.status === 'loading' && <Loading />}

@@ -117,12 +117,12 @@ export function LinkListPage() {
   };
 
   return (
-    <section className="link-screen link-screen--wide" aria-labelledby="link-list-title">
-      <div className="link-screen__head">
-        <h1 id="link-list-title" className="link-screen__title">
+    <section className="admin-screen" aria-labelledby="link-list-title">
+      <div className="admin-screen__head link-list__head">
+        <h1 id="link-list-title" className="admin-screen__title">
           {messages.listTitle}
         </h1>
-        <RouterLink className="link-button link-button--primary" to="/create" data-testid="link-create-button">
+        <RouterLink className="admin-button" to="/create" data-testid="link-create-button">
           {messages.createButton}
         </RouterLink>
       </div>
@@ -154,7 +154,7 @@ export function LinkListPage() {
       )}
       {state.status === 'ready' &&
         (links.length === 0 ? (
-          <p className="link-screen__empty">{messages.noLinks}</p>
+          <p className="admin-screen__empty">{messages.noLinks}</p>
         ) : (
           <DndContext
             sensors={sensors}

@@ -84,7 +84,7 @@ export function PlanForm({ initial, submitLabel, onSubmit }: PlanFormProps) {
           onChange={(event) => setTitle(event.target.value)}
         />
       </div>
-      <button type="submit" className="admin-form__submit" disabled={busy}>
+      <button type="submit" className="admin-button admin-form__submit" disabled={busy}>
         {busy ? ko.saving : submitLabel}
       </button>
     </form>

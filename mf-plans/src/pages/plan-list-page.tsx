@@ -68,7 +68,7 @@ export function PlanListPage() {
         <h1 id="plan-list-title" className="admin-screen__title">
           {ko.planListTitle}
         </h1>
-        <Link className="admin-screen__create" to="/plan">
+        <Link className="admin-button" to="/plan">
           {ko.planCreateButton}
         </Link>
       </div>

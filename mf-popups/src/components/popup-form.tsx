@@ -133,7 +133,7 @@ export function PopupForm({ initial, submitLabel, onSubmit }: PopupFormProps) {
           />
         </div>
       </div>
-      <button type="submit" className="admin-form__submit" disabled={busy}>
+      <button type="submit" className="admin-button admin-form__submit" disabled={busy}>
         {busy ? ko.saving : submitLabel}
       </button>
     </form>

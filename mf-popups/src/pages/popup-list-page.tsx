@@ -29,7 +29,7 @@ export function PopupListPage() {
         <h1 id="popup-list-title" className="admin-screen__title">
           {ko.popupListTitle}
         </h1>
-        <Link className="admin-screen__create" to="/popup">
+        <Link className="admin-button" to="/popup">
           {ko.popupCreateButton}
         </Link>
       </div>
