@@ -1,5 +1,5 @@
-import { AxiosError, type AxiosAdapter } from 'axios';
-import { http, resetAuth, sessionUserStore, setSessionUser } from '@linksite/platform';
+import { resetAuth, sessionUserStore, setSessionUser } from '@linksite/platform';
+import { serve } from '@linksite/platform/src/testing/fake-http';
 import { ADMIN, signIn, VIEWER } from '../testing/sign-in';
 import { startSessionUserSync } from './session-user-sync';
 
@@ -7,13 +7,7 @@ const record = { id: 1, username: 'admin', name: '관리자', email: 'admin@loca
 
 /** A fake API for POST /login: answers `status` with `body`. */
 function answerLogin(status: number, body: unknown): jest.Mock {
-  const adapter = jest.fn<ReturnType<AxiosAdapter>, Parameters<AxiosAdapter>>(async (request) => {
-    const response = { data: body, status, statusText: String(status), headers: {}, config: request };
-    if (status >= 400) throw new AxiosError('fail', 'ERR_BAD_REQUEST', request, null, response);
-    return response;
-  });
-  http.defaults.adapter = adapter;
-  return adapter;
+  return serve({ 'POST /login': () => ({ status, data: body }) });
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
