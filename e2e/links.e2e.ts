@@ -6,12 +6,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { launchChromium } from './support/browser';
-import { createFreshDatabase } from './support/database';
 import { signInAsAdmin } from './support/sign-in';
-import { repoRoot, RunningSite, startSite } from './support/site';
+import { repoRoot, type RunningSite } from './support/site';
+import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
 
 jest.setTimeout(180_000);
 
@@ -20,12 +19,11 @@ const NAME = '테스트 캠핑 랜턴';
 const NEW_NAME = '테스트 캠핑 랜턴 (대용량)';
 const results = path.join(repoRoot, 'test-results');
 
+let session: SiteInBrowser;
 let site: RunningSite;
-let dropDatabase: () => Promise<void>;
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-const dialogs: string[] = [];
+let dialogs: string[];
 
 /** A real picture: a 640×480 gradient-ish PNG made by sharp. */
 function pngOf(colour: { r: number; g: number; b: number }): Promise<Buffer> {
@@ -42,35 +40,18 @@ function pngOf(colour: { r: number; g: number; b: number }): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  const database = await createFreshDatabase('linksite_e2e_links');
-  dropDatabase = database.drop;
-  site = await startSite({
-    DATABASE_URL: database.url,
-    SITE_PORT: '20080',
-    API_PORT: '20000',
-    IDP_PORT: '20090',
-    ADMIN_USERNAME: 'admin',
-    ADMIN_PASSWORD: PASSWORD,
+  session = await openSiteInBrowser({
+    databasePrefix: 'linksite_e2e_links',
+    ports: { site: 20080, api: 20000, idp: 20090 },
+    adminPassword: PASSWORD,
   });
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ko-KR' });
-  // Seeded product links point at real shops; answer them locally (this machine has no internet).
-  await context.route(/^https:\/\/(?!localhost)/, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>상품</title>' }),
-  );
-  page = await context.newPage();
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.accept();
-  });
+  ({ site, context, page, dialogs } = session);
   fs.mkdirSync(results, { recursive: true });
   await signInAsAdmin(page, site.url, PASSWORD);
 }, 420_000);
 
 afterAll(async () => {
-  await browser?.close();
-  expect(await site?.stop()).toBe(0);
-  await dropDatabase?.();
+  expect(await session?.close()).toBe(0);
 });
 
 /** Goes to a route inside the app without reloading it (the shell stays signed in). */

@@ -8,12 +8,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { launchChromium } from './support/browser';
-import { createFreshDatabase } from './support/database';
 import { signInAsAdmin } from './support/sign-in';
-import { repoRoot, RunningSite, startSite } from './support/site';
+import { repoRoot, type RunningSite } from './support/site';
+import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
 
 jest.setTimeout(180_000);
 
@@ -22,12 +21,10 @@ const API = 'http://localhost:21000/api';
 const PLAN_TITLE = '테스트 여름 팝업스토어 오픈';
 const results = path.join(repoRoot, 'test-results');
 
+let session: SiteInBrowser;
 let site: RunningSite;
-let dropDatabase: () => Promise<void>;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-const dialogs: string[] = [];
+let dialogs: string[];
 
 /** A date `days` after today in Asia/Seoul as the plan pickers write it: `2026년 07월 04일`. */
 function seoulDate(days: number): string {
@@ -53,35 +50,19 @@ function coverJpeg(): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  const database = await createFreshDatabase('linksite_e2e_schedule');
-  dropDatabase = database.drop;
-  site = await startSite({
-    DATABASE_URL: database.url,
-    SITE_PORT: '21080',
-    API_PORT: '21000',
-    IDP_PORT: '21090',
-    ADMIN_USERNAME: 'admin',
-    ADMIN_PASSWORD: PASSWORD,
+  session = await openSiteInBrowser({
+    databasePrefix: 'linksite_e2e_schedule',
+    ports: { site: 21080, api: 21000, idp: 21090 },
+    adminPassword: PASSWORD,
+    context: { timezoneId: 'Asia/Seoul' },
   });
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ko-KR', timezoneId: 'Asia/Seoul' });
-  // Seeded product links point at real shops; answer them locally (this machine has no internet).
-  await context.route(/^https:\/\/(?!localhost)/, (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>상품</title>' }),
-  );
-  page = await context.newPage();
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.accept();
-  });
+  ({ site, page, dialogs } = session);
   fs.mkdirSync(results, { recursive: true });
   await signInAsAdmin(page, site.url, PASSWORD);
 }, 420_000);
 
 afterAll(async () => {
-  await browser?.close();
-  expect(await site?.stop()).toBe(0);
-  await dropDatabase?.();
+  expect(await session?.close()).toBe(0);
 });
 
 /** Back to the administrator landing through the footer's 관리자 button (no typed URL). */

@@ -5,10 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './support/browser';
-import { createFreshDatabase } from './support/database';
-import { repoRoot, RunningSite, startSite } from './support/site';
+import type { Page } from 'playwright-core';
+import { repoRoot, type RunningSite } from './support/site';
+import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
 
 jest.setTimeout(120_000);
 
@@ -17,12 +16,10 @@ const PASSWORD = 'e2e-관리자-비밀번호';
 const ACCESS_TOKEN_TTL = 15;
 const IDP_ORIGIN = 'http://localhost:19090';
 
+let session: SiteInBrowser;
 let site: RunningSite;
-let dropDatabase: () => Promise<void>;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-const dialogs: string[] = [];
+let dialogs: string[];
 /** Every token response the page received, in order: grant type, when, and the access token's `exp` (s). */
 const tokenResponses: { grant: string; at: number; exp: number }[] = [];
 
@@ -31,36 +28,23 @@ function expiryOf(jwt: string): number {
 }
 
 beforeAll(async () => {
-  const database = await createFreshDatabase('linksite_e2e_auth');
-  dropDatabase = database.drop;
-  site = await startSite({
-    DATABASE_URL: database.url,
-    SITE_PORT: '19080',
-    API_PORT: '19000',
-    IDP_PORT: '19090',
-    ADMIN_USERNAME: 'admin',
-    ADMIN_PASSWORD: PASSWORD,
-    ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL),
+  session = await openSiteInBrowser({
+    databasePrefix: 'linksite_e2e_auth',
+    ports: { site: 19080, api: 19000, idp: 19090 },
+    adminPassword: PASSWORD,
+    env: { ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL) },
   });
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ko-KR' });
-  page = await context.newPage();
+  ({ site, page, dialogs } = session);
   page.on('response', async (response) => {
     if (!response.url().startsWith(`${IDP_ORIGIN}/token`) || response.status() !== 200) return;
     const grant = /grant_type=([a-z_]+)/.exec(response.request().postData() ?? '')?.[1] ?? '';
     const { access_token: accessToken } = (await response.json()) as { access_token: string };
     tokenResponses.push({ grant, at: Date.now() / 1000, exp: expiryOf(accessToken) });
   });
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.accept();
-  });
 }, 420_000);
 
 afterAll(async () => {
-  await browser?.close();
-  expect(await site?.stop()).toBe(0);
-  await dropDatabase?.();
+  expect(await session?.close()).toBe(0);
 });
 
 async function signInThroughForm(password: string): Promise<void> {
