@@ -1,4 +1,4 @@
-import { AdminClient, adminClient, scheduleTables } from '../test/admin-client';
+import { AdminClient, adminClient, expectRefused, scheduleTables } from '../test/admin-client';
 import { isPublicRoute, registeredRoutes } from '../test/route-table';
 import { AdminTestApp, createAdminTestApp } from '../test/admin-test-app';
 
@@ -187,19 +187,11 @@ describe('popup slots: /api/popup (integration)', () => {
     });
 
     it.each(REFUSED)('POST with %s', async (_case, body, field, message) => {
-      const before = await scheduleTables(t);
-      const res = await admin.post('/api/popup', body).expect(400);
-      expect(res.body).toMatchObject({ statusCode: 400, message });
-      expect(res.body.errors).toContainEqual({ field, message });
-      expect(await scheduleTables(t)).toEqual(before);
+      await expectRefused(t, () => admin.post('/api/popup', body), field, message);
     });
 
     it.each(REFUSED)('PUT with %s', async (_case, body, field, message) => {
-      const before = await scheduleTables(t);
-      const res = await admin.put(`/api/popup/update/${existing}`, body).expect(400);
-      expect(res.body).toMatchObject({ statusCode: 400, message });
-      expect(res.body.errors).toContainEqual({ field, message });
-      expect(await scheduleTables(t)).toEqual(before);
+      await expectRefused(t, () => admin.put(`/api/popup/update/${existing}`, body), field, message);
     });
 
     it('malformed JSON is refused too', async () => {

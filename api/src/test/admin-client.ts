@@ -39,3 +39,15 @@ export async function scheduleTables(t: TestApp): Promise<{ plans: unknown[]; po
     popups: await t.dataSource.query(`SELECT * FROM popup_slots ORDER BY id`),
   };
 }
+
+/**
+ * A refusal that stores nothing: `send()` answers 400 with `message`, `errors` name `field` with it, and the plans and
+ * popup_slots tables are as they were before (DECISIONS D1, D6). `send` is called only once the tables are read.
+ */
+export async function expectRefused(t: TestApp, send: () => request.Test, field: string, message: string): Promise<void> {
+  const before = await scheduleTables(t);
+  const res = await send().expect(400);
+  expect(res.body).toMatchObject({ statusCode: 400, message });
+  expect(res.body.errors).toContainEqual({ field, message });
+  expect(await scheduleTables(t)).toEqual(before);
+}
