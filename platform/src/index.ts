@@ -30,6 +30,7 @@ export {
 export { ApiError, errorMessage } from './http/api-error';
 export { http, resolveApiUrl, setHttpAuth, toApiError, type HttpAuth } from './http/http-client';
 export { useRequest, type RequestState } from './hooks/use-request';
+export { useSaveAndReturn } from './hooks/use-save-and-return';
 export { bannerChanged, bannerRefreshStore, useBannerVersion } from './lib/banner-refresh';
 export { CHIP_STYLES, randomChipStyle, type ChipStyle } from './lib/chip-style';
 export { imageUrl, isInternalImage, type ImageWidth } from './lib/image-url';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import {
   bannerChanged,
   errorMessage,
@@ -8,6 +8,7 @@ import {
   Loading,
   parseDateParam,
   useRequest,
+  useSaveAndReturn,
   type PlanInput,
 } from '@linksite/platform';
 import { fetchPlan } from '../api/fetch-plan';
@@ -17,19 +18,8 @@ import { PlanForm } from '../components/plan-form';
 /** `/plan/edit/:id`, 일정 수정 (spec §2): `Loading....` until the plan has loaded, then the pre-filled form. */
 export function PlanEditPage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const plan = useRequest(useCallback(() => fetchPlan(id), [id]));
-
-  const save = async (input: PlanInput) => {
-    try {
-      window.alert(await updatePlan(id, input));
-    } catch (error) {
-      window.alert(errorMessage(error));
-      return;
-    }
-    bannerChanged();
-    navigate('/plan/list');
-  };
+  const save = useSaveAndReturn((input: PlanInput) => updatePlan(id, input), '/plan/list', bannerChanged);
 
   return (
     <section className="admin-screen" aria-labelledby="plan-edit-title">

@@ -1,21 +1,10 @@
-import { useNavigate } from 'react-router-dom';
-import { errorMessage, ko, type PopupInput } from '@linksite/platform';
+import { ko, useSaveAndReturn } from '@linksite/platform';
 import { createPopup } from '../api/create-popup';
 import { PopupForm } from '../components/popup-form';
 
 /** `/popup`, 팝업 예약 등록 (spec §2); after saving → `/popup/list` (DECISIONS D7: the spec's jump to `/` is a defect). */
 export function PopupCreatePage() {
-  const navigate = useNavigate();
-
-  const save = async (popup: PopupInput) => {
-    try {
-      window.alert(await createPopup(popup));
-    } catch (error) {
-      window.alert(errorMessage(error));
-      return;
-    }
-    navigate('/popup/list');
-  };
+  const save = useSaveAndReturn(createPopup, '/popup/list');
 
   return (
     <section className="admin-screen" aria-labelledby="popup-create-title">

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { errorMessage, ErrorNotice, ko, Loading, seoulIsoToWallTime, useRequest, type PopupInput } from '@linksite/platform';
+import { useParams } from 'react-router-dom';
+import { errorMessage, ErrorNotice, ko, Loading, seoulIsoToWallTime, useRequest, useSaveAndReturn, type PopupInput } from '@linksite/platform';
 import { fetchPopup } from '../api/fetch-popup';
 import { updatePopup } from '../api/update-popup';
 import { PopupForm } from '../components/popup-form';
@@ -8,18 +8,8 @@ import { PopupForm } from '../components/popup-form';
 /** `/popup/edit/:id`, 팝업 예약 수정 (spec §2): the same fields, pre-filled; after saving → `/popup/list`. */
 export function PopupEditPage() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const popup = useRequest(useCallback(() => fetchPopup(id), [id]));
-
-  const save = async (input: PopupInput) => {
-    try {
-      window.alert(await updatePopup(id, input));
-    } catch (error) {
-      window.alert(errorMessage(error));
-      return;
-    }
-    navigate('/popup/list');
-  };
+  const save = useSaveAndReturn((input: PopupInput) => updatePopup(id, input), '/popup/list');
 
   return (
     <section className="admin-screen" aria-labelledby="popup-edit-title">
