@@ -32,7 +32,17 @@ module.exports = {
     {
       displayName: 'web',
       testEnvironment: 'jsdom',
-      roots: ['<rootDir>/platform/src', '<rootDir>/shell/src', '<rootDir>/mf-store/src', '<rootDir>/mf-plans/src', '<rootDir>/mf-links/src', '<rootDir>/mf-popups/src', '<rootDir>/mf-cover/src'],
+      roots: [
+        '<rootDir>/platform/src',
+        '<rootDir>/shell/src',
+        '<rootDir>/mf-store/src',
+        '<rootDir>/mf-plans/src',
+        '<rootDir>/mf-links/src',
+        '<rootDir>/mf-popups/src',
+        '<rootDir>/mf-cover/src',
+        '<rootDir>/mf-backup/src',
+        '<rootDir>/mf-insights/src',
+      ],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform: { '^.+\\.tsx?$': swc(true) },
       moduleNameMapper: { '\\.css$': '<rootDir>/build/jest/style-stub.js' },

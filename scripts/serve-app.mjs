@@ -2,9 +2,10 @@
  * Serves one built frontend app (the shell or a remote) on its own port, as its own process, the
  * way each is deployed on its own in production.
  *
- *   node scripts/serve-app.mjs <app-dir> <port>
+ *   node scripts/serve-app.mjs <app-dir> <port> [<build-folder>]
  *
- * `<app-dir>` is relative to the repository root (`mf-store`) or absolute (a release folder).
+ * `<app-dir>` is relative to the repository root (`mf-store`) or absolute (a release folder); `<build-folder>` is the
+ * folder under it to serve, `dist` by default (`npm run dev` serves `dist-dev`).
  * - `dist/` of the app, with caching that fits Module Federation: `remoteEntry.js`,
  *   `mf-manifest.json`, `index.html` and `/config.json` are never cached; hashed files under
  *   `static/` are `immutable` for a year.
@@ -20,11 +21,13 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import { buildRuntimeConfig } from './runtime-config.mjs';
 import { repoRoot, siteLayout } from './site-layout.mjs';
 
-const [appDir, portArg] = process.argv.slice(2);
+const [appDir, portArg, buildFolder = 'dist'] = process.argv.slice(2);
 const port = Number(portArg);
-const distDir = path.resolve(repoRoot, appDir ?? '', 'dist');
+const distDir = path.resolve(repoRoot, appDir ?? '', buildFolder);
 if (!appDir || !Number.isInteger(port) || !fs.existsSync(path.join(distDir, 'index.html'))) {
-  console.error(`사용법: node scripts/serve-app.mjs <앱 폴더> <포트> (빌드된 ${distDir}/index.html 이 필요합니다)`);
+  console.error(
+    `사용법: node scripts/serve-app.mjs <앱 폴더> <포트> [빌드 폴더] (빌드된 ${distDir}/index.html 이 필요합니다)`,
+  );
   process.exit(2);
 }
 

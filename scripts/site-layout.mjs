@@ -1,23 +1,22 @@
 /**
  * Where each part of the composed site lives and listens on one machine.
  *
- * Ports: the shell on SITE_PORT (default 8080), each remote on the following ports in the order
- * below, the API on API_PORT (default 3000). Remote names are the Module Federation names
- * (snake_case); `dir` is the workspace folder whose `dist/` is served.
+ * Ports: the shell on SITE_PORT (default 8080), each remote on SITE_PORT + its `portOffset` in `remotes.json`, the
+ * API on API_PORT (default 3000). Remote names are the Module Federation names (snake_case); `dir` is the workspace
+ * folder whose `dist/` is served.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Frontend apps in build order: the remotes first, the shell (host) last. */
-export const remotes = [
-  { name: 'mf_store', dir: 'mf-store' },
-  { name: 'mf_plans', dir: 'mf-plans' },
-  { name: 'mf_links', dir: 'mf-links' },
-  { name: 'mf_popups', dir: 'mf-popups' },
-  { name: 'mf_cover', dir: 'mf-cover' },
-];
+/**
+ * The remotes, from the one registry (`remotes.json`): Module Federation name, workspace folder, port offset from
+ * SITE_PORT, exposed modules, and the administrator and public routes the shell hands them.
+ * @type {{ name: string, dir: string, portOffset: number, exposes: string[], adminRoutes: string[], publicRoutes: string[] }[]}
+ */
+export const remotes = JSON.parse(fs.readFileSync(path.join(repoRoot, 'remotes.json'), 'utf8')).remotes;
 
 /**
  * @param {NodeJS.ProcessEnv} env
@@ -29,7 +28,7 @@ export function siteLayout(env = process.env) {
   const idpPort = toPort(env.IDP_PORT, 8090, 'IDP_PORT');
   const apps = [
     { name: 'shell', dir: 'shell', port: sitePort },
-    ...remotes.map((remote, index) => ({ ...remote, port: sitePort + index + 1 })),
+    ...remotes.map(({ name, dir, portOffset }) => ({ name, dir, port: sitePort + portOffset })),
   ];
   return { sitePort, apiPort, idpPort, apps };
 }
@@ -62,7 +61,16 @@ export function identitySettings(env = process.env) {
     }
     const url = env.KEYCLOAK_URL.replace(/\/+$/, '');
     const realm = env.KEYCLOAK_REALM;
-    return { mode: 'keycloak', url, realm, issuer: `${url}/realms/${realm}`, clientId, adminRole, autoRefresh, embedded: false };
+    return {
+      mode: 'keycloak',
+      url,
+      realm,
+      issuer: `${url}/realms/${realm}`,
+      clientId,
+      adminRole,
+      autoRefresh,
+      embedded: false,
+    };
   }
   const embedded = !env.OIDC_ISSUER;
   const issuer = (env.OIDC_ISSUER || `http://localhost:${siteLayout(env).idpPort}`).replace(/\/+$/, '');

@@ -43,7 +43,14 @@ function scryptAsync(password: BinaryLike, salt: BinaryLike, keylen: number, opt
 export async function hashPassword(password: string): Promise<PasswordHash> {
   const salt = randomBytes(16);
   const key = await scryptAsync(password.normalize('NFC'), salt, SCRYPT.keylen, SCRYPT);
-  return { algorithm: 'scrypt', N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p, salt: salt.toString('base64'), hash: key.toString('base64') };
+  return {
+    algorithm: 'scrypt',
+    N: SCRYPT.N,
+    r: SCRYPT.r,
+    p: SCRYPT.p,
+    salt: salt.toString('base64'),
+    hash: key.toString('base64'),
+  };
 }
 
 /** Compares in constant time on the derived keys. */
@@ -72,7 +79,8 @@ export function generatePassword(): string {
 
 /** Draws lines in a box; Hangul counts as two columns on a terminal. */
 export function box(lines: readonly string[]): string {
-  const width = (s: string) => [...s].reduce((w, ch) => w + (/[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/.test(ch) ? 2 : 1), 0);
+  const width = (s: string) =>
+    [...s].reduce((w, ch) => w + (/[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/.test(ch) ? 2 : 1), 0);
   const inner = Math.max(...lines.map(width));
   const top = `┌${'─'.repeat(inner + 2)}┐`;
   const bottom = `└${'─'.repeat(inner + 2)}┘`;
@@ -84,7 +92,11 @@ export function box(lines: readonly string[]): string {
  * Otherwise the hash in admin.json is used, or a password is generated, printed once via `print`,
  * and only its scrypt hash is written (issue 3, item 1).
  */
-export async function loadAdminAccount(config: IdpConfig, dir: string, print: (text: string) => void): Promise<AdminAccount> {
+export async function loadAdminAccount(
+  config: IdpConfig,
+  dir: string,
+  print: (text: string) => void,
+): Promise<AdminAccount> {
   const file = path.join(dir, 'admin.json');
   let stored: AdminFile | undefined;
   try {

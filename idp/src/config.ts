@@ -64,8 +64,10 @@ function origin(name: string, value: string): string {
   } catch {
     throw new ConfigError(name, `holds "${value}", which is not an absolute URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(name, `holds "${value}", which is not http(s)`);
-  if (url.pathname !== '/' || url.search || url.hash) throw new ConfigError(name, `holds "${value}", which must be an origin without a path`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(name, `holds "${value}", which is not http(s)`);
+  if (url.pathname !== '/' || url.search || url.hash)
+    throw new ConfigError(name, `holds "${value}", which must be an origin without a path`);
   return url.origin;
 }
 
@@ -104,7 +106,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): IdpConfig {
     .filter(Boolean);
   for (const p of extraPaths) {
     if (!p.startsWith('/') || p.includes('?') || p.includes('#') || p.includes('*')) {
-      throw new ConfigError('IDP_REDIRECT_PATHS', `holds "${p}"; each entry must be an absolute path like /admin (no wildcards)`);
+      throw new ConfigError(
+        'IDP_REDIRECT_PATHS',
+        `holds "${p}"; each entry must be an absolute path like /admin (no wildcards)`,
+      );
     }
   }
   const paths = [...new Set([...DEFAULT_REDIRECT_PATHS, ...extraPaths])];

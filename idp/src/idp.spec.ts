@@ -32,7 +32,11 @@ describe('idp with ADMIN_PASSWORD', () => {
   let idp: RunningIdp;
 
   beforeAll(async () => {
-    idp = await startIdp({ DATA_DIR: tempDataDir(), ADMIN_PASSWORD: PASSWORD, ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL) });
+    idp = await startIdp({
+      DATA_DIR: tempDataDir(),
+      ADMIN_PASSWORD: PASSWORD,
+      ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL),
+    });
   });
   afterAll(async () => {
     expect(await idp.stop()).toBe(0);
@@ -50,7 +54,13 @@ describe('idp with ADMIN_PASSWORD', () => {
 
   it('signs in through the Korean form and issues Keycloak-shaped tokens', async () => {
     const browser = new Browser('203.0.113.10');
-    const start = await follow(browser, idp.issuer, await browser.request(authorizationUrl(idp.issuer, { code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' })));
+    const start = await follow(
+      browser,
+      idp.issuer,
+      await browser.request(
+        authorizationUrl(idp.issuer, { code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' }),
+      ),
+    );
     const page = await start.res.text();
     expect(page).toContain('관리자 로그인');
     expect(page).toContain('아이디');
@@ -80,13 +90,22 @@ describe('idp with ADMIN_PASSWORD', () => {
     const jwks = (await (await fetch(`${idp.issuer}/jwks`)).json()) as Parameters<typeof verifyWithJwks>[1];
     expect(verifyWithJwks(tokens.access_token, jwks)).toBe(true);
     const [h, , s] = tokens.access_token.split('.');
-    const forgedPayload = Buffer.from(JSON.stringify({ ...payload, preferred_username: 'mallory' })).toString('base64url');
+    const forgedPayload = Buffer.from(JSON.stringify({ ...payload, preferred_username: 'mallory' })).toString(
+      'base64url',
+    );
     const tampered = `${h}.${forgedPayload}.${s}`;
     expect(verifyWithJwks(tampered, jwks)).toBe(false);
 
     const idToken = decodeJwt(tokens.id_token).payload;
     expect(verifyWithJwks(tokens.id_token, jwks)).toBe(true);
-    expect(idToken).toMatchObject({ iss: idp.issuer, aud: CLIENT_ID, sub: payload.sub, preferred_username: 'admin', name: '관리자', email: 'admin@localhost' });
+    expect(idToken).toMatchObject({
+      iss: idp.issuer,
+      aud: CLIENT_ID,
+      sub: payload.sub,
+      preferred_username: 'admin',
+      name: '관리자',
+      email: 'admin@localhost',
+    });
     expect((idToken.realm_access as { roles: string[] }).roles).toContain('admin');
 
     // keycloak-js decodes the refresh token as a JWT (keycloak/keycloak-js#149).
@@ -98,10 +117,16 @@ describe('idp with ADMIN_PASSWORD', () => {
     expect(Number(refreshPayload.exp)).toBeGreaterThan(Date.now() / 1000);
 
     // userinfo answers for the JWT access token (keycloak-js loadUserInfo).
-    const me = await fetch(`${idp.issuer}/me`, { headers: { Authorization: `Bearer ${tokens.access_token}`, Origin: APP_ORIGIN } });
+    const me = await fetch(`${idp.issuer}/me`, {
+      headers: { Authorization: `Bearer ${tokens.access_token}`, Origin: APP_ORIGIN },
+    });
     expect(me.status).toBe(200);
     expect(me.headers.get('access-control-allow-credentials')).toBe('true');
-    expect(await me.json()).toMatchObject({ sub: payload.sub, preferred_username: 'admin', realm_access: { roles: ['admin'] } });
+    expect(await me.json()).toMatchObject({
+      sub: payload.sub,
+      preferred_username: 'admin',
+      realm_access: { roles: ['admin'] },
+    });
     const noToken = await fetch(`${idp.issuer}/me`);
     expect(noToken.status).toBe(401);
 
@@ -115,7 +140,11 @@ describe('idp with ADMIN_PASSWORD', () => {
     expect(refreshed.status).toBe(200);
     expect(refreshed.headers.get('access-control-allow-credentials')).toBe('true');
     expect(next.access_token).not.toBe(tokens.access_token);
-    expect(decodeJwt(next.access_token).payload).toMatchObject({ azp: CLIENT_ID, preferred_username: 'admin', aud: 'linksite-api' });
+    expect(decodeJwt(next.access_token).payload).toMatchObject({
+      azp: CLIENT_ID,
+      preferred_username: 'admin',
+      aud: 'linksite-api',
+    });
     expect(verifyWithJwks(next.access_token, jwks)).toBe(true);
     expect(keycloakJsDecodeToken(next.refresh_token).exp).toBe(refreshPayload.exp);
   });
@@ -124,7 +153,12 @@ describe('idp with ADMIN_PASSWORD', () => {
     const browser = new Browser('203.0.113.12');
     await signIn(browser, idp.issuer, 'admin', PASSWORD);
     const silent = await browser.request(
-      authorizationUrl(idp.issuer, { prompt: 'none', redirect_uri: `${APP_ORIGIN}/silent-check-sso.html`, code_challenge: 'v'.repeat(43), code_challenge_method: 'S256' }),
+      authorizationUrl(idp.issuer, {
+        prompt: 'none',
+        redirect_uri: `${APP_ORIGIN}/silent-check-sso.html`,
+        code_challenge: 'v'.repeat(43),
+        code_challenge_method: 'S256',
+      }),
     );
     expect(silent.status).toBe(303);
     const back = new URL(absolute(idp.issuer, silent.headers.get('location')));
@@ -132,14 +166,22 @@ describe('idp with ADMIN_PASSWORD', () => {
     expect(callbackParams(back).get('code')).toBeTruthy();
 
     const stranger = new Browser('203.0.113.13');
-    const anonymous = await stranger.request(authorizationUrl(idp.issuer, { prompt: 'none', code_challenge: 'v'.repeat(43), code_challenge_method: 'S256' }));
-    expect(callbackParams(new URL(absolute(idp.issuer, anonymous.headers.get('location')))).get('error')).toBe('login_required');
+    const anonymous = await stranger.request(
+      authorizationUrl(idp.issuer, { prompt: 'none', code_challenge: 'v'.repeat(43), code_challenge_method: 'S256' }),
+    );
+    expect(callbackParams(new URL(absolute(idp.issuer, anonymous.headers.get('location')))).get('error')).toBe(
+      'login_required',
+    );
   });
 
   it('answers the CORS preflight of the token endpoint for the app origin with credentials', async () => {
     const res = await fetch(`${idp.issuer}/token`, {
       method: 'OPTIONS',
-      headers: { Origin: APP_ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      headers: {
+        Origin: APP_ORIGIN,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe(APP_ORIGIN);
@@ -159,7 +201,13 @@ describe('idp with ADMIN_PASSWORD', () => {
 
   it('shows the form again with a Korean error for a wrong password and issues no code', async () => {
     const browser = new Browser('203.0.113.20');
-    const start = await follow(browser, idp.issuer, await browser.request(authorizationUrl(idp.issuer, { code_challenge: 'y'.repeat(43), code_challenge_method: 'S256' })));
+    const start = await follow(
+      browser,
+      idp.issuer,
+      await browser.request(
+        authorizationUrl(idp.issuer, { code_challenge: 'y'.repeat(43), code_challenge_method: 'S256' }),
+      ),
+    );
     const action = new URL(formAction(await start.res.text()), idp.issuer).toString();
 
     const wrong = await browser.postForm(action, { username: 'admin', password: 'wrong password' });
@@ -176,7 +224,13 @@ describe('idp with ADMIN_PASSWORD', () => {
 
   it('rate-limits repeated failures per account and address, refusing even the right password', async () => {
     const browser = new Browser('203.0.113.30');
-    const start = await follow(browser, idp.issuer, await browser.request(authorizationUrl(idp.issuer, { code_challenge: 'z'.repeat(43), code_challenge_method: 'S256' })));
+    const start = await follow(
+      browser,
+      idp.issuer,
+      await browser.request(
+        authorizationUrl(idp.issuer, { code_challenge: 'z'.repeat(43), code_challenge_method: 'S256' }),
+      ),
+    );
     const action = new URL(formAction(await start.res.text()), idp.issuer).toString();
 
     const statuses: number[] = [];
@@ -211,7 +265,13 @@ describe('idp with ADMIN_PASSWORD', () => {
 
   it('refuses a redirect URI outside the registered list', async () => {
     const browser = new Browser('203.0.113.41');
-    const res = await browser.request(authorizationUrl(idp.issuer, { redirect_uri: 'http://evil.example/', code_challenge: 'w'.repeat(43), code_challenge_method: 'S256' }));
+    const res = await browser.request(
+      authorizationUrl(idp.issuer, {
+        redirect_uri: 'http://evil.example/',
+        code_challenge: 'w'.repeat(43),
+        code_challenge_method: 'S256',
+      }),
+    );
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();
   });
@@ -232,12 +292,19 @@ describe('idp with ADMIN_PASSWORD', () => {
     expect(xsrf).toBeDefined();
     expect(html).toContain('name="logout" value="yes"');
 
-    const confirmed = await browser.postForm(new URL(action, idp.issuer).toString(), { xsrf: xsrf ?? '', logout: 'yes' });
+    const confirmed = await browser.postForm(new URL(action, idp.issuer).toString(), {
+      xsrf: xsrf ?? '',
+      logout: 'yes',
+    });
     expect(confirmed.status).toBe(303);
     expect(confirmed.headers.get('location')).toBe(REDIRECT_URI);
 
     // The session is gone, and with it the refresh token.
-    const refreshed = await browser.postForm(`${idp.issuer}/token`, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: CLIENT_ID });
+    const refreshed = await browser.postForm(`${idp.issuer}/token`, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: CLIENT_ID,
+    });
     expect(refreshed.status).toBe(400);
 
     const bad = new URL(url);
@@ -264,7 +331,9 @@ describe('idp without ADMIN_PASSWORD', () => {
     const second = await startIdp({ DATA_DIR: dataDir });
     try {
       expect(second.stdout()).not.toContain('비밀번호:');
-      const jwks = (await (await fetch(`${second.issuer}/jwks`)).json()) as Parameters<typeof verifyWithJwks>[1] & { keys: { kid: string }[] };
+      const jwks = (await (await fetch(`${second.issuer}/jwks`)).json()) as Parameters<typeof verifyWithJwks>[1] & {
+        keys: { kid: string }[];
+      };
       expect(jwks.keys[0]?.kid).toBe(kid1);
       // A token issued before the restart still verifies against the JWKS after it.
       expect(verifyWithJwks(before.tokens.access_token, jwks)).toBe(true);

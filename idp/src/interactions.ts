@@ -77,7 +77,11 @@ export function interactionRoutes(
     if (!gate.allowed) {
       ctx.status = 429;
       ctx.set('Retry-After', String(gate.retryAfterSeconds));
-      ctx.body = loginPage({ action, username, error: messages.tooManyAttempts(Math.ceil(gate.retryAfterSeconds / 60)) });
+      ctx.body = loginPage({
+        action,
+        username,
+        error: messages.tooManyAttempts(Math.ceil(gate.retryAfterSeconds / 60)),
+      });
       return;
     }
     if (!username || !password) {
@@ -93,7 +97,11 @@ export function interactionRoutes(
       if (!after.allowed) {
         ctx.status = 429;
         ctx.set('Retry-After', String(after.retryAfterSeconds));
-        ctx.body = loginPage({ action, username, error: messages.tooManyAttempts(Math.ceil(after.retryAfterSeconds / 60)) });
+        ctx.body = loginPage({
+          action,
+          username,
+          error: messages.tooManyAttempts(Math.ceil(after.retryAfterSeconds / 60)),
+        });
         return;
       }
       ctx.status = 401;

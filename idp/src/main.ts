@@ -37,12 +37,16 @@ async function main(): Promise<void> {
   provider.use(interactionRoutes(provider, account, config.appOrigins));
   provider.on('server_error', (_ctx, error) => console.error('IdP server error:', error));
 
-  const server = createServer(provider.callback());
+  // Koa's handler settles its own errors (ctx.onerror); the promise it returns carries nothing more.
+  const handle = provider.callback();
+  const server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, () => resolve());
   });
-  console.log(`IdP listening on ${config.issuer} (port ${config.port}, client ${config.clientId}, audience ${config.apiAudience})`);
+  console.log(
+    `IdP listening on ${config.issuer} (port ${config.port}, client ${config.clientId}, audience ${config.apiAudience})`,
+  );
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

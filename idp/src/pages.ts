@@ -2,7 +2,10 @@ import { messages } from './messages.js';
 
 /** Escapes text for HTML element content and double-quoted attributes. */
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+  return value.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
+  );
 }
 
 const style = `
@@ -39,7 +42,15 @@ ${body}
 }
 
 /** The sign-in form. `action` carries the interaction uid; the interaction cookie binds it to this browser. */
-export function loginPage({ action, username = '', error }: { action: string; username?: string; error?: string }): string {
+export function loginPage({
+  action,
+  username = '',
+  error,
+}: {
+  action: string;
+  username?: string;
+  error?: string;
+}): string {
   return layout(
     messages.loginTitle,
     `<h1>${messages.loginTitle}</h1>

@@ -11,9 +11,15 @@ export interface PersistedKeys {
 function isPersistedKeys(value: unknown): value is PersistedKeys {
   const v = value as PersistedKeys;
   return (
-    typeof v === 'object' && v !== null &&
-    typeof v.signing === 'object' && v.signing?.kty === 'RSA' && typeof v.signing.d === 'string' && typeof v.signing.kid === 'string' &&
-    Array.isArray(v.cookieKeys) && v.cookieKeys.length > 0 && v.cookieKeys.every((k) => typeof k === 'string' && k.length >= 32)
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.signing === 'object' &&
+    v.signing?.kty === 'RSA' &&
+    typeof v.signing.d === 'string' &&
+    typeof v.signing.kid === 'string' &&
+    Array.isArray(v.cookieKeys) &&
+    v.cookieKeys.length > 0 &&
+    v.cookieKeys.every((k) => typeof k === 'string' && k.length >= 32)
   );
 }
 

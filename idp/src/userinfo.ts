@@ -11,13 +11,21 @@ import { profileClaims } from './provider.js';
  * the API. keycloak-js `loadUserInfo()` sends exactly those, so userinfo is answered here: the token is
  * checked like the API does (RS256 signature with our key, `iss`, `exp`, `azp`) and the profile returned.
  */
-export function userinfoRoute(provider: Provider, config: IdpConfig, keys: PersistedKeys, account: AdminAccount): Middleware {
+export function userinfoRoute(
+  provider: Provider,
+  config: IdpConfig,
+  keys: PersistedKeys,
+  account: AdminAccount,
+): Middleware {
   const publicKey = createPublicKey({ key: keys.signing, format: 'jwk' });
   const path = new URL(provider.urlFor('userinfo')).pathname;
 
   const refuse = (ctx: Parameters<Middleware>[0], description: string) => {
     ctx.status = 401;
-    ctx.set('WWW-Authenticate', `Bearer realm="${config.issuer}", error="invalid_token", error_description="${description}"`);
+    ctx.set(
+      'WWW-Authenticate',
+      `Bearer realm="${config.issuer}", error="invalid_token", error_description="${description}"`,
+    );
     ctx.body = { error: 'invalid_token', error_description: description };
   };
 
@@ -44,7 +52,9 @@ export function userinfoRoute(provider: Provider, config: IdpConfig, keys: Persi
       return refuse(ctx, 'malformed token');
     }
     const signatureOk =
-      header.alg === 'RS256' && header.kid === keys.signing.kid && verify('RSA-SHA256', Buffer.from(`${h}.${p}`), publicKey, Buffer.from(s, 'base64url'));
+      header.alg === 'RS256' &&
+      header.kid === keys.signing.kid &&
+      verify('RSA-SHA256', Buffer.from(`${h}.${p}`), publicKey, Buffer.from(s, 'base64url'));
     if (!signatureOk) return refuse(ctx, 'invalid signature');
     if (payload.iss !== config.issuer) return refuse(ctx, 'wrong issuer');
     if (typeof payload.exp !== 'number' || payload.exp <= Date.now() / 1000) return refuse(ctx, 'token expired');

@@ -39,7 +39,9 @@ export function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -55,7 +57,14 @@ export async function startIdp(env: Record<string, string | undefined>): Promise
   const port = await freePort();
   const issuer = `http://localhost:${port}`;
   const child: ChildProcess = spawn(process.execPath, [path.join(idpDir, 'dist', 'main.js')], {
-    env: { ...process.env, ADMIN_PASSWORD: undefined, IDP_PORT: String(port), IDP_ISSUER: issuer, IDP_APP_ORIGINS: APP_ORIGIN, ...env },
+    env: {
+      ...process.env,
+      ADMIN_PASSWORD: undefined,
+      IDP_PORT: String(port),
+      IDP_ISSUER: issuer,
+      IDP_APP_ORIGINS: APP_ORIGIN,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -100,7 +109,9 @@ export class CookieJar {
       const eq = pair.indexOf('=');
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
-      const expired = attrs.some((a) => /^\s*expires=/i.test(a) && new Date(a.split('=')[1] ?? '').getTime() < Date.now());
+      const expired = attrs.some(
+        (a) => /^\s*expires=/i.test(a) && new Date(a.split('=')[1] ?? '').getTime() < Date.now(),
+      );
       if (!value || expired) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
@@ -163,7 +174,11 @@ export function absolute(issuer: string, location: string | null): string {
 }
 
 /** Follows redirects inside the provider; stops at a page (non-3xx) or at a redirect to the app. */
-export async function follow(browser: Browser, issuer: string, res: Response): Promise<{ res: Response; appRedirect?: URL }> {
+export async function follow(
+  browser: Browser,
+  issuer: string,
+  res: Response,
+): Promise<{ res: Response; appRedirect?: URL }> {
   let current = res;
   for (let hops = 0; hops < 10; hops += 1) {
     if (current.status < 300 || current.status >= 400) return { res: current };
@@ -203,17 +218,28 @@ export async function signIn(
   password: string,
 ): Promise<{ tokens: TokenResponse; tokenResponse: Response }> {
   const { verifier, challenge } = pkce();
-  const start = await follow(browser, issuer, await browser.request(authorizationUrl(issuer, { code_challenge: challenge, code_challenge_method: 'S256' })));
+  const start = await follow(
+    browser,
+    issuer,
+    await browser.request(authorizationUrl(issuer, { code_challenge: challenge, code_challenge_method: 'S256' })),
+  );
   if (start.res.status !== 200) throw new Error(`expected the login form, got ${start.res.status}`);
   const action = formAction(await start.res.text());
   const submitted = await browser.postForm(new URL(action, issuer).toString(), { username, password });
   const done = await follow(browser, issuer, submitted);
-  if (!done.appRedirect) throw new Error(`sign-in did not return to the app: ${done.res.status} ${await done.res.text()}`);
+  if (!done.appRedirect)
+    throw new Error(`sign-in did not return to the app: ${done.res.status} ${await done.res.text()}`);
   const code = callbackParams(done.appRedirect).get('code');
   if (!code) throw new Error(`no code in ${done.appRedirect.toString()}`);
   const tokenResponse = await browser.postForm(
     `${issuer}/token`,
-    { grant_type: 'authorization_code', code, redirect_uri: REDIRECT_URI, client_id: CLIENT_ID, code_verifier: verifier },
+    {
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: REDIRECT_URI,
+      client_id: CLIENT_ID,
+      code_verifier: verifier,
+    },
     { Origin: APP_ORIGIN },
   );
   const tokens = (await tokenResponse.clone().json()) as TokenResponse;
@@ -223,7 +249,10 @@ export async function signIn(
 
 export function decodeJwt(token: string): { header: Record<string, unknown>; payload: Record<string, unknown> } {
   const [h = '', p = ''] = token.split('.');
-  return { header: JSON.parse(Buffer.from(h, 'base64url').toString('utf8')), payload: JSON.parse(Buffer.from(p, 'base64url').toString('utf8')) };
+  return {
+    header: JSON.parse(Buffer.from(h, 'base64url').toString('utf8')),
+    payload: JSON.parse(Buffer.from(p, 'base64url').toString('utf8')),
+  };
 }
 
 /** keycloak-js 26 `decodeToken`: atob of the base64url payload, padded by length % 4, then JSON.parse. */
@@ -259,5 +288,10 @@ export function verifyWithJwks(token: string, jwks: { keys: (JsonWebKey & { kid?
   const { kid } = JSON.parse(Buffer.from(h, 'base64url').toString('utf8')) as { kid?: string };
   const jwk = jwks.keys.find((k) => k.kid === kid);
   if (!jwk) return false;
-  return verify('RSA-SHA256', Buffer.from(`${h}.${p}`), createPublicKey({ key: jwk, format: 'jwk' }), Buffer.from(s, 'base64url'));
+  return verify(
+    'RSA-SHA256',
+    Buffer.from(`${h}.${p}`),
+    createPublicKey({ key: jwk, format: 'jwk' }),
+    Buffer.from(s, 'base64url'),
+  );
 }

@@ -1,0 +1,170 @@
+// @ts-check
+/**
+ * Lint of the whole monorepo (ESLint 9 flat config), run by `npm run lint` ahead of the tests; any error or warning
+ * fails it (`--max-warnings 0`).
+ *
+ * - Dependencies flow one way, platform ← remotes ← shell (STYLE.md "The shape of every app"): platform and contract
+ *   import no app; a remote imports only platform and contract, never another remote or the shell; the shell never
+ *   imports a remote's source (it composes them through Module Federation at run time); api, idp and e2e never
+ *   import web code. The zones are derived from the folders, so a new remote is covered without editing this file.
+ * - No import cycles, kebab-case file and folder names, react-hooks and jsx-a11y on the web apps.
+ * - Type-aware rules where a lost promise loses data: api/ and idp/ (no-floating-promises, no-misused-promises,
+ *   switch-exhaustiveness-check).
+ * - Formatting is Prettier's (`npm run format:check`); eslint-config-prettier turns off the rules it owns.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
+import importPlugin from 'eslint-plugin-import';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+/** Every remote's folder (`mf-*`), read from the disk so a new remote gets the same boundaries. */
+const remotes = fs
+  .readdirSync(root)
+  .filter((name) => name.startsWith('mf-') && fs.statSync(path.join(root, name)).isDirectory());
+const webApps = ['shell', ...remotes];
+const web = ['platform', ...webApps];
+const server = ['api', 'idp'];
+
+/** `import/no-restricted-paths` zones: `target` may not import from `from`. Paths are relative to the repository. */
+const zones = [
+  {
+    target: './platform',
+    from: [...webApps, ...server, 'e2e'].map((dir) => `./${dir}`),
+    message: 'platform is the shared library: it imports no app.',
+  },
+  {
+    target: './contract',
+    from: [...web, ...server, 'e2e'].map((dir) => `./${dir}`),
+    message: 'contract holds generated types only: it imports no app.',
+  },
+  ...remotes.map((remote) => ({
+    target: `./${remote}`,
+    from: ['shell', ...remotes.filter((other) => other !== remote), ...server, 'e2e'].map((dir) => `./${dir}`),
+    message: 'A remote imports only @linksite/platform and @linksite/contract, never another remote or the shell.',
+  })),
+  {
+    target: './shell',
+    from: [...remotes, ...server, 'e2e'].map((dir) => `./${dir}`),
+    message: 'The shell loads remotes through Module Federation at run time, never their source.',
+  },
+  ...[...server, 'e2e'].map((dir) => ({
+    target: `./${dir}`,
+    from: web.map((other) => `./${other}`),
+    message: `${dir} never imports web code.`,
+  })),
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      '**/dist-dev/',
+      'coverage/',
+      'test-results/',
+      '.data/',
+      '.cache/',
+      'tmp/',
+      'contract/src/schema.d.ts',
+      'api/src/metadata.ts',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { import: importPlugin, 'check-file': checkFile },
+    languageOptions: { globals: { ...globals.node } },
+    settings: {
+      'import/resolver': {
+        typescript: {
+          noWarnOnMultipleProjects: true,
+          project: [
+            'tsconfig.web.json',
+            'api/tsconfig.json',
+            'idp/tsconfig.json',
+            'idp/tsconfig.spec.json',
+            'e2e/tsconfig.json',
+          ],
+        },
+        node: true,
+      },
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    },
+    rules: {
+      'import/no-restricted-paths': ['error', { basePath: root, zones }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx,js,mjs,css}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { '**/': 'KEBAB_CASE' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      // The contract is types only (generated from the API's OpenAPI document): a value import would put it in a bundle.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@linksite/contract', message: 'Import the contract with `import type`.', allowTypeImports: true },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Migrations are named `<timestamp>-<name>.ts` (TypeORM): kebab-case after the leading digits.
+    files: ['api/src/database/migrations/*.ts'],
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.ts': '[0-9]+-+([a-z0-9])*(-+([a-z0-9]))' },
+        { ignoreMiddleExtensions: true },
+      ],
+    },
+  },
+  {
+    files: web.map((dir) => `${dir}/src/**/*.{ts,tsx}`),
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs['recommended-latest'].rules },
+  },
+  {
+    files: web.map((dir) => `${dir}/src/**/*.tsx`),
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['api/src/**/*.ts', 'idp/src/**/*.ts'],
+    languageOptions: {
+      parserOptions: {
+        project: ['api/tsconfig.json', 'idp/tsconfig.json', 'idp/tsconfig.spec.json'],
+        tsconfigRootDir: root,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', '**/*.spec.ts', '**/*.e2e.ts', 'build/jest/**'],
+    languageOptions: { globals: { ...globals.jest } },
+  },
+  {
+    files: ['**/*.js', '**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  prettier,
+);

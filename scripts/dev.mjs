@@ -1,0 +1,106 @@
+/**
+ * `npm run dev`: the edit loop. The same site as `npm start`, on the same ports and data directory, but:
+ * - the API runs from its TypeScript sources (`build/register-swc.js`) under `node --watch`: a saved file restarts it;
+ * - every web app is compiled by one webpack process in watch mode (development mode: no minification, eval source
+ *   maps) into its `dist-dev/` (the production `dist/` stays as it is) and served by the same static servers: a saved
+ *   `.tsx` is served on the next reload;
+ * - the embedded identity provider is built once and runs as in `npm start`.
+ * The terminal gets one line per rebuild with its time; full output goes to `<DATA_DIR>/logs/`. Ctrl-C stops
+ * everything.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { buildStale } from './build.mjs';
+import { serviceGroup, siteServers } from './services.mjs';
+import { repoRoot } from './site-layout.mjs';
+
+const require = createRequire(import.meta.url);
+/** Each app's development build goes to `<app>/dist-dev`. */
+const DEV_DIST = 'dist-dev';
+const webpack = require('webpack');
+
+const startedAt = Date.now();
+const dataDir = path.resolve(process.env.DATA_DIR || path.join(repoRoot, '.data'));
+const logDir = path.join(dataDir, 'logs');
+const { layout, identity, idpEnv, apiEnv, readinessChecks } = siteServers(dataDir);
+const group = serviceGroup({ dataDir, logDir });
+/** @type {import('webpack').MultiWatching | undefined} */
+let watching;
+
+const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(1)} s`;
+const say = (line) => console.log(`  ${line}`);
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stopAll(0));
+fs.mkdirSync(logDir, { recursive: true });
+console.log(`링크 & 일정 개발 모드를 시작합니다. 전체 로그: ${path.relative(process.cwd(), logDir) || logDir}`);
+
+try {
+  if (identity.embedded) {
+    await buildStale({ only: ['idp'], logDir, log: say });
+    group.launch('idp', layout.idpPort, [path.join(repoRoot, 'idp/dist/main.js')], idpEnv, { showOutput: true });
+  }
+  const apiMain = path.join(repoRoot, 'api/src/main.ts');
+  group.launch('api', layout.apiPort, ['--watch', '-r', path.join(repoRoot, 'build/register-swc.js'), apiMain], apiEnv);
+  await watchWebApps();
+  for (const app of layout.apps) {
+    group.launch(app.dir, app.port, [
+      path.join(repoRoot, 'scripts/serve-app.mjs'),
+      app.dir,
+      String(app.port),
+      DEV_DIST,
+    ]);
+  }
+  await group.waitUntilReady(readinessChecks);
+  console.log(
+    `\n  개발 모드가 준비되었습니다 (${elapsed()}): http://localhost:${layout.sitePort}\n` +
+      '  소스를 저장하면 API 는 다시 시작되고 화면은 다시 빌드됩니다 (새로고침하면 보입니다). 종료: Ctrl-C\n',
+  );
+} catch (error) {
+  console.error(error.message);
+  await stopAll(1);
+}
+
+/**
+ * Compiles every web app in one webpack process in watch mode (development). Resolves after the first build of all;
+ * every rebuild prints one line per app it rebuilt, with its time.
+ */
+function watchWebApps() {
+  const configs = layout.apps.map(({ dir }) => {
+    const config = require(path.join(repoRoot, dir, 'webpack.config.js'))({}, { mode: 'development' });
+    // Beside the production build, which `npm start` keeps serving untouched.
+    config.output.path = path.join(repoRoot, dir, DEV_DIST);
+    return { ...config, name: dir, infrastructureLogging: { level: 'error' } };
+  });
+  const log = fs.createWriteStream(path.join(logDir, 'webpack-dev.log'));
+  let first = true;
+  return new Promise((resolve, reject) => {
+    watching = webpack(configs).watch({ aggregateTimeout: 100 }, (error, multiStats) => {
+      if (error) return first ? reject(error) : console.error(error.message);
+      for (const stats of multiStats.stats) {
+        const { name } = stats.compilation;
+        log.write(`${stats.toString({ colors: false, preset: 'normal' })}\n`);
+        if (stats.hasErrors()) {
+          say(`빌드 오류: ${name}`);
+          console.error(stats.toString({ colors: true, preset: 'errors-only' }));
+        } else if (first || stats.compilation.emittedAssets.size > 0) {
+          say(
+            `${first ? '빌드 완료' : '다시 빌드함'}: ${name} (${((stats.endTime - stats.startTime) / 1000).toFixed(2)} s)`,
+          );
+        }
+      }
+      if (first) {
+        first = false;
+        resolve();
+      }
+    });
+  });
+}
+
+async function stopAll(exitCode) {
+  if (group.stopping) return;
+  console.log('\n개발 모드를 종료합니다…');
+  await new Promise((resolve) => (watching ? watching.close(resolve) : resolve()));
+  await group.stop();
+  process.exit(exitCode);
+}
