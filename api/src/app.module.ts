@@ -1,7 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminsModule } from './admins/admins.module';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { AuthModule } from './auth/auth.module';
+import { BackupModule } from './backup/backup.module';
+import { BookingsModule } from './bookings/bookings.module';
 import { CommonModule } from './common/common.module';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { CoverModule } from './cover/cover.module';
@@ -12,6 +15,8 @@ import { ImagesModule } from './images/images.module';
 import { LinksModule } from './links/links.module';
 import { PlansModule } from './plans/plans.module';
 import { PopupsModule } from './popups/popups.module';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { RedisModule } from './redis/redis.module';
 import { TagsModule } from './tags/tags.module';
 
 /** Where the API's database is: the URL, and whether it is the embedded PGlite server. */
@@ -33,6 +38,9 @@ export class AppModule {
       module: AppModule,
       imports: [
         CommonModule,
+        RedisModule,
+        // Before AuthModule: the rate limit's global guard runs ahead of the access policy's.
+        RateLimitModule,
         AuthModule,
         TypeOrmModule.forRootAsync({
           useFactory: () => ({
@@ -44,11 +52,14 @@ export class AppModule {
         LinksModule,
         PlansModule,
         PopupsModule,
+        BookingsModule,
         TagsModule,
         ImagesModule,
         CoverModule,
         HealthModule,
         AdminsModule,
+        BackupModule,
+        AnalyticsModule,
       ],
       providers: [{ provide: APP_CONFIG, useValue: config }],
       exports: [APP_CONFIG],

@@ -29,7 +29,13 @@ describe('main.ts with the embedded database', () => {
     const port = await freePort();
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
     delete env.DATABASE_URL;
-    const child = spawn(process.execPath, ['-r', join(__dirname, 'test/register-swc.js'), join(__dirname, 'main.ts')], { env });
+    const child = spawn(
+      process.execPath,
+      ['-r', join(__dirname, '../../build/register-swc.js'), join(__dirname, 'main.ts')],
+      {
+        env,
+      },
+    );
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

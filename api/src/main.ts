@@ -7,7 +7,8 @@ import { AppModule } from './app.module';
 import { Clock } from './common/clock';
 import { messages } from './common/messages';
 import { loadConfig } from './config/app-config';
-import { API_PREFIX, configureApp } from './configure-app';
+import { API_PREFIX } from './common/api-prefix';
+import { configureApp } from './configure-app';
 import { resolveDatabase } from './database/resolve-database';
 import { PendingMigrationsError } from './database/run-migrations';
 import { drainHttpServer } from './common/http-drain';
@@ -60,7 +61,7 @@ async function bootstrap(): Promise<void> {
       // Start-up errors come back here (not process.exit inside Nest), so the embedded server stops cleanly.
       { abortOnError: false },
     );
-    configureApp(app);
+    await configureApp(app);
     const dataSource = app.get(DataSource);
     if (config.seedOnEmpty && (await isCatalogueEmpty(dataSource))) {
       await seedDemoCatalogue(dataSource, app.get(Clock));

@@ -2,8 +2,12 @@ import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { connect, createServer, Socket } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { createTestDatabase, TestDatabase } from './test/test-app';
+import { createTestDatabase, TestDatabase } from './test/test-database';
 import { startTestIssuer, TestIssuer } from './test/test-issuer';
+import { migrations } from './database/typeorm-options';
+
+/** The names of every migration, in order. */
+const ALL = migrations.map((Migration) => new Migration().name);
 
 jest.setTimeout(120_000);
 
@@ -63,11 +67,35 @@ async function query<T>(url: string, sql: string): Promise<T[]> {
 }
 
 const tablesOf = async (url: string) =>
-  (await query<{ table_name: string }>(url, `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`)).map(
-    (row) => row.table_name,
-  );
+  (
+    await query<{ table_name: string }>(
+      url,
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`,
+    )
+  ).map((row) => row.table_name);
 
-const SCHEMA = ['administrators', 'cover', 'image_variants', 'images', 'links', 'migrations', 'plans', 'popup_slots'];
+const SCHEMA = [
+  'analytics_daily',
+  'analytics_daily_devices',
+  'analytics_daily_keywords',
+  'analytics_daily_links',
+  'analytics_daily_paths',
+  'analytics_daily_referrers',
+  'analytics_daily_utm_sources',
+  'analytics_events',
+  'analytics_rollup_state',
+  'analytics_salts',
+  'administrators',
+  'bookings',
+  'cover',
+  'image_variants',
+  'images',
+  'links',
+  'migrations',
+  'plans',
+  'popup_info',
+  'popup_slots',
+].sort();
 
 /** One HTTP/1.1 response parsed from raw bytes. */
 interface RawResponse {
@@ -140,7 +168,11 @@ describe('production process (issue 6)', () => {
   };
 
   beforeAll(() => {
-    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(apiRoot, 'tsconfig.build.json')], { stdio: 'inherit' });
+    execFileSync(
+      process.execPath,
+      [require.resolve('typescript/bin/tsc'), '-p', join(apiRoot, 'tsconfig.build.json')],
+      { stdio: 'inherit' },
+    );
   });
   afterAll(async () => {
     for (const r of runs) if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill('SIGKILL');
@@ -152,17 +184,22 @@ describe('production process (issue 6)', () => {
       const database = await fresh();
       const first = start(dist('database/migrate-command.js'), { DATABASE_URL: database.url });
       expect(await first.exited).toBe(0);
-      expect(first.output()).toContain('마이그레이션 1개를 적용했습니다: InitialSchema1763701200000');
+      expect(first.output()).toContain(`마이그레이션 ${ALL.length}개를 적용했습니다: ${ALL.join(', ')}`);
       expect(await tablesOf(database.url)).toEqual(SCHEMA);
 
       const second = start(dist('database/migrate-command.js'), { DATABASE_URL: database.url });
       expect(await second.exited).toBe(0);
       expect(second.output()).toContain('적용할 마이그레이션이 없습니다.');
-      expect(await query(database.url, 'SELECT name FROM migrations')).toEqual([{ name: 'InitialSchema1763701200000' }]);
+      expect(await query(database.url, 'SELECT name FROM migrations ORDER BY id')).toEqual(
+        ALL.map((name) => ({ name })),
+      );
       // It never seeds.
-      expect(await query(database.url, 'SELECT (SELECT count(*) FROM links)::int AS links, (SELECT count(*) FROM plans)::int AS plans')).toEqual([
-        { links: 0, plans: 0 },
-      ]);
+      expect(
+        await query(
+          database.url,
+          'SELECT (SELECT count(*) FROM links)::int AS links, (SELECT count(*) FROM plans)::int AS plans',
+        ),
+      ).toEqual([{ links: 0, plans: 0 }]);
     });
 
     it('two started at once both exit 0 and apply the migrations once (advisory lock)', async () => {
@@ -170,14 +207,18 @@ describe('production process (issue 6)', () => {
       const [a, b] = [0, 1].map(() => start(dist('database/migrate-command.js'), { DATABASE_URL: database.url }));
       expect(await Promise.all([a!.exited, b!.exited])).toEqual([0, 0]);
       const outputs = [a!.output(), b!.output()];
-      expect(outputs.filter((o) => o.includes('마이그레이션 1개를 적용했습니다'))).toHaveLength(1);
+      expect(outputs.filter((o) => o.includes(`마이그레이션 ${ALL.length}개를 적용했습니다`))).toHaveLength(1);
       expect(outputs.filter((o) => o.includes('적용할 마이그레이션이 없습니다.'))).toHaveLength(1);
-      expect(await query(database.url, 'SELECT name FROM migrations')).toEqual([{ name: 'InitialSchema1763701200000' }]);
+      expect(await query(database.url, 'SELECT name FROM migrations ORDER BY id')).toEqual(
+        ALL.map((name) => ({ name })),
+      );
       expect(await tablesOf(database.url)).toEqual(SCHEMA);
     });
 
     it('fails with exit code 1 and the reason when the database cannot be reached', async () => {
-      const r = start(dist('database/migrate-command.js'), { DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/none` });
+      const r = start(dist('database/migrate-command.js'), {
+        DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/none`,
+      });
       expect(await r.exited).toBe(1);
       expect(r.output()).toMatch(/마이그레이션에 실패했습니다: .*ECONNREFUSED[\s\S]*Migration failed:/);
     });
@@ -192,7 +233,7 @@ describe('production process (issue 6)', () => {
       HOST: '127.0.0.1',
     });
     expect(await within(r.exited, 30_000, 'exit')).toBe(1);
-    expect(r.output()).toContain('적용되지 않은 마이그레이션이 있습니다(InitialSchema1763701200000)');
+    expect(r.output()).toContain(`적용되지 않은 마이그레이션이 있습니다(${ALL.join(', ')})`);
     expect(r.output()).toContain('node api/dist/database/migrate-command.js');
     expect(r.output()).toContain('Pending migrations');
     expect(r.output()).not.toContain('API listening');
@@ -250,7 +291,10 @@ describe('production process (issue 6)', () => {
     it('SIGTERM: the in-flight request completes normally, idle keep-alive connections close, new connections are refused, a request on a busy connection gets 503 + Connection: close, exit 0', async () => {
       const { database, port, api } = await startReplica(8000);
       expect(await (await fetch(`http://127.0.0.1:${port}/api/health/live`)).json()).toEqual({ status: 'ok' });
-      expect(await (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).json()).toEqual({ status: 'ok', database: 'up' });
+      expect(await (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).json()).toEqual({
+        status: 'ok',
+        database: 'up',
+      });
 
       // An idle keep-alive connection: one request answered, the connection left open.
       const idle = await openConnection(port);
@@ -282,10 +326,17 @@ describe('production process (issue 6)', () => {
       const [created, turnedAway, ...more] = parseResponses(slow.connection.received());
       expect(more).toEqual([]);
       expect(created!.status).toBe(201);
-      expect(JSON.parse(created!.body)).toMatchObject({ message: '링크가 등록되었습니다.', product: { pname: '종료 중에 끝난 링크', pcode: 0 } });
+      expect(JSON.parse(created!.body)).toMatchObject({
+        message: '링크가 등록되었습니다.',
+        product: { pname: '종료 중에 끝난 링크', pcode: 0 },
+      });
       expect(turnedAway!.status).toBe(503);
       expect(turnedAway!.headers.connection).toBe('close');
-      expect(JSON.parse(turnedAway!.body)).toEqual({ statusCode: 503, message: '서버가 종료 중입니다. 잠시 후 다시 시도해주세요.', status: 'stopping' });
+      expect(JSON.parse(turnedAway!.body)).toEqual({
+        statusCode: 503,
+        message: '서버가 종료 중입니다. 잠시 후 다시 시도해주세요.',
+        status: 'stopping',
+      });
 
       expect(await within(api.exited, 8000, 'exit')).toBe(0);
       expect(Date.now() - signalledAt).toBeLessThan(8000);

@@ -2,18 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import type { Principal } from '../auth/principal';
 import { Clock } from '../common/clock';
+import type { AdministratorDto } from './dto/administrator.dto';
 
-/** The administrator profile `POST /api/login` answers and the shell keeps in sessionStorage `user` (DECISIONS D3). */
-export interface AdministratorProfile {
-  /** `administrators.id`. */
-  id: number;
-  username: string | null;
-  name: string | null;
-  email: string | null;
-  /** The token's realm roles. */
-  roles: string[];
-}
-
+/** Administrators, upserted from their tokens at `POST /api/login` (DECISIONS D2/D3). */
 @Injectable()
 export class AdminsService {
   constructor(
@@ -26,7 +17,7 @@ export class AdminsService {
    * first sign-in; username, name and email follow the token every time; `last_login_at` = now. One statement
    * (`INSERT … ON CONFLICT (sub) DO UPDATE`), so two first sign-ins at once still make one row.
    */
-  async recordLogin(principal: Principal): Promise<AdministratorProfile> {
+  async recordLogin(principal: Principal): Promise<AdministratorDto> {
     const [row] = await this.dataSource.query<Array<{ id: number }>>(
       `INSERT INTO administrators (sub, username, name, email, last_login_at)
        VALUES ($1, $2, $3, $4, $5)
@@ -35,6 +26,12 @@ export class AdminsService {
        RETURNING id`,
       [principal.sub, principal.username, principal.name, principal.email, this.clock.now()],
     );
-    return { id: row!.id, username: principal.username, name: principal.name, email: principal.email, roles: principal.roles };
+    return {
+      id: row!.id,
+      username: principal.username,
+      name: principal.name,
+      email: principal.email,
+      roles: principal.roles,
+    };
   }
 }

@@ -15,12 +15,15 @@ describe('internalJwksUrl', () => {
   });
 
   it('moves a jwks_uri under the public issuer under the internal discovery URL', () => {
-    expect(internalJwksUrl(certs, { issuer: publicIssuer, discoveryUrl: 'http://keycloak:8080/realms/linksite' }).href).toBe(
-      'http://keycloak:8080/realms/linksite/protocol/openid-connect/certs',
-    );
+    expect(
+      internalJwksUrl(certs, { issuer: publicIssuer, discoveryUrl: 'http://keycloak:8080/realms/linksite' }).href,
+    ).toBe('http://keycloak:8080/realms/linksite/protocol/openid-connect/certs');
     // A proxy path on the public side that the internal address does not have.
     expect(
-      internalJwksUrl('https://site.example/auth/realms/x/certs', { issuer: 'https://site.example/auth/realms/x', discoveryUrl: 'http://keycloak:8080/realms/x/' }).href,
+      internalJwksUrl('https://site.example/auth/realms/x/certs', {
+        issuer: 'https://site.example/auth/realms/x',
+        discoveryUrl: 'http://keycloak:8080/realms/x/',
+      }).href,
     ).toBe('http://keycloak:8080/realms/x/certs');
   });
 
@@ -61,7 +64,8 @@ describe('AccessTokenVerifier against a test issuer', () => {
 
   it('does not check the typ header (Keycloak writes JWT, oidc-provider at+jwt)', async () => {
     const verifier = verifierFor();
-    for (const typ of ['JWT', 'at+jwt']) await expect(verifier.verify(await issuer.mint({ typ }))).resolves.toBeDefined();
+    for (const typ of ['JWT', 'at+jwt'])
+      await expect(verifier.verify(await issuer.mint({ typ }))).resolves.toBeDefined();
   });
 
   it('fetches discovery and the key set once for many tokens', async () => {
@@ -72,7 +76,7 @@ describe('AccessTokenVerifier against a test issuer', () => {
     expect(issuer.hits.jwks - before.jwks).toBe(1);
   });
 
-  it('refuses junk and other issuers\' tokens without asking the issuer', async () => {
+  it("refuses junk and other issuers' tokens without asking the issuer", async () => {
     const before = { ...issuer.hits };
     const verifier = verifierFor();
     for (const junk of ['abc', 'a.b.c', '', 'eyJhbGciOiJSUzI1NiJ9.e30']) await refused(verifier, junk);
@@ -102,23 +106,45 @@ describe('AccessTokenVerifier against a test issuer', () => {
 
   it('refuses algorithms other than RS256, including none', async () => {
     const verifier = verifierFor();
-    const claims = { iss: issuer.issuer, sub: ADMIN_SUB, azp: 'linksite-shell', exp: Math.floor(NOW.getTime() / 1000) + 60 };
-    await refused(verifier, await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new Uint8Array(32).fill(7)));
+    const claims = {
+      iss: issuer.issuer,
+      sub: ADMIN_SUB,
+      azp: 'linksite-shell',
+      exp: Math.floor(NOW.getTime() / 1000) + 60,
+    };
+    await refused(
+      verifier,
+      await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new Uint8Array(32).fill(7)),
+    );
     await refused(verifier, new UnsecuredJWT(claims).encode());
   });
 
   it('checks azp against OIDC_CLIENT_ID, or aud when there is no azp', async () => {
     const verifier = verifierFor();
     await refused(verifier, await issuer.mint({ claims: { azp: 'other-client' } }));
-    await expect(verifier.verify(await issuer.mint({ claims: { azp: undefined, aud: ['account', 'linksite-shell'] } }))).resolves.toBeDefined();
-    await expect(verifier.verify(await issuer.mint({ claims: { azp: undefined, aud: 'linksite-shell' } }))).resolves.toBeDefined();
+    await expect(
+      verifier.verify(await issuer.mint({ claims: { azp: undefined, aud: ['account', 'linksite-shell'] } })),
+    ).resolves.toBeDefined();
+    await expect(
+      verifier.verify(await issuer.mint({ claims: { azp: undefined, aud: 'linksite-shell' } })),
+    ).resolves.toBeDefined();
     await refused(verifier, await issuer.mint({ claims: { azp: undefined, aud: 'linksite-api' } }));
-    await expect(verifierFor({ OIDC_CLIENT_ID: 'other-client' }).verify(await issuer.mint({ claims: { azp: 'other-client' } }))).resolves.toBeDefined();
+    await expect(
+      verifierFor({ OIDC_CLIENT_ID: 'other-client' }).verify(await issuer.mint({ claims: { azp: 'other-client' } })),
+    ).resolves.toBeDefined();
   });
 
   it('reads missing profile claims as null and roles as []', async () => {
-    const token = await issuer.mint({ claims: { preferred_username: undefined, name: undefined, email: undefined, realm_access: undefined } });
-    await expect(verifierFor().verify(token)).resolves.toEqual({ sub: ADMIN_SUB, username: null, name: null, email: null, roles: [] });
+    const token = await issuer.mint({
+      claims: { preferred_username: undefined, name: undefined, email: undefined, realm_access: undefined },
+    });
+    await expect(verifierFor().verify(token)).resolves.toEqual({
+      sub: ADMIN_SUB,
+      username: null,
+      name: null,
+      email: null,
+      roles: [],
+    });
   });
 
   it('reports an issuer that is down as IssuerUnavailable, and tries discovery again on the next token', async () => {
@@ -132,7 +158,10 @@ describe('AccessTokenVerifier against a test issuer', () => {
   });
 
   it('reports an unreachable issuer as IssuerUnavailable', async () => {
-    const verifier = new AccessTokenVerifier(loadConfig({ OIDC_ISSUER: issuer.issuer, OIDC_DISCOVERY_URL: 'http://127.0.0.1:9' }), clock);
+    const verifier = new AccessTokenVerifier(
+      loadConfig({ OIDC_ISSUER: issuer.issuer, OIDC_DISCOVERY_URL: 'http://127.0.0.1:9' }),
+      clock,
+    );
     await expect(verifier.verify(await issuer.mint())).rejects.toBeInstanceOf(IssuerUnavailable);
   });
 });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
-import { Clock } from '../common/clock';
+import { Clock, WallClock } from '../common/clock';
 import { APP_CONFIG, type AppConfig, type OidcConfig } from '../config/app-config';
 import { issuedToClient, principalFromClaims, type Principal } from './principal';
 
@@ -39,7 +39,8 @@ export function internalJwksUrl(jwksUri: string, oidc: Pick<OidcConfig, 'issuer'
   return url;
 }
 
-const explain = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+const explain = (error: unknown): string =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 
 /**
  * Verifies bearer access tokens against the issuer's JWKS with `jose` (DECISIONS D5): RS256 signature,
@@ -58,7 +59,10 @@ export class AccessTokenVerifier {
   private readonly oidc: OidcConfig;
   private keySet: Promise<JWTVerifyGetKey> | undefined;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig, private readonly clock: Clock) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(WallClock) private readonly clock: Clock,
+  ) {
     this.oidc = config.oidc;
   }
 
@@ -76,7 +80,8 @@ export class AccessTokenVerifier {
     } catch (error) {
       throw new InvalidAccessToken(explain(error));
     }
-    if (unverifiedIssuer !== this.oidc.issuer) throw new InvalidAccessToken(`token from issuer ${String(unverifiedIssuer)}`);
+    if (unverifiedIssuer !== this.oidc.issuer)
+      throw new InvalidAccessToken(`token from issuer ${String(unverifiedIssuer)}`);
     const getKey = await this.keys();
     let payload;
     try {
@@ -92,7 +97,9 @@ export class AccessTokenVerifier {
       throw new InvalidAccessToken(explain(error));
     }
     if (!issuedToClient(payload, this.oidc.clientId)) {
-      throw new InvalidAccessToken(`token issued to azp=${String(payload.azp)} aud=${JSON.stringify(payload.aud)}, not ${this.oidc.clientId}`);
+      throw new InvalidAccessToken(
+        `token issued to azp=${String(payload.azp)} aud=${JSON.stringify(payload.aud)}, not ${this.oidc.clientId}`,
+      );
     }
     const principal = principalFromClaims(payload);
     if (!principal) throw new InvalidAccessToken('token without sub');
@@ -112,7 +119,10 @@ export class AccessTokenVerifier {
     const url = `${this.oidc.discoveryUrl.replace(/\/+$/, '')}/.well-known/openid-configuration`;
     let document: { issuer?: unknown; jwks_uri?: unknown };
     try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(ISSUER_TIMEOUT_MS), headers: { accept: 'application/json' } });
+      const response = await fetch(url, {
+        signal: AbortSignal.timeout(ISSUER_TIMEOUT_MS),
+        headers: { accept: 'application/json' },
+      });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       document = (await response.json()) as typeof document;
     } catch (error) {
@@ -127,7 +137,9 @@ export class AccessTokenVerifier {
     }
     if (document.issuer !== this.oidc.issuer) {
       // Every token will fail the iss check: say why once, here, rather than in every 401.
-      this.logger.warn(`Discovery at ${url} names issuer ${String(document.issuer)}, but OIDC_ISSUER is ${this.oidc.issuer}`);
+      this.logger.warn(
+        `Discovery at ${url} names issuer ${String(document.issuer)}, but OIDC_ISSUER is ${this.oidc.issuer}`,
+      );
     }
     const remote = createRemoteJWKSet(jwksUrl, { timeoutDuration: ISSUER_TIMEOUT_MS });
     // A token naming no known key is the token's fault (401); failing to fetch the keys is not (503).

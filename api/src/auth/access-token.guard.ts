@@ -8,10 +8,10 @@ import { bearerToken, type AuthenticatedRequest } from './authenticated-request'
 /**
  * Lets a request through only with a valid bearer access token (DECISIONS D5), and puts its principal on
  * `request.user` (read it with `@CurrentUser()`).
- * - No token, or a token AccessTokenVerifier refuses: 401 `로그인이 필요합니다.` with `WWW-Authenticate: Bearer`
+ * - No token, or a token AccessTokenVerifier refuses: 401 `messages.unauthorized` with `WWW-Authenticate: Bearer`
  *   (plus `error="invalid_token"` when a token was sent, RFC 6750 §3).
- * - The issuer cannot be reached: 503 `인증 서버에 연결할 수 없습니다.`.
- * Use `@AdminOnly()` rather than this guard alone.
+ * - The issuer cannot be reached: 503 `messages.issuerUnavailable`.
+ * Runs as part of AccessPolicyGuard (global), never on its own.
  */
 @Injectable()
 export class AccessTokenGuard implements CanActivate {
@@ -36,7 +36,9 @@ export class AccessTokenGuard implements CanActivate {
         this.logger.warn(error.message);
         throw new ApiError(503, messages.issuerUnavailable);
       }
-      this.logger.debug(`401 ${request.method} ${request.originalUrl}: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.debug(
+        `401 ${request.method} ${request.originalUrl}: ${error instanceof Error ? error.message : String(error)}`,
+      );
       response.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
       throw new ApiError(401, messages.unauthorized);
     }

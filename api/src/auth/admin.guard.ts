@@ -6,7 +6,7 @@ import type { AuthenticatedRequest } from './authenticated-request';
 
 /**
  * Requires the administrator realm role (ADMIN_ROLE, default `admin`, in `realm_access.roles`) on the principal
- * AccessTokenGuard verified (DECISIONS D5): without it 403 `관리자 권한이 없습니다.`. Runs after
+ * AccessTokenGuard verified (DECISIONS D5): without it 403 `messages.forbidden`. Runs after
  * AccessTokenGuard; with no principal (guard missing) it answers 401 rather than let the request through.
  */
 @Injectable()

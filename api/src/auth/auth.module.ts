@@ -1,15 +1,17 @@
 import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AccessPolicyGuard } from './access-policy.guard';
 import { AccessTokenGuard } from './access-token.guard';
 import { AccessTokenVerifier } from './access-token-verifier';
 import { AdminGuard } from './admin.guard';
 
 /**
- * Access token verification and the administrator guards (DECISIONS D5). Global, so any feature module can put
- * `@AdminOnly()` on its routes; one AccessTokenVerifier, so discovery and the key set are fetched once.
+ * Access token verification and the global access policy (DECISIONS D5): every route needs an administrator
+ * token unless it is `@Public()`. One AccessTokenVerifier, so discovery and the key set are fetched once.
  */
 @Global()
 @Module({
-  providers: [AccessTokenVerifier, AccessTokenGuard, AdminGuard],
-  exports: [AccessTokenVerifier, AccessTokenGuard, AdminGuard],
+  providers: [AccessTokenVerifier, AccessTokenGuard, AdminGuard, { provide: APP_GUARD, useClass: AccessPolicyGuard }],
+  exports: [AccessTokenVerifier],
 })
 export class AuthModule {}

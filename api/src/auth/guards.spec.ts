@@ -15,7 +15,9 @@ const principal = (roles: string[]): Principal => ({ sub: 's', username: 'u', na
 function http(request: Record<string, unknown>) {
   const headers: Record<string, string> = {};
   const response = { setHeader: (name: string, value: string) => (headers[name] = value) };
-  const context = { switchToHttp: () => ({ getRequest: () => request, getResponse: () => response }) } as unknown as ExecutionContext;
+  const context = {
+    switchToHttp: () => ({ getRequest: () => request, getResponse: () => response }),
+  } as unknown as ExecutionContext;
   return { context, headers };
 }
 
@@ -52,14 +54,21 @@ describe('AccessTokenGuard', () => {
 
   it('401 with WWW-Authenticate: Bearer when there is no token, without calling the verifier', async () => {
     const { context, headers } = http({ headers: {} });
-    expect(await status(guard.canActivate(context))).toEqual({ status: 401, body: { statusCode: 401, message: '로그인이 필요합니다.' } });
+    expect(await status(guard.canActivate(context))).toEqual({
+      status: 401,
+      body: { statusCode: 401, message: '로그인이 필요합니다.' },
+    });
     expect(headers['WWW-Authenticate']).toBe('Bearer');
     expect(verifier.verify).not.toHaveBeenCalled();
   });
 
   it('401 invalid_token for a token the verifier refuses', async () => {
     verifier.verify.mockRejectedValue(new InvalidAccessToken('expired'));
-    const { context, headers } = http({ headers: { authorization: 'Bearer x' }, method: 'POST', originalUrl: '/api/login' });
+    const { context, headers } = http({
+      headers: { authorization: 'Bearer x' },
+      method: 'POST',
+      originalUrl: '/api/login',
+    });
     expect(await status(guard.canActivate(context))).toMatchObject({ status: 401 });
     expect(headers['WWW-Authenticate']).toBe('Bearer error="invalid_token"');
   });
@@ -67,7 +76,10 @@ describe('AccessTokenGuard', () => {
   it('503 인증 서버에 연결할 수 없습니다. when the issuer is unavailable', async () => {
     verifier.verify.mockRejectedValue(new IssuerUnavailable('down'));
     const { context } = http({ headers: { authorization: 'Bearer x' } });
-    expect(await status(guard.canActivate(context))).toEqual({ status: 503, body: { statusCode: 503, message: '인증 서버에 연결할 수 없습니다.' } });
+    expect(await status(guard.canActivate(context))).toEqual({
+      status: 503,
+      body: { statusCode: 503, message: '인증 서버에 연결할 수 없습니다.' },
+    });
   });
 
   it('puts the principal on request.user', async () => {
@@ -82,7 +94,9 @@ describe('AccessTokenGuard', () => {
 describe('AdminGuard', () => {
   it('passes the configured realm role, 403 without it, 401 without a principal', async () => {
     const guard = new AdminGuard(loadConfig({ ADMIN_ROLE: 'site-admin' }));
-    expect(await status(() => guard.canActivate(http({ user: principal(['site-admin']) }).context))).toEqual({ status: 'passed' });
+    expect(await status(() => guard.canActivate(http({ user: principal(['site-admin']) }).context))).toEqual({
+      status: 'passed',
+    });
     expect(await status(() => guard.canActivate(http({ user: principal(['admin']) }).context))).toEqual({
       status: 403,
       body: { statusCode: 403, message: '관리자 권한이 없습니다.' },

@@ -20,7 +20,9 @@ export function principalFromClaims(claims: JWTPayload): Principal | null {
   const sub = text(claims.sub);
   if (!sub) return null;
   const realmAccess = claims.realm_access as { roles?: unknown } | undefined;
-  const roles = Array.isArray(realmAccess?.roles) ? realmAccess.roles.filter((r): r is string => typeof r === 'string') : [];
+  const roles = Array.isArray(realmAccess?.roles)
+    ? realmAccess.roles.filter((r): r is string => typeof r === 'string')
+    : [];
   return {
     sub,
     username: text(claims.preferred_username),

@@ -1,28 +1,25 @@
 import { HttpException } from '@nestjs/common';
+import type { ErrorResponse, FieldErrorDto } from './dto/error-response.dto';
 
-/** One field-level problem in an error envelope (DECISIONS D1). */
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
-/** The D1 error body: `{ statusCode, message: '<one Korean sentence>', errors? }`. */
-export interface ErrorEnvelope {
-  statusCode: number;
-  message: string;
-  errors?: FieldError[];
+/** An error body as sent (DECISIONS D1): the envelope, plus the current state when a write lost a race. */
+export type ErrorEnvelope = ErrorResponse & {
   /** The current state when a write lost a race, so the screen can refresh (DECISIONS D3: a stale reorder's 409). */
   product?: unknown;
-}
+};
 
 /**
  * An HTTP error whose message is already the Korean sentence for the user (from common/messages.ts).
  * The global filter passes it through unchanged; any other HttpException gets a Korean message by status.
  */
 export class ApiError extends HttpException {
-  constructor(status: number, message: string, errors?: FieldError[], product?: unknown) {
+  constructor(status: number, message: string, errors?: FieldErrorDto[], product?: unknown) {
     super(
-      { statusCode: status, message, ...(errors ? { errors } : {}), ...(product !== undefined ? { product } : {}) } satisfies ErrorEnvelope,
+      {
+        statusCode: status,
+        message,
+        ...(errors ? { errors } : {}),
+        ...(product !== undefined ? { product } : {}),
+      } satisfies ErrorEnvelope,
       status,
     );
   }

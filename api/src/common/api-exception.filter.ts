@@ -30,7 +30,7 @@ interface MiddlewareError {
  * - Other HttpExceptions (Nest's 404 for unknown routes, 405, 413…): the Korean sentence for the status.
  * - Express middleware errors with a 4xx status (body too large…; Nest itself turns malformed JSON into
  *   a 400 BadRequestException): that status, Korean message — a caller's mistake is never a 500.
- * - Anything else: 500 `서버 오류가 발생했습니다.`, logged with its stack.
+ * - Anything else: 500 `messages.serverError`, logged with its stack.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {

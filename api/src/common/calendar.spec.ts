@@ -4,12 +4,23 @@ describe('isCalendarDate', () => {
   it.each(['2026-11-21', '2028-02-29', '2026-12-31', '0001-01-01', '9999-12-31'])('accepts %s', (value) => {
     expect(isCalendarDate(value)).toBe(true);
   });
-  it.each(['2026-02-30', '2027-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '0000-01-01', '2026-1-1', '20261121', ' 2026-11-21', '2026-11-21T00:00:00Z', '', null, 20261121])(
-    'refuses %p',
-    (value) => {
-      expect(isCalendarDate(value)).toBe(false);
-    },
-  );
+  it.each([
+    '2026-02-30',
+    '2027-02-29',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-04-31',
+    '0000-01-01',
+    '2026-1-1',
+    '20261121',
+    ' 2026-11-21',
+    '2026-11-21T00:00:00Z',
+    '',
+    null,
+    20261121,
+  ])('refuses %p', (value) => {
+    expect(isCalendarDate(value)).toBe(false);
+  });
 });
 
 describe('parseDateTime', () => {

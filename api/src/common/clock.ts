@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Injectable } from '@nestjs/common';
 
 /**
@@ -11,6 +12,14 @@ export class Clock {
   }
 }
 
+/**
+ * The real time, whatever TEST_CLOCK_FILE says: what access tokens are checked against, since the identity provider
+ * issues them on the real time (a browser test that moves the site's clock by days stays signed in). Tests of the
+ * app replace it together with the Clock.
+ */
+@Injectable()
+export class WallClock extends Clock {}
+
 /** A clock stopped at one instant (tests, reproducible seeding); tests may move it with `set`. */
 export class FixedClock extends Clock {
   constructor(private instant: Date) {
@@ -21,5 +30,25 @@ export class FixedClock extends Clock {
   }
   set(instant: Date): void {
     this.instant = new Date(instant.getTime());
+  }
+}
+
+/**
+ * A clock read from a file (env TEST_CLOCK_FILE, refused when NODE_ENV=production): "now" is the ISO 8601 instant the
+ * file holds, or the real time while it is missing or unreadable. It lets a browser test move the running API's time
+ * across a boundary (a link's window) without waiting for it.
+ */
+export class FileClock extends Clock {
+  constructor(private readonly file: string) {
+    super();
+  }
+  override now(): Date {
+    try {
+      const instant = new Date(readFileSync(this.file, 'utf8').trim());
+      if (!Number.isNaN(instant.getTime())) return instant;
+    } catch {
+      // no file: real time
+    }
+    return super.now();
   }
 }

@@ -6,7 +6,7 @@ const MAX_INT4 = 2_147_483_647;
 
 /**
  * Parses a route id: a positive integer that fits PostgreSQL `int` (1–2147483647), digits only.
- * @throws ApiError 400 `잘못된 ID 형식입니다.` for anything else ('abc', '0', '-1', '1.5', '99999999999').
+ * @throws ApiError 400 `messages.invalidId` for anything else ('abc', '0', '-1', '1.5', '99999999999').
  */
 @Injectable()
 export class ParseIdPipe implements PipeTransform<string, number> {

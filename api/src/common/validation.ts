@@ -1,8 +1,9 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
-import { ApiError, FieldError } from './api-error';
+import { ApiError } from './api-error';
+import type { FieldErrorDto } from './dto/error-response.dto';
 import { messages } from './messages';
 
-function flatten(errors: ValidationError[], prefix = ''): FieldError[] {
+function flatten(errors: ValidationError[], prefix = ''): FieldErrorDto[] {
   return errors.flatMap((error) => {
     const field = prefix ? `${prefix}.${error.property}` : error.property;
     // forbidNonWhitelisted reports an unknown field in English ('property x should not exist').
@@ -28,7 +29,7 @@ class BodyValidationPipe extends ValidationPipe {
  * The global ValidationPipe: whitelist + transform, unknown fields refused, and failures as 400 in the D1
  * envelope with one `{ field, message }` per broken constraint (DTOs give Korean constraint messages).
  * `message` is the first broken rule's sentence, in the DTO's field order (the screens alert `data.message`,
- * so it names the problem: `필수 값을 입력해주세요.`), or `입력값이 올바르지 않습니다.` when none has one.
+ * so it names the problem: `messages.requiredValues`), or `messages.validationFailed` when none has one.
  */
 export function createValidationPipe(): ValidationPipe {
   return new BodyValidationPipe({

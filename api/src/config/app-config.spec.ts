@@ -21,7 +21,71 @@ describe('loadConfig', () => {
         adminRole: 'admin',
         clockToleranceSeconds: 5,
       },
+      trustProxy: 'loopback',
+      redisUrl: undefined,
+      redisKeyPrefix: 'linksite:',
+      rateLimitsPerMinute: { read: 600, write: 120, ingest: 240, booking: 30 },
+      backupMaxBytes: 2147483648,
+      testClockFile: undefined,
+      bookingRetentionDays: 30,
+      analytics: { rawRetentionDays: 35, rollupRetentionDays: 400, rollupIntervalSeconds: 300, ingestFlushMs: 1000 },
     });
+  });
+
+  it('takes a test clock file, but never in production', () => {
+    expect(loadConfig({ TEST_CLOCK_FILE: '/tmp/now' }).testClockFile).toBe('/tmp/now');
+    expect(() => loadConfig({ TEST_CLOCK_FILE: '/tmp/now', NODE_ENV: 'production' })).toThrow(
+      '설정 오류: TEST_CLOCK_FILE 는 테스트용입니다. NODE_ENV=production 에서는 쓸 수 없습니다',
+    );
+  });
+
+  it('reads the analytics retention variables, naming a bad one', () => {
+    expect(
+      loadConfig({
+        ANALYTICS_RAW_RETENTION_DAYS: '7',
+        ANALYTICS_ROLLUP_RETENTION_DAYS: '730',
+        ANALYTICS_ROLLUP_INTERVAL_SECONDS: '0',
+        ANALYTICS_INGEST_FLUSH_MS: '0',
+      }).analytics,
+    ).toEqual({ rawRetentionDays: 7, rollupRetentionDays: 730, rollupIntervalSeconds: 0, ingestFlushMs: 0 });
+    expect(() => loadConfig({ ANALYTICS_INGEST_FLUSH_MS: '60001' })).toThrow(/ANALYTICS_INGEST_FLUSH_MS/);
+    expect(() => loadConfig({ ANALYTICS_RAW_RETENTION_DAYS: '1' })).toThrow(
+      '설정 오류: ANALYTICS_RAW_RETENTION_DAYS 는 2–3650 사이의 정수(일)여야 합니다',
+    );
+    expect(() => loadConfig({ ANALYTICS_ROLLUP_RETENTION_DAYS: '30' })).toThrow(/ANALYTICS_ROLLUP_RETENTION_DAYS/);
+    expect(() => loadConfig({ ANALYTICS_ROLLUP_INTERVAL_SECONDS: '-5' })).toThrow(/ANALYTICS_ROLLUP_INTERVAL_SECONDS/);
+  });
+
+  it('reads the booking retention in days (issue 13)', () => {
+    expect(loadConfig({ BOOKING_RETENTION_DAYS: '7' }).bookingRetentionDays).toBe(7);
+    for (const bad of ['0', '3651', '1.5', 'abc']) {
+      expect(() => loadConfig({ BOOKING_RETENTION_DAYS: bad })).toThrow(
+        '설정 오류: BOOKING_RETENTION_DAYS 는 1–3650 사이의 정수(일)여야 합니다',
+      );
+    }
+  });
+
+  it('reads the shared-state and rate-limit variables', () => {
+    expect(
+      loadConfig({
+        TRUST_PROXY: 'loopback, uniquelocal',
+        REDIS_URL: 'redis://cache:6379/2',
+        REDIS_KEY_PREFIX: 'site-a:',
+        RATE_LIMIT_READ_PER_MINUTE: '1000',
+        RATE_LIMIT_WRITE_PER_MINUTE: '10',
+        RATE_LIMIT_INGEST_PER_MINUTE: '50',
+        RATE_LIMIT_BOOKING_PER_MINUTE: '5',
+      }),
+    ).toMatchObject({
+      trustProxy: 'loopback, uniquelocal',
+      redisUrl: 'redis://cache:6379/2',
+      redisKeyPrefix: 'site-a:',
+      rateLimitsPerMinute: { read: 1000, write: 10, ingest: 50, booking: 5 },
+    });
+    expect(() => loadConfig({ REDIS_URL: 'http://cache:6379' })).toThrow(
+      '설정 오류: REDIS_URL 는 redis:// 또는 rediss:// 로 시작하는 주소여야 합니다',
+    );
+    expect(() => loadConfig({ RATE_LIMIT_BOOKING_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_BOOKING_PER_MINUTE/);
   });
 
   it('reads every variable', () => {
@@ -62,7 +126,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SEED_ON_EMPTY: 'maybe' })).toThrow(/SEED_ON_EMPTY/);
     expect(() => loadConfig({ UPLOAD_MAX_BYTES: '0' })).toThrow(/UPLOAD_MAX_BYTES/);
     expect(() => loadConfig({ MIGRATIONS_RUN: 'no' })).toThrow(/MIGRATIONS_RUN/);
-    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '600001' })).toThrow('설정 오류: SHUTDOWN_TIMEOUT_MS 는 0–600000 사이의 정수(밀리초)여야 합니다');
+    expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: '600001' })).toThrow(
+      '설정 오류: SHUTDOWN_TIMEOUT_MS 는 0–600000 사이의 정수(밀리초)여야 합니다',
+    );
   });
 
   it('reads the OIDC variables; the discovery URL defaults to the issuer', () => {
@@ -81,7 +147,9 @@ describe('loadConfig', () => {
       adminRole: 'site-admin',
       clockToleranceSeconds: 0,
     });
-    expect(loadConfig({ OIDC_ISSUER: 'https://sso.example.com/realms/x' }).oidc.discoveryUrl).toBe('https://sso.example.com/realms/x');
+    expect(loadConfig({ OIDC_ISSUER: 'https://sso.example.com/realms/x' }).oidc.discoveryUrl).toBe(
+      'https://sso.example.com/realms/x',
+    );
   });
 
   it.each([

@@ -1,6 +1,13 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { messages } from '../common/messages';
+import type { RateLimitBucket } from '../rate-limit/rate-limit.decorator';
+
+/** The default largest upload, 10 MiB (DECISIONS D4); UPLOAD_MAX_BYTES overrides it. */
+export const DEFAULT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The default largest backup archive a restore takes, 2 GiB; BACKUP_MAX_BYTES overrides it. */
+export const DEFAULT_BACKUP_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 
 /** Validated configuration of the API, read once at start-up (STYLE.md "Configuration"). */
 export interface AppConfig {
@@ -32,6 +39,46 @@ export interface AppConfig {
   uploadMaxBytes: number;
   /** How access tokens are verified (DECISIONS D5, ARCHITECTURE.md "Identity"). */
   oidc: OidcConfig;
+  /**
+   * Which proxies' `X-Forwarded-For` the API believes, as Express `trust proxy` takes it (env TRUST_PROXY, default
+   * `loopback`; behind the compose gateway `loopback, uniquelocal`). The client address of the rate limits.
+   */
+  trustProxy: string;
+  /** Redis for state shared by API processes (env REDIS_URL, `redis://…`); undefined → each process keeps its own. */
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key (env REDIS_KEY_PREFIX, default `linksite:`). */
+  redisKeyPrefix: string;
+  /** Requests a minute per client and route in each rate-limit budget (env RATE_LIMIT_<BUDGET>_PER_MINUTE). */
+  rateLimitsPerMinute: Record<RateLimitBucket, number>;
+  /** Largest backup archive a restore reads, in bytes (env BACKUP_MAX_BYTES, default 2 GiB). */
+  backupMaxBytes: number;
+  /** Browser tests only: a file holding the API's "now" (env TEST_CLOCK_FILE; refused with NODE_ENV=production). */
+  testClockFile: string | undefined;
+  /**
+   * Days after a popup slot ends before its bookings' names and phone numbers are erased (env BOOKING_RETENTION_DAYS,
+   * default 30, 1–3650; issue 13 "Personal data"). Counts are kept.
+   */
+  bookingRetentionDays: number;
+  /** First-party analytics storage (issue 12 item 1, analytics/). */
+  analytics: AnalyticsConfig;
+}
+
+/** How long analytics data is kept and how often the raw events are rolled up (analytics/analytics-rollup.service.ts). */
+export interface AnalyticsConfig {
+  /**
+   * Days of raw events kept (env ANALYTICS_RAW_RETENTION_DAYS, default 35, 2–3650): older events are deleted once
+   * rolled up. At least 2, so yesterday can still be rolled up again just after midnight.
+   */
+  rawRetentionDays: number;
+  /** Days of daily rollups kept (env ANALYTICS_ROLLUP_RETENTION_DAYS, default 400, 90–36500: the longest view). */
+  rollupRetentionDays: number;
+  /** Seconds between rollup runs in each API process (env ANALYTICS_ROLLUP_INTERVAL_SECONDS, default 300; 0 = off). */
+  rollupIntervalSeconds: number;
+  /**
+   * How long accepted hits wait in the API process to be written together, in milliseconds (env
+   * ANALYTICS_INGEST_FLUSH_MS, default 1000, 0–60000; 0 = each request's events are written before its answer).
+   */
+  ingestFlushMs: number;
 }
 
 /** The OpenID Connect issuer whose access tokens the API accepts (DECISIONS D5). */
@@ -100,18 +147,37 @@ const schema = z.object({
   SEED_ON_EMPTY: boolean.default(true),
   MIGRATIONS_RUN: boolean.default(true),
   SHUTDOWN_TIMEOUT_MS: integer(0, 600_000, messages.configShutdownTimeout).default(10_000),
-  UPLOAD_MAX_BYTES: integer(1, Number.MAX_SAFE_INTEGER, messages.configPositiveInt).default(10 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: integer(1, Number.MAX_SAFE_INTEGER, messages.configPositiveInt).default(DEFAULT_UPLOAD_MAX_BYTES),
   OIDC_ISSUER: httpUrl.default('http://localhost:8090'),
   OIDC_DISCOVERY_URL: httpUrl.optional(),
   OIDC_CLIENT_ID: z.string().trim().min(1, messages.configNonEmpty).default('linksite-shell'),
   ADMIN_ROLE: z.string().trim().min(1, messages.configNonEmpty).default('admin'),
   OIDC_CLOCK_TOLERANCE_SECONDS: integer(0, 300, messages.configClockTolerance).default(5),
+  TRUST_PROXY: z.string().trim().min(1, messages.configNonEmpty).default('loopback'),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .regex(/^rediss?:\/\/\S+$/, messages.configRedisUrl)
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().trim().min(1, messages.configNonEmpty).default('linksite:'),
+  RATE_LIMIT_READ_PER_MINUTE: integer(1, 1_000_000, messages.configPositiveInt).default(600),
+  RATE_LIMIT_WRITE_PER_MINUTE: integer(1, 1_000_000, messages.configPositiveInt).default(120),
+  RATE_LIMIT_INGEST_PER_MINUTE: integer(1, 1_000_000, messages.configPositiveInt).default(240),
+  RATE_LIMIT_BOOKING_PER_MINUTE: integer(1, 1_000_000, messages.configPositiveInt).default(30),
+  BACKUP_MAX_BYTES: integer(1, Number.MAX_SAFE_INTEGER, messages.configPositiveInt).default(DEFAULT_BACKUP_MAX_BYTES),
+  TEST_CLOCK_FILE: z.string().trim().min(1).optional(),
+  NODE_ENV: z.string().trim().optional(),
+  ANALYTICS_RAW_RETENTION_DAYS: integer(2, 3650, messages.configRawRetention).default(35),
+  ANALYTICS_ROLLUP_RETENTION_DAYS: integer(90, 36_500, messages.configRollupRetention).default(400),
+  ANALYTICS_ROLLUP_INTERVAL_SECONDS: integer(0, 86_400, messages.configRollupInterval).default(300),
+  ANALYTICS_INGEST_FLUSH_MS: integer(0, 60_000, messages.configIngestFlush).default(1000),
+  BOOKING_RETENTION_DAYS: integer(1, 3650, messages.configRetentionDays).default(30),
 });
 
 /**
  * Reads and validates the environment.
  * Empty strings count as unset (so `PORT=` falls back to the default).
- * @throws ConfigError naming the first bad variable, e.g. `설정 오류: PORT 는 1–65535 사이의 정수여야 합니다`.
+ * @throws ConfigError naming the first bad variable, e.g. `설정 오류: PORT` followed by `messages.configPort`.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const raw: Record<string, string | undefined> = {};
@@ -126,6 +192,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(messages.configError(variable, issue.message));
   }
   const v = parsed.data;
+  if (v.TEST_CLOCK_FILE && v.NODE_ENV === 'production') {
+    throw new ConfigError(messages.configError('TEST_CLOCK_FILE', messages.configTestOnly));
+  }
   return {
     port: v.PORT,
     host: v.HOST,
@@ -143,6 +212,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       adminRole: v.ADMIN_ROLE,
       clockToleranceSeconds: v.OIDC_CLOCK_TOLERANCE_SECONDS,
     },
+    trustProxy: v.TRUST_PROXY,
+    redisUrl: v.REDIS_URL,
+    redisKeyPrefix: v.REDIS_KEY_PREFIX,
+    rateLimitsPerMinute: {
+      read: v.RATE_LIMIT_READ_PER_MINUTE,
+      write: v.RATE_LIMIT_WRITE_PER_MINUTE,
+      ingest: v.RATE_LIMIT_INGEST_PER_MINUTE,
+      booking: v.RATE_LIMIT_BOOKING_PER_MINUTE,
+    },
+    backupMaxBytes: v.BACKUP_MAX_BYTES,
+    testClockFile: v.TEST_CLOCK_FILE ? resolve(v.TEST_CLOCK_FILE) : undefined,
+    analytics: {
+      rawRetentionDays: v.ANALYTICS_RAW_RETENTION_DAYS,
+      rollupRetentionDays: v.ANALYTICS_ROLLUP_RETENTION_DAYS,
+      rollupIntervalSeconds: v.ANALYTICS_ROLLUP_INTERVAL_SECONDS,
+      ingestFlushMs: v.ANALYTICS_INGEST_FLUSH_MS,
+    },
+    bookingRetentionDays: v.BOOKING_RETENTION_DAYS,
   };
 }
 

@@ -5,5 +5,9 @@ import { Cover } from './cover.entity';
 import { CoverController } from './cover.controller';
 import { CoverService } from './cover.service';
 
-@Module({ imports: [TypeOrmModule.forFeature([Cover])], controllers: [CoverController], providers: [CoverService, ImageUploadInterceptor] })
+@Module({
+  imports: [TypeOrmModule.forFeature([Cover])],
+  controllers: [CoverController],
+  providers: [CoverService, ImageUploadInterceptor],
+})
 export class CoverModule {}

@@ -3,13 +3,9 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, Repository } from 'typeorm';
 import { imageUrl, insertImage, PreparedImage, removeUnreferencedImages } from '../images/images.service';
 import { Cover } from './cover.entity';
+import type { CoverDto } from './dto/cover.dto';
 
-/** The cover as the API answers it. */
-export interface CoverView {
-  /** `/api/images/<key>` */
-  imagelink: string;
-}
-
+/** The one cover image (DECISIONS D2), answered as CoverDto. */
 @Injectable()
 export class CoverService {
   constructor(
@@ -18,7 +14,7 @@ export class CoverService {
   ) {}
 
   /** The current cover, or null when none was ever uploaded (DECISIONS D3 `GET /api/cover`). */
-  async current(): Promise<CoverView | null> {
+  async current(): Promise<CoverDto | null> {
     const cover = await this.covers.findOneBy({ id: 1 });
     return cover ? { imagelink: imageUrl(cover.imageKey) } : null;
   }
@@ -29,7 +25,9 @@ export class CoverService {
    */
   async replace(image: PreparedImage): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      const [previous] = await manager.query<{ image_key: string }[]>(`SELECT image_key FROM cover WHERE id = 1 FOR UPDATE`);
+      const [previous] = await manager.query<{ image_key: string }[]>(
+        `SELECT image_key FROM cover WHERE id = 1 FOR UPDATE`,
+      );
       const stored = await insertImage(manager, image);
       await manager.query(
         `INSERT INTO cover (id, image_key, updated_at) VALUES (1, $1, now())

@@ -11,7 +11,7 @@ jest.setTimeout(120_000);
 async function runSmoke(dataDir: string) {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['-r', join(__dirname, '../test/register-swc.js'), join(__dirname, '../test/embedded-smoke.ts')],
+    ['-r', join(__dirname, '../../../build/register-swc.js'), join(__dirname, '../test/embedded-smoke.ts')],
     { env: { ...process.env, DATA_DIR: dataDir }, timeout: 100_000 },
   );
   const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));

@@ -1,8 +1,11 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { createTestDatabase, TestDatabase } from '../test/test-app';
+import { createTestDatabase, TestDatabase } from '../test/test-database';
 import { openDataSource, PendingMigrationsError } from './run-migrations';
-import { typeormOptions } from './typeorm-options';
+import { migrations, typeormOptions } from './typeorm-options';
+
+/** The names of every migration, in order. */
+const ALL = migrations.map((Migration) => new Migration().name);
 
 jest.setTimeout(60_000);
 
@@ -25,18 +28,20 @@ describe('openDataSource', () => {
 
   it('two API copies starting at once on an empty database: both start, the migrations run once', async () => {
     const [a] = await Promise.all([open(true), open(true), open(true)]);
-    expect(await a!.query('SELECT name FROM migrations')).toEqual([{ name: 'InitialSchema1763701200000' }]);
+    expect(await a!.query('SELECT name FROM migrations ORDER BY id')).toEqual(ALL.map((name) => ({ name })));
   });
 
   it('MIGRATIONS_RUN=false: refuses a database with a pending migration, without touching it', async () => {
     const error = await open(false).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PendingMigrationsError);
-    expect((error as PendingMigrationsError).pending).toEqual(['InitialSchema1763701200000']);
+    expect((error as PendingMigrationsError).pending).toEqual(ALL);
     expect((error as Error).message).toContain('node api/dist/database/migrate-command.js');
     const client = new Client({ connectionString: database.url });
     await client.connect();
     try {
-      expect((await client.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`)).rows).toEqual([]);
+      expect(
+        (await client.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`)).rows,
+      ).toEqual([]);
     } finally {
       await client.end();
     }

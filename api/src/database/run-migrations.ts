@@ -38,9 +38,9 @@ export async function withMigrationLock<T>(
   const queryRunner = dataSource.createQueryRunner();
   try {
     await queryRunner.connect();
-    const [{ locked }] = (await queryRunner.query('SELECT pg_try_advisory_lock($1::bigint) AS locked', [MIGRATION_LOCK_KEY])) as [
-      { locked: boolean },
-    ];
+    const [{ locked }] = (await queryRunner.query('SELECT pg_try_advisory_lock($1::bigint) AS locked', [
+      MIGRATION_LOCK_KEY,
+    ])) as [{ locked: boolean }];
     if (!locked) {
       log(messages.migrationLockWaiting);
       await queryRunner.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
@@ -88,7 +88,11 @@ export async function pendingMigrations(dataSource: DataSource, queryRunner?: Qu
  * for, and refuses to continue when anything is pending (API replicas of docker-compose.yml).
  * @throws PendingMigrationsError when `migrationsRun` is false and a migration is pending.
  */
-export async function prepareSchema(dataSource: DataSource, migrationsRun: boolean, log?: (line: string) => void): Promise<void> {
+export async function prepareSchema(
+  dataSource: DataSource,
+  migrationsRun: boolean,
+  log?: (line: string) => void,
+): Promise<void> {
   if (migrationsRun) {
     await runPendingMigrations(dataSource, log);
     return;

@@ -8,9 +8,17 @@ import { Link } from '../links/link.entity';
 import { Plan } from '../plans/plan.entity';
 import { PopupSlot } from '../popups/popup-slot.entity';
 import { InitialSchema1763701200000 } from './migrations/1763701200000-initial-schema';
+import { LinkVisibility1795435200000 } from './migrations/1795435200000-link-visibility';
+import { Analytics1795521600000 } from './migrations/1795521600000-analytics';
+import { PopupBookings1795608000000 } from './migrations/1795608000000-popup-bookings';
 
 export const entities = [Link, Plan, PopupSlot, Image, ImageVariant, Cover, Administrator];
-export const migrations = [InitialSchema1763701200000];
+export const migrations = [
+  InitialSchema1763701200000,
+  LinkVisibility1795435200000,
+  Analytics1795521600000,
+  PopupBookings1795608000000,
+];
 
 /**
  * TypeORM options shared by the app, the seed command, the CLI data source and the tests.

@@ -1,12 +1,16 @@
 import { Controller, Get, Res } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { messages } from '../common/messages';
 import { ShutdownState, stoppingBody } from '../common/shutdown-state';
+import { ApiErrors } from '../openapi/api-errors';
+import { SkipRateLimit } from '../rate-limit/rate-limit.decorator';
+import { LivenessResponse, ReadinessResponse, UnavailableResponse } from './dto/health.dto';
+import { Public } from '../auth/public.decorator';
 
-type ReadyAnswer = { status: 'ok'; database: 'up' } | ReturnType<typeof stoppingBody>;
+type ReadyAnswer = ReadinessResponse | UnavailableResponse;
 
 /** Longest wait for `SELECT 1` before the database counts as down. */
 const DB_CHECK_TIMEOUT_MS = 2000;
@@ -16,6 +20,7 @@ const DB_CHECK_TIMEOUT_MS = 2000;
  * Liveness never touches the database, so a database outage makes replicas unready, not restarted.
  */
 @ApiTags('health')
+@SkipRateLimit()
 @Controller('health')
 export class HealthController {
   constructor(
@@ -28,8 +33,10 @@ export class HealthController {
    * Kept for existing callers (scripts/start.mjs, the image's HEALTHCHECK, the gateway test).
    */
   @Get()
-  @ApiOperation({ summary: '상태 확인 (준비 상태와 같음)', description: "Same as `GET /api/health/ready`." })
-  @ApiResponse({ status: 503, description: '데이터베이스에 연결할 수 없습니다. / 서버가 종료 중입니다.' })
+  @Public()
+  @ApiOperation({ summary: '상태 확인 (준비 상태와 같음)', description: 'Same as `GET /api/health/ready`.' })
+  @ApiOkResponse({ type: ReadinessResponse })
+  @ApiErrors({ 503: { type: UnavailableResponse, sentences: [messages.databaseDown, messages.serverStopping] } })
   check(@Res({ passthrough: true }) response: Response): Promise<ReadyAnswer> {
     return this.ready(response);
   }
@@ -38,24 +45,31 @@ export class HealthController {
    * `GET /api/health/live`: the process serves HTTP. Always 200 `{ status: 'ok' }`, no database call.
    */
   @Get('live')
-  @ApiOperation({ summary: '생존 확인', description: "200 `{ status: 'ok' }` whenever the process answers HTTP; no database call." })
-  live(): { status: 'ok' } {
+  @Public()
+  @ApiOperation({
+    summary: '생존 확인',
+    description: "200 `{ status: 'ok' }` whenever the process answers HTTP; no database call.",
+  })
+  live(): LivenessResponse {
     return { status: 'ok' };
   }
 
   /**
    * `GET /api/health/ready`: may this replica get traffic?
    * 200 `{ status: 'ok', database: 'up' }` when `SELECT 1` answers within 2 s;
-   * 503 `{ statusCode, message: '데이터베이스에 연결할 수 없습니다.' }` otherwise;
-   * 503 `{ statusCode, message: '서버가 종료 중입니다. …', status: 'stopping' }` once SIGTERM/SIGINT arrived,
+   * 503 `{ statusCode, message: messages.databaseDown }` otherwise;
+   * 503 `{ statusCode, message: messages.serverStopping, status: 'stopping' }` once SIGTERM/SIGINT arrived,
    * so a load balancer drains the replica (the drain middleware gives the same answer to new requests).
    */
   @Get('ready')
+  @Public()
   @ApiOperation({
     summary: '준비 상태 확인',
-    description: "200 `{ status: 'ok', database: 'up' }` after `SELECT 1` (2 s limit); 503 when the database does not answer; 503 `{ status: 'stopping' }` while shutting down.",
+    description:
+      "200 `{ status: 'ok', database: 'up' }` after `SELECT 1` (2 s limit); 503 when the database does not answer; 503 `{ status: 'stopping' }` while shutting down.",
   })
-  @ApiResponse({ status: 503, description: '데이터베이스에 연결할 수 없습니다. / 서버가 종료 중입니다.' })
+  @ApiOkResponse({ type: ReadinessResponse })
+  @ApiErrors({ 503: { type: UnavailableResponse, sentences: [messages.databaseDown, messages.serverStopping] } })
   async ready(@Res({ passthrough: true }) response: Response): Promise<ReadyAnswer> {
     if (this.shutdown.stopping) {
       response.status(503).setHeader('Connection', 'close');

@@ -20,7 +20,10 @@ describe('health', () => {
   });
 
   it('GET /api/health/ready and GET /api/health → 200 { status: ok, database: up }', async () => {
-    expect((await request(server()).get('/api/health/ready').expect(200)).body).toEqual({ status: 'ok', database: 'up' });
+    expect((await request(server()).get('/api/health/ready').expect(200)).body).toEqual({
+      status: 'ok',
+      database: 'up',
+    });
     expect((await request(server()).get('/api/health').expect(200)).body).toEqual({ status: 'ok', database: 'up' });
   });
 
@@ -42,12 +45,36 @@ describe('health', () => {
   it('once stopping: ready 503 { status: stopping }; every new request 503 with Connection: close', async () => {
     t.app.get(ShutdownState).markStopping();
     const ready = await request(server()).get('/api/health/ready').expect(503);
-    expect(ready.body).toEqual({ statusCode: 503, message: '서버가 종료 중입니다. 잠시 후 다시 시도해주세요.', status: 'stopping' });
+    expect(ready.body).toEqual({
+      statusCode: 503,
+      message: '서버가 종료 중입니다. 잠시 후 다시 시도해주세요.',
+      status: 'stopping',
+    });
     expect(ready.headers.connection).toBe('close');
     for (const path of ['/api/health', '/api/health/live', '/api/store']) {
       const response = await request(server()).get(path).expect(503);
       expect(response.body).toMatchObject({ statusCode: 503, status: 'stopping' });
       expect(response.headers.connection).toBe('close');
     }
+  });
+});
+
+/** Its own app: the test destroys the app's data source, so nothing may run on that app after it. */
+describe('health without a database', () => {
+  let t: TestApp;
+  const get = (path: string) => request(t.app.getHttpServer() as App).get(path);
+
+  beforeAll(async () => {
+    t = await createTestApp(new Date('2026-11-20T03:00:00Z'));
+  });
+  afterAll(() => t.close());
+
+  it('GET /api/health → 200 while the database answers, 503 when it does not', async () => {
+    expect((await get('/api/health').expect(200)).body).toEqual({ status: 'ok', database: 'up' });
+    await t.dataSource.destroy();
+    expect((await get('/api/health').expect(503)).body).toEqual({
+      statusCode: 503,
+      message: '데이터베이스에 연결할 수 없습니다.',
+    });
   });
 });

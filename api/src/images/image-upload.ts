@@ -7,14 +7,15 @@ import {
   NestInterceptor,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiResponse } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import type { Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
 import type { Observable } from 'rxjs';
 import { ApiError } from '../common/api-error';
 import { messages } from '../common/messages';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { PreparedImage, prepareImage } from './images.service';
+import { APP_CONFIG, DEFAULT_UPLOAD_MAX_BYTES, type AppConfig } from '../config/app-config';
+import { ApiErrors } from '../openapi/api-errors';
+import { MAX_INPUT_PIXELS, PreparedImage, prepareImage } from './images.service';
 
 /** The multipart field of the upload (spec §3 "form-data field named image"). */
 export const IMAGE_FIELD = 'image';
@@ -24,9 +25,9 @@ export const IMAGE_FIELD = 'image';
  * the file at most UPLOAD_MAX_BYTES (busboy stops at the limit; the rest of the request is read and discarded,
  * never buffered), one file, in the field `image`, at most 10 other fields of at most 1 KiB each, 20 parts.
  * A request that is not multipart passes through untouched (the handler then finds no file).
- * Errors (D1 envelope, nothing stored): 413 `파일이 너무 큽니다. 최대 N바이트까지 올릴 수 있습니다.`;
- * 400 `이미지 파일은 image 항목으로 하나만 올릴 수 있습니다.` (a second file, or another file field);
- * 400 `업로드 요청 형식이 올바르지 않습니다.` (too many parts/fields, a malformed body).
+ * Errors (D1 envelope, nothing stored): 413 `messages.imageTooLarge` (cut off while streaming);
+ * 400 `messages.uploadOneImage` (a second file, or another file field);
+ * 400 `messages.uploadMalformed` (too many parts/fields, a malformed body).
  */
 @Injectable()
 export class ImageUploadInterceptor implements NestInterceptor {
@@ -66,7 +67,7 @@ export class ImageUploadInterceptor implements NestInterceptor {
  * The uploaded file (Nest's `@UploadedFile()` on a route behind `@ImageUpload()`), checked and normalized by
  * prepareImage (DECISIONS D4). Call it before opening a transaction: the heavy work (decode, orient,
  * re-encode, hash) must not hold a connection or a row lock.
- * @throws ApiError 400 `이미지 파일이 필요합니다.` (no file), 400 `빈 파일은 올릴 수 없습니다.`,
+ * @throws ApiError 400 `messages.imageRequired` (no file), 400 `messages.imageEmpty`,
  *   415 not an accepted image or a damaged one, 422 too many pixels.
  */
 export async function prepareUpload(file: Express.Multer.File | undefined): Promise<PreparedImage> {
@@ -92,14 +93,23 @@ export const ImageUpload = (fields: Record<string, { type: 'integer' | 'string';
           [IMAGE_FIELD]: {
             type: 'string',
             format: 'binary',
-            description: 'JPEG, PNG, WebP, GIF or AVIF (decided by the bytes; never SVG), at most UPLOAD_MAX_BYTES (default 10 MiB) and 40 megapixels',
+            description:
+              'JPEG, PNG, WebP, GIF or AVIF (decided by the bytes; never SVG), at most UPLOAD_MAX_BYTES (default 10 MiB) and 40 megapixels',
           },
           ...fields,
         },
       },
     }),
-    ApiResponse({ status: 400, description: '이미지 파일이 필요합니다. / 빈 파일은 올릴 수 없습니다. / 이미지 파일은 image 항목으로 하나만 올릴 수 있습니다.' }),
-    ApiResponse({ status: 413, description: '파일이 너무 큽니다. 최대 N바이트까지 올릴 수 있습니다. (cut off while streaming)' }),
-    ApiResponse({ status: 415, description: '지원하지 않는 형식 (SVG, TIFF, text, a damaged file)' }),
-    ApiResponse({ status: 422, description: '이미지 해상도가 너무 큽니다. (more than 40 megapixels, e.g. a decompression bomb)' }),
+    ApiErrors({
+      400: [
+        messages.imageRequired,
+        messages.imageEmpty,
+        messages.uploadOneImage,
+        messages.uploadMalformed,
+        messages.invalidId,
+      ],
+      413: [messages.imageTooLarge(DEFAULT_UPLOAD_MAX_BYTES)],
+      415: [messages.imageTypeRefused('SVG'), messages.imageUnreadable],
+      422: [messages.imageTooManyPixels(MAX_INPUT_PIXELS / 1_000_000)],
+    }),
   );

@@ -3,8 +3,10 @@ import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/
 import type { Response } from 'express';
 import { ApiError } from '../common/api-error';
 import { messages } from '../common/messages';
+import { ApiErrors } from '../openapi/api-errors';
 import { VARIANT_WIDTHS, VariantWidth } from './image-variant.entity';
 import { ImagesService } from './images.service';
+import { Public } from '../auth/public.decorator';
 
 const KEY_PATTERN = /^[0-9a-f]{64}$/;
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -19,9 +21,10 @@ export class ImagesController {
    * or a WebP resized to width w (never enlarged), cached after the first request.
    * Content-addressed, so: `ETag: "<key>"` or `"<key>-<w>"`, `Cache-Control: public, max-age=31536000, immutable`,
    * and 304 on a matching If-None-Match (answered without reading the database: the key names the bytes).
-   * Errors: 400 key not 64 lowercase hex; 400 other w; 404 `이미지를 찾을 수 없습니다.`.
+   * Errors: 400 key not 64 lowercase hex; 400 other w; 404 unknown key.
    */
   @Get(':key')
+  @Public()
   @ApiOperation({
     summary: '이미지 (원본 또는 WebP 축소본)',
     description:
@@ -29,10 +32,18 @@ export class ImagesController {
   })
   @ApiParam({ name: 'key', description: 'SHA-256 hex of the stored bytes (64 lowercase characters)' })
   @ApiQuery({ name: 'w', required: false, enum: [...VARIANT_WIDTHS] })
-  @ApiResponse({ status: 200, description: 'The image bytes' })
-  @ApiResponse({ status: 304, description: 'Not modified' })
-  @ApiResponse({ status: 400, description: 'Bad key or width' })
-  @ApiResponse({ status: 404, description: 'Unknown key' })
+  @ApiResponse({
+    status: 200,
+    description: 'The image bytes',
+    content: Object.fromEntries(
+      ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'].map((type) => [
+        type,
+        { schema: { type: 'string', format: 'binary' } },
+      ]),
+    ),
+  })
+  @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched the ETag)' })
+  @ApiErrors({ 400: [messages.invalidImageKey, messages.invalidImageWidth], 404: [messages.imageNotFound] })
   async serve(
     @Param('key') key: string,
     @Query('w') w: string | undefined,

@@ -6,7 +6,9 @@ import { storeImage } from './images.service';
 /** A manager that records the INSERT instead of touching a database. */
 function recordingManager() {
   const calls: unknown[][] = [];
-  const manager = { query: async (_sql: string, params: unknown[]) => (calls.push(params), []) } as unknown as EntityManager;
+  const manager = {
+    query: async (_sql: string, params: unknown[]) => (calls.push(params), []),
+  } as unknown as EntityManager;
   return { manager, calls };
 }
 
@@ -31,10 +33,15 @@ describe('storeImage type checks (DECISIONS D4)', () => {
 
   it('refuses SVG with 415 and a Korean message, storing nothing', async () => {
     const { manager, calls } = recordingManager();
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
     const attempt = storeImage(manager, svg);
     await expect(attempt).rejects.toBeInstanceOf(ApiError);
-    await expect(attempt).rejects.toMatchObject({ status: 415, message: expect.stringContaining('SVG 형식은 올릴 수 없습니다') });
+    await expect(attempt).rejects.toMatchObject({
+      status: 415,
+      message: expect.stringContaining('SVG 형식은 올릴 수 없습니다'),
+    });
     expect(calls).toHaveLength(0);
   });
 

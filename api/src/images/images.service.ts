@@ -34,7 +34,9 @@ export const imageUrl = (key: string): string => `/api/images/${key}`;
  * @returns the type, the size of one frame and the pixel count of all frames together.
  * @throws ApiError 415 for SVG, HEIC, TIFF…, and for bytes that are not an image at all.
  */
-async function detectType(bytes: Buffer): Promise<{ contentType: ImageContentType; width: number; height: number; pixels: number }> {
+async function detectType(
+  bytes: Buffer,
+): Promise<{ contentType: ImageContentType; width: number; height: number; pixels: number }> {
   let meta: sharp.Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -49,7 +51,10 @@ async function detectType(bytes: Buffer): Promise<{ contentType: ImageContentTyp
   };
   const contentType = meta.format === 'heif' && meta.compression === 'av1' ? 'image/avif' : byFormat[meta.format ?? ''];
   if (!contentType) {
-    throw new ApiError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, messages.imageTypeRefused(String(meta.format ?? '?').toUpperCase()));
+    throw new ApiError(
+      HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+      messages.imageTypeRefused(String(meta.format ?? '?').toUpperCase()),
+    );
   }
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
@@ -136,7 +141,7 @@ export async function storeImage(manager: EntityManager, bytes: Buffer): Promise
 }
 
 /**
- * Deletes images that no link and no cover references any more (DECISIONS D2); their variants go by cascade.
+ * Deletes images that no link, no cover and no popup information references any more (DECISIONS D2); their variants go by cascade.
  * @param keys only these candidates (the image a write just replaced or released); omitted: every image.
  * @returns the number of images removed.
  */
@@ -148,6 +153,7 @@ export async function removeUnreferencedImages(manager: EntityManager, keys?: re
         WHERE ($1::char(64)[] IS NULL OR i.key = ANY($1::char(64)[]))
           AND NOT EXISTS (SELECT 1 FROM links l WHERE l.image_key = i.key)
           AND NOT EXISTS (SELECT 1 FROM cover c WHERE c.image_key = i.key)
+          AND NOT EXISTS (SELECT 1 FROM popup_info p WHERE p.image_key = i.key)
        RETURNING key)
      SELECT count(*)::int AS count FROM removed`,
     [keys ?? null],

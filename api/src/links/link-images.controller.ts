@@ -1,36 +1,36 @@
 import { Body, Controller, Param, Post, Put, UploadedFile } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { AdminOnly } from '../auth/admin-only.decorator';
-import { WriteEnvelope, written } from '../common/envelope';
+import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { messages } from '../common/messages';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { ImageUpload, prepareUpload } from '../images/image-upload';
-import { LINK_SHAPE } from './links.controller';
-import { LinkView } from './link-view';
+import { ApiErrors } from '../openapi/api-errors';
+import { LinkWriteResponse } from './dto/link.dto';
 import { LinksService } from './links.service';
 
 /** Uploads of a link's image (spec §7 `POST /api/image`, `PUT /api/image/:id`; DECISIONS D3/D4). */
 @ApiTags('links')
 @Controller('image')
-@AdminOnly()
 export class LinkImagesController {
   constructor(private readonly links: LinksService) {}
 
   /**
-   * `POST /api/image`, multipart: file `image` + field `id` (the link just created, spec §4) →
-   * 201 `{ message: '이미지가 등록되었습니다.', product: LinkView }` with imagelink `/api/images/<key>`.
+   * `POST /api/image`, multipart: file `image` + field `id` (the link just created, spec §4) → 201
+   * `{ message, product: LinkDto }` with imagelink `/api/images/<key>`.
    * Errors: 400 bad/missing id or file, 404 unknown link, 413 too large, 415 not an accepted image, 422 too many pixels.
    */
   @Post()
   @ImageUpload({ id: { type: 'integer', description: 'id of the link the image belongs to' } })
   @ApiOperation({
     summary: '링크 이미지 등록',
-    description: `Stores the image (type decided by the bytes, EXIF orientation applied, metadata stripped, content-addressed) and sets it as link \`id\`'s image in the same transaction. Answers \`{ message, product: Link }\`. Link = ${LINK_SHAPE}`,
+    description:
+      "Stores the image (type decided by the bytes, EXIF orientation applied, metadata stripped, content-addressed) and sets it as link `id`'s image in the same transaction.",
   })
-  @ApiCreatedResponse({ description: '`{ message: "이미지가 등록되었습니다.", product: Link }`' })
-  @ApiResponse({ status: 404, description: '링크 정보를 찾을 수 없습니다.' })
-  async upload(@Body('id', ParseIdPipe) id: number, @UploadedFile() file: Express.Multer.File | undefined): Promise<WriteEnvelope<LinkView>> {
-    return written(messages.imageSaved, await this.links.setImage(id, await prepareUpload(file)));
+  @ApiErrors({ 404: [messages.linkNotFound] })
+  async upload(
+    @Body('id', ParseIdPipe) id: number,
+    @UploadedFile() file: Express.Multer.File | undefined,
+  ): Promise<LinkWriteResponse> {
+    return { message: messages.imageSaved, product: await this.links.setImage(id, await prepareUpload(file)) };
   }
 
   /** `PUT /api/image/:id`, multipart file `image`: replaces link `id`'s image; the old one is deleted when unreferenced. Errors as POST. */
@@ -38,12 +38,15 @@ export class LinkImagesController {
   @ImageUpload()
   @ApiOperation({
     summary: '링크 이미지 변경',
-    description: "Replaces link `id`'s image (same pipeline as POST /api/image); the previous uploaded image is deleted when nothing references it any more.",
+    description:
+      "Replaces link `id`'s image (same pipeline as POST /api/image); the previous uploaded image is deleted when nothing references it any more.",
   })
   @ApiParam({ name: 'id', description: 'positive integer' })
-  @ApiOkResponse({ description: '`{ message: "이미지가 등록되었습니다.", product: Link }`' })
-  @ApiResponse({ status: 404, description: '링크 정보를 찾을 수 없습니다.' })
-  async replace(@Param('id', ParseIdPipe) id: number, @UploadedFile() file: Express.Multer.File | undefined): Promise<WriteEnvelope<LinkView>> {
-    return written(messages.imageSaved, await this.links.setImage(id, await prepareUpload(file)));
+  @ApiErrors({ 404: [messages.linkNotFound] })
+  async replace(
+    @Param('id', ParseIdPipe) id: number,
+    @UploadedFile() file: Express.Multer.File | undefined,
+  ): Promise<LinkWriteResponse> {
+    return { message: messages.imageSaved, product: await this.links.setImage(id, await prepareUpload(file)) };
   }
 }

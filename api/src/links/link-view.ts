@@ -1,21 +1,14 @@
 import { imageUrl } from '../images/images.service';
+import type { LinkDto } from './dto/link.dto';
 import type { Link } from './link.entity';
+import { opensInDays, visibilityAt } from './link-visibility';
 
-/** A link as the API answers it (DECISIONS D2/D3). */
-export interface LinkView {
-  id: number;
-  pname: string;
-  /** Tags joined by `/` (the public page's reading). */
-  tag: string;
-  tags: string[];
-  link: string | null;
-  /** `/api/images/<key>` for an uploaded image, else the external URL, else null. */
-  imagelink: string | null;
-  /** 0-based order position. */
-  pcode: number;
-}
-
-export function toLinkView(link: Link): LinkView {
+/**
+ * A stored link as the API answers it at `now` (DECISIONS D2/D3, issue 12): tags joined for `tag`, the image as a
+ * URL, the window as ISO instants, its visibility.
+ */
+export function toLinkView(link: Link, now: Date): LinkDto {
+  const visibility = visibilityAt(link, now);
   return {
     id: link.id,
     pname: link.pname,
@@ -24,5 +17,10 @@ export function toLinkView(link: Link): LinkView {
     link: link.link,
     imagelink: link.imageKey ? imageUrl(link.imageKey) : link.imagelink,
     pcode: link.pcode,
+    enabled: link.enabled,
+    showFrom: link.showFrom?.toISOString() ?? null,
+    showUntil: link.showUntil?.toISOString() ?? null,
+    visibility,
+    opensInDays: visibility === 'scheduled' && link.showFrom ? opensInDays(link.showFrom, now) : null,
   };
 }

@@ -30,6 +30,18 @@ export class Link {
   @Column({ type: 'int' })
   pcode!: number;
 
+  /** Shown to visitors at all (the 숨김 switch of the admin list). */
+  @Column({ type: 'boolean', default: true })
+  enabled!: boolean;
+
+  /** First instant the link shows, or null (shown since it was made). */
+  @Column({ name: 'show_from', type: 'timestamptz', nullable: true })
+  showFrom!: Date | null;
+
+  /** First instant the link no longer shows, or null (no end). */
+  @Column({ name: 'show_until', type: 'timestamptz', nullable: true })
+  showUntil!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

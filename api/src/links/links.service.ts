@@ -2,13 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, Repository } from 'typeorm';
 import { ApiError } from '../common/api-error';
+import { parseDateTime } from '../common/calendar';
+import { Clock } from '../common/clock';
 import { messages } from '../common/messages';
 import { insertImage, PreparedImage, removeUnreferencedImages } from '../images/images.service';
 import { CreateLinkDto } from './dto/create-link.dto';
 import { INTERNAL_IMAGE_PATH } from './dto/link-fields';
 import { UpdateLinkDto } from './dto/update-link.dto';
 import { Link } from './link.entity';
-import { LinkView, toLinkView } from './link-view';
+import type { LinkDto } from './dto/link.dto';
+import { toLinkView } from './link-view';
+import { secondsToNextBoundary, visibilityAt, visibleAt, type VisibilityFields } from './link-visibility';
 import { normalizeTags } from './normalize-tags';
 
 /**
@@ -29,32 +33,61 @@ export class LinksService {
   constructor(
     @InjectRepository(Link) private readonly links: Repository<Link>,
     private readonly dataSource: DataSource,
+    private readonly clock: Clock,
   ) {}
 
-  /** Every link ordered by pcode (DECISIONS D3 `GET /api/store`). */
-  async list(): Promise<LinkView[]> {
-    const rows = await this.links.find({ order: { pcode: 'ASC', id: 'ASC' } });
-    return rows.map(toLinkView);
+  /** The links visitors see now, ordered by pcode (DECISIONS D3 `GET /api/store`; issue 12: on and in their window). */
+  async listVisible(): Promise<LinkDto[]> {
+    const now = this.clock.now();
+    const rows = await this.links
+      .createQueryBuilder('links')
+      .where(visibleAt(':now'), { now })
+      .orderBy('links.pcode', 'ASC')
+      .addOrderBy('links.id', 'ASC')
+      .getMany();
+    return rows.map((row) => toLinkView(row, now));
   }
 
-  /** One link. @throws ApiError 404 `링크 정보를 찾을 수 없습니다.` */
-  async get(id: number): Promise<LinkView> {
+  /** Every link, hidden, scheduled and ended ones too, ordered by pcode (the administrator's list). */
+  async listAll(): Promise<LinkDto[]> {
+    const now = this.clock.now();
+    const rows = await this.links.find({ order: { pcode: 'ASC', id: 'ASC' } });
+    return rows.map((row) => toLinkView(row, now));
+  }
+
+  /**
+   * One link; with `visibleOnly`, only while visitors see it (the public read: a hidden link is not found).
+   * @throws ApiError 404 `messages.linkNotFound`
+   */
+  async get(id: number, { visibleOnly }: { visibleOnly: boolean }): Promise<LinkDto> {
+    const now = this.clock.now();
     const link = await this.links.findOneBy({ id });
-    if (!link) throw new ApiError(404, messages.linkNotFound);
-    return toLinkView(link);
+    if (!link || (visibleOnly && visibilityAt(link, now) !== 'visible')) throw new ApiError(404, messages.linkNotFound);
+    return toLinkView(link, now);
+  }
+
+  /** Seconds to the next opening or closing of a link's window, or null (see `secondsToNextBoundary`). */
+  async secondsToNextBoundary(): Promise<number | null> {
+    return secondsToNextBoundary(this.dataSource, this.clock.now());
   }
 
   /**
    * Creates a link at the END of the list (pcode = number of links), so existing positions never shift under
    * an administrator's feet; the list screen's reorder mode moves it from there. DECISIONS D2/D3.
-   * @throws ApiError 400 `등록되지 않은 이미지입니다.` for an `/api/images/<key>` imagelink of no stored image.
+   * @throws ApiError 400 `messages.imagelinkUnknown` for an `/api/images/<key>` imagelink of no stored image.
    */
-  async create(dto: CreateLinkDto): Promise<LinkView> {
+  async create(dto: CreateLinkDto): Promise<LinkDto> {
     return this.dataSource.transaction(async (manager) => {
       const ordered = await lockOrder(manager);
-      const link = manager.create(Link, { pname: dto.pname, tags: normalizeTags(dto.tag), link: dto.link ?? null, pcode: ordered.length });
+      const link = manager.create(Link, {
+        pname: dto.pname,
+        tags: normalizeTags(dto.tag),
+        link: dto.link ?? null,
+        pcode: ordered.length,
+        ...windowOf(dto, { enabled: true, showFrom: null, showUntil: null }),
+      });
       Object.assign(link, await resolveImagelink(manager, dto.imagelink ?? null));
-      return toLinkView(await manager.save(link));
+      return toLinkView(await manager.save(link), this.clock.now());
     });
   }
 
@@ -63,7 +96,7 @@ export class LinksService {
    * An uploaded image the link no longer uses is removed when nothing else references it (DECISIONS D2).
    * @throws ApiError 404 unknown id; 400 unknown internal image.
    */
-  async update(id: number, dto: UpdateLinkDto): Promise<LinkView> {
+  async update(id: number, dto: UpdateLinkDto): Promise<LinkDto> {
     return this.dataSource.transaction(async (manager) => {
       const link = await manager.findOne(Link, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!link) throw new ApiError(404, messages.linkNotFound);
@@ -72,9 +105,10 @@ export class LinksService {
       if (dto.tag !== undefined) link.tags = normalizeTags(dto.tag);
       if (dto.link !== undefined) link.link = dto.link;
       if (dto.imagelink !== undefined) Object.assign(link, await resolveImagelink(manager, dto.imagelink));
+      Object.assign(link, windowOf(dto, link));
       const saved = await manager.save(link);
       if (oldKey && oldKey !== saved.imageKey) await removeUnreferencedImages(manager, [oldKey]);
-      return toLinkView(saved);
+      return toLinkView(saved, this.clock.now());
     });
   }
 
@@ -99,17 +133,23 @@ export class LinksService {
    * pcode order, after the order lock), moves link `id` from position `from` to `to` and renumbers 0..n-1
    * (the UNIQUE (pcode) constraint is deferred, so the renumbering can pass through duplicates).
    * @returns the ordered list after the move.
-   * @throws ApiError 400 `순서 값이 링크 목록의 범위를 벗어났습니다.` when `from` or `to` ≥ n;
+   * @throws ApiError 400 `messages.positionOutOfRange` when `from` or `to` ≥ n;
    *   404 unknown id; 409 `다른 관리자가 순서를 바꿨습니다. …` with `product` = the current ordered list when
    *   link `id` is not at `from` any more (the screen replaces its list with it). Nothing changes on an error.
    */
-  async reorder({ id, from, to }: LinkMove): Promise<LinkView[]> {
+  async reorder({ id, from, to }: LinkMove): Promise<LinkDto[]> {
     return this.dataSource.transaction(async (manager) => {
       const ordered = await lockOrder(manager);
       if (from >= ordered.length || to >= ordered.length) throw new ApiError(400, messages.positionOutOfRange);
       if (ordered[from]!.id !== id) {
         if (!ordered.some((l) => l.id === id)) throw new ApiError(404, messages.linkNotFound);
-        throw new ApiError(409, messages.reorderConflict, undefined, ordered.map(toLinkView));
+        const now = this.clock.now();
+        throw new ApiError(
+          409,
+          messages.reorderConflict,
+          undefined,
+          ordered.map((row) => toLinkView(row, now)),
+        );
       }
       const [moved] = ordered.splice(from, 1);
       ordered.splice(to, 0, moved!);
@@ -122,7 +162,8 @@ export class LinksService {
         );
         for (const { link, position } of changed) link.pcode = position;
       }
-      return ordered.map(toLinkView);
+      const now = this.clock.now();
+      return ordered.map((row) => toLinkView(row, now));
     });
   }
 
@@ -132,7 +173,7 @@ export class LinksService {
    * nothing references it any more.
    * @throws ApiError 404 unknown id (nothing is stored).
    */
-  async setImage(id: number, image: PreparedImage): Promise<LinkView> {
+  async setImage(id: number, image: PreparedImage): Promise<LinkDto> {
     return this.dataSource.transaction(async (manager) => {
       const link = await manager.findOne(Link, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!link) throw new ApiError(404, messages.linkNotFound);
@@ -142,9 +183,31 @@ export class LinksService {
       link.imagelink = null;
       const saved = await manager.save(link);
       if (oldKey && oldKey !== stored.key) await removeUnreferencedImages(manager, [oldKey]);
-      return toLinkView(saved);
+      return toLinkView(saved, this.clock.now());
     });
   }
+}
+
+/**
+ * The visibility columns after applying the fields `dto` carries to `current` (omitted fields keep their value; an
+ * empty or null end opens it).
+ * @throws ApiError 400 `messages.linkWindowOrder` (errors: showUntil) when the resulting window ends before it starts.
+ */
+function windowOf(
+  dto: Pick<CreateLinkDto, 'enabled' | 'showFrom' | 'showUntil'>,
+  current: VisibilityFields,
+): VisibilityFields {
+  const next: VisibilityFields = {
+    enabled: dto.enabled ?? current.enabled,
+    showFrom:
+      dto.showFrom === undefined ? current.showFrom : dto.showFrom === null ? null : parseDateTime(dto.showFrom),
+    showUntil:
+      dto.showUntil === undefined ? current.showUntil : dto.showUntil === null ? null : parseDateTime(dto.showUntil),
+  };
+  if (next.showFrom && next.showUntil && next.showUntil.getTime() <= next.showFrom.getTime()) {
+    throw new ApiError(400, messages.linkWindowOrder, [{ field: 'showUntil', message: messages.linkWindowOrder }]);
+  }
+  return next;
 }
 
 /** Takes the order lock and locks every link row, returning them in pcode order. */
@@ -156,12 +219,16 @@ async function lockOrder(manager: EntityManager): Promise<Link[]> {
 /**
  * The columns for an imagelink value: an internal `/api/images/<key>` path becomes `image_key` (the image must
  * exist), an external URL stays in `imagelink`, null clears both.
- * @throws ApiError 400 `등록되지 않은 이미지입니다.` (errors: imagelink) for a key with no stored image.
+ * @throws ApiError 400 `messages.imagelinkUnknown` (errors: imagelink) for a key with no stored image.
  */
-async function resolveImagelink(manager: EntityManager, imagelink: string | null): Promise<Pick<Link, 'imagelink' | 'imageKey'>> {
+async function resolveImagelink(
+  manager: EntityManager,
+  imagelink: string | null,
+): Promise<Pick<Link, 'imagelink' | 'imageKey'>> {
   const key = imagelink ? INTERNAL_IMAGE_PATH.exec(imagelink)?.[1] : undefined;
   if (!key) return { imagelink, imageKey: null };
   const [exists] = await manager.query(`SELECT 1 FROM images WHERE key = $1`, [key]);
-  if (!exists) throw new ApiError(400, messages.imagelinkUnknown, [{ field: 'imagelink', message: messages.imagelinkUnknown }]);
+  if (!exists)
+    throw new ApiError(400, messages.imagelinkUnknown, [{ field: 'imagelink', message: messages.imagelinkUnknown }]);
   return { imagelink: null, imageKey: key };
 }

@@ -5,12 +5,13 @@ import { messages } from '../common/messages';
 /**
  * Parses a 0-based order position from the path (DECISIONS D3 `:to`, `:from`): digits only, 0–2147483647.
  * Whether it is inside the list is the service's check (under the lock).
- * @throws ApiError 400 `순서 값은 0 이상의 정수여야 합니다.`
+ * @throws ApiError 400 `messages.invalidPosition`
  */
 @Injectable()
 export class ParsePositionPipe implements PipeTransform<string, number> {
   transform(value: string): number {
-    if (!/^(0|[1-9]\d{0,9})$/.test(value ?? '') || Number(value) > 2_147_483_647) throw new ApiError(400, messages.invalidPosition);
+    if (!/^(0|[1-9]\d{0,9})$/.test(value ?? '') || Number(value) > 2_147_483_647)
+      throw new ApiError(400, messages.invalidPosition);
     return Number(value);
   }
 }

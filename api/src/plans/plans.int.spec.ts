@@ -27,7 +27,12 @@ const REFUSED: Array<[string, object, string, string]> = [
   ['slashes', { ...VALID, enddate: '2026/11/23' }, 'enddate', BAD_DATE],
   ['a number', { ...VALID, startdate: 20261121 }, 'startdate', BAD_DATE],
   ['end before start', { ...VALID, startdate: '2026-11-23', enddate: '2026-11-22' }, 'enddate', END_BEFORE_START],
-  ['end a year before start', { ...VALID, startdate: '2027-01-01', enddate: '2026-12-31' }, 'enddate', END_BEFORE_START],
+  [
+    'end a year before start',
+    { ...VALID, startdate: '2027-01-01', enddate: '2026-12-31' },
+    'enddate',
+    END_BEFORE_START,
+  ],
   ['no title', { startdate: VALID.startdate, enddate: VALID.enddate }, 'title', TITLE_REQUIRED],
   ['an empty title', { ...VALID, title: '' }, 'title', TITLE_REQUIRED],
   ['a blank title', { ...VALID, title: ' \t\n ' }, 'title', TITLE_REQUIRED],
@@ -68,8 +73,14 @@ describe('plans: POST /api/plan, PUT /api/plan/update/:id, DELETE /api/plan/dele
     });
 
     it('the public reads show it', async () => {
-      expect((await admin.anonymous().get(`/api/plan/select/${id}`).expect(200)).body).toEqual({ product: { id, ...VALID, status: 1 } });
-      expect((await admin.anonymous().get('/api/plan/list').expect(200)).body.product).toContainEqual({ id, ...VALID, status: 1 });
+      expect((await admin.anonymous().get(`/api/plan/select/${id}`).expect(200)).body).toEqual({
+        product: { id, ...VALID, status: 1 },
+      });
+      expect((await admin.anonymous().get('/api/plan/list').expect(200)).body.product).toContainEqual({
+        id,
+        ...VALID,
+        status: 1,
+      });
     });
 
     it('PUT replaces title and dates: 200 { message, product }', async () => {
@@ -81,7 +92,9 @@ describe('plans: POST /api/plan, PUT /api/plan/update/:id, DELETE /api/plan/dele
 
     it('accepts the bounds: one-day plan, leap day, 200 characters counted as PostgreSQL counts them', async () => {
       const title = '🎉'.repeat(200);
-      const res = await admin.put(`/api/plan/update/${id}`, { startdate: '2028-02-29', enddate: '2028-02-29', title }).expect(200);
+      const res = await admin
+        .put(`/api/plan/update/${id}`, { startdate: '2028-02-29', enddate: '2028-02-29', title })
+        .expect(200);
       expect(res.body.product).toMatchObject({ startdate: '2028-02-29', enddate: '2028-02-29', title });
       expect((await rowOf(id)).title).toBe(title);
     });
@@ -89,7 +102,10 @@ describe('plans: POST /api/plan, PUT /api/plan/update/:id, DELETE /api/plan/dele
     it('DELETE removes it: 200 { message, product } with the plan as it was; then 404 everywhere', async () => {
       const before = await rowOf(id);
       const res = await admin.delete(`/api/plan/delete/${id}`).expect(200);
-      expect(res.body).toEqual({ message: '일정이 삭제되었습니다.', product: { ...before, status: expect.any(Number) } });
+      expect(res.body).toEqual({
+        message: '일정이 삭제되었습니다.',
+        product: { ...before, status: expect.any(Number) },
+      });
       expect(await rowOf(id)).toBeUndefined();
       const notFound = { statusCode: 404, message: '일정을 찾을 수 없습니다.' };
       expect((await admin.anonymous().get(`/api/plan/select/${id}`).expect(404)).body).toEqual(notFound);
@@ -97,12 +113,21 @@ describe('plans: POST /api/plan, PUT /api/plan/update/:id, DELETE /api/plan/dele
       expect((await admin.delete(`/api/plan/delete/${id}`).expect(404)).body).toEqual(notFound);
     });
 
-    it.each(['abc', '0', '-1', '1.5', '99999999999'])('400 잘못된 ID 형식입니다. for id %s, nothing changed', async (bad) => {
-      const before = await scheduleTables(t);
-      expect((await admin.put(`/api/plan/update/${bad}`, VALID).expect(400)).body).toEqual({ statusCode: 400, message: '잘못된 ID 형식입니다.' });
-      expect((await admin.delete(`/api/plan/delete/${bad}`).expect(400)).body).toEqual({ statusCode: 400, message: '잘못된 ID 형식입니다.' });
-      expect(await scheduleTables(t)).toEqual(before);
-    });
+    it.each(['abc', '0', '-1', '1.5', '99999999999'])(
+      '400 잘못된 ID 형식입니다. for id %s, nothing changed',
+      async (bad) => {
+        const before = await scheduleTables(t);
+        expect((await admin.put(`/api/plan/update/${bad}`, VALID).expect(400)).body).toEqual({
+          statusCode: 400,
+          message: '잘못된 ID 형식입니다.',
+        });
+        expect((await admin.delete(`/api/plan/delete/${bad}`).expect(400)).body).toEqual({
+          statusCode: 400,
+          message: '잘못된 ID 형식입니다.',
+        });
+        expect(await scheduleTables(t)).toEqual(before);
+      },
+    );
   });
 
   describe('every validation failure is a 400 with a Korean message and stores nothing', () => {
@@ -155,7 +180,11 @@ describe('plans: POST /api/plan, PUT /api/plan/update/:id, DELETE /api/plan/dele
       t.clock.set(new Date('2026-11-30T15:00:00Z'));
       expect((await admin.anonymous().get(`/api/plan/select/${created.id}`).expect(200)).body.product.status).toBe(0);
       expect((await admin.put(`/api/plan/update/${created.id}`, plan).expect(200)).body.product.status).toBe(0);
-      expect((await admin.anonymous().get('/api/plan/list').expect(200)).body.product.find((p: { id: number }) => p.id === created.id).status).toBe(0);
+      expect(
+        (await admin.anonymous().get('/api/plan/list').expect(200)).body.product.find(
+          (p: { id: number }) => p.id === created.id,
+        ).status,
+      ).toBe(0);
       expect((await admin.delete(`/api/plan/delete/${created.id}`).expect(200)).body.product.status).toBe(0);
     });
   });
@@ -169,7 +198,13 @@ describe('plans: POST /api/plan, PUT /api/plan/update/:id, DELETE /api/plan/dele
       await t.dataSource.query(`SELECT setval('popup_slots_id_seq', 5000)`);
       popupId = (
         await admin
-          .post('/api/popup', { cnt: '1', startdate: '2026-11-21T19:00:00+09:00', enddate: '2026-11-21T21:00:00+09:00', count: 40, table: 10 })
+          .post('/api/popup', {
+            cnt: '1',
+            startdate: '2026-11-21T19:00:00+09:00',
+            enddate: '2026-11-21T21:00:00+09:00',
+            count: 40,
+            table: 10,
+          })
           .expect(201)
       ).body.product.id;
     });
@@ -183,7 +218,13 @@ describe('plans: POST /api/plan, PUT /api/plan/update/:id, DELETE /api/plan/dele
 
     it('PUT /api/plan/update/<popup id> with popup fields is refused (400), not applied to the popup', async () => {
       const before = await scheduleTables(t);
-      const popupFields = { cnt: '2', startdate: '2026-11-22T19:00:00+09:00', enddate: '2026-11-22T21:00:00+09:00', count: 5, table: 1 };
+      const popupFields = {
+        cnt: '2',
+        startdate: '2026-11-22T19:00:00+09:00',
+        enddate: '2026-11-22T21:00:00+09:00',
+        count: 5,
+        table: 1,
+      };
       const res = await admin.put(`/api/plan/update/${popupId}`, popupFields).expect(400);
       expect(typeof res.body.message).toBe('string');
       expect(await scheduleTables(t)).toEqual(before);
@@ -191,8 +232,13 @@ describe('plans: POST /api/plan, PUT /api/plan/update/:id, DELETE /api/plan/dele
 
     it('PUT /api/plan/update/<popup id> with plan fields is 404: a popup id is no plan id', async () => {
       const before = await scheduleTables(t);
-      expect((await admin.put(`/api/plan/update/${popupId}`, VALID).expect(404)).body).toEqual({ statusCode: 404, message: '일정을 찾을 수 없습니다.' });
-      expect((await admin.delete(`/api/plan/delete/${popupId}`).expect(404)).body.message).toBe('일정을 찾을 수 없습니다.');
+      expect((await admin.put(`/api/plan/update/${popupId}`, VALID).expect(404)).body).toEqual({
+        statusCode: 404,
+        message: '일정을 찾을 수 없습니다.',
+      });
+      expect((await admin.delete(`/api/plan/delete/${popupId}`).expect(404)).body.message).toBe(
+        '일정을 찾을 수 없습니다.',
+      );
       expect(await scheduleTables(t)).toEqual(before);
     });
   });

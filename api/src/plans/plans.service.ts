@@ -9,16 +9,9 @@ import type { CreatePlanDto } from './dto/create-plan.dto';
 import type { UpdatePlanDto } from './dto/update-plan.dto';
 import { Plan } from './plan.entity';
 import { planStatus } from './plan-status';
+import type { PlanDto } from './dto/plan.dto';
 
-/** A plan as the API answers it (DECISIONS D2): dates 'YYYY-MM-DD', status in whole days (≤ 0 = OPEN). */
-export interface PlanView {
-  id: number;
-  title: string;
-  startdate: string;
-  enddate: string;
-  status: number;
-}
-
+/** Schedule entries (DECISIONS D2/D3): answered with dates 'YYYY-MM-DD' and status in whole days (≤ 0 = OPEN). */
 @Injectable()
 export class PlansService {
   constructor(
@@ -31,7 +24,7 @@ export class PlansService {
    * Plans ordered by startdate, then id (DECISIONS D3 `GET /api/plan/list`).
    * @param upcoming only plans whose enddate is today or later in Asia/Seoul (the banner).
    */
-  async list(upcoming: boolean): Promise<PlanView[]> {
+  async list(upcoming: boolean): Promise<PlanDto[]> {
     const now = this.clock.now();
     const rows = await this.plans.find({
       where: upcoming ? { enddate: MoreThanOrEqual(seoulDate(now)) } : {},
@@ -40,8 +33,8 @@ export class PlansService {
     return rows.map((plan) => this.view(plan, now));
   }
 
-  /** One plan. @throws ApiError 404 `일정을 찾을 수 없습니다.` */
-  async get(id: number): Promise<PlanView> {
+  /** One plan. @throws ApiError 404 `messages.planNotFound` */
+  async get(id: number): Promise<PlanDto> {
     const plan = await this.plans.findOneBy({ id });
     if (!plan) throw new ApiError(404, messages.planNotFound);
     return this.view(plan, this.clock.now());
@@ -51,7 +44,7 @@ export class PlansService {
    * Stores a new plan (DECISIONS D3 `POST /api/plan`); the DTO has already checked every rule.
    * @returns the stored plan with its status.
    */
-  async create(fields: CreatePlanDto): Promise<PlanView> {
+  async create(fields: CreatePlanDto): Promise<PlanDto> {
     const plan = await this.plans.save(this.plans.create(pick(fields)));
     return this.view(plan, this.clock.now());
   }
@@ -59,9 +52,9 @@ export class PlansService {
   /**
    * Replaces title and dates of plan `id` (DECISIONS D3 `PUT /api/plan/update/:id`), the row locked, in one
    * transaction. Only the `plans` table is written.
-   * @throws ApiError 404 `일정을 찾을 수 없습니다.`
+   * @throws ApiError 404 `messages.planNotFound`
    */
-  async update(id: number, fields: UpdatePlanDto): Promise<PlanView> {
+  async update(id: number, fields: UpdatePlanDto): Promise<PlanDto> {
     const plan = await this.dataSource.transaction(async (manager) => {
       const row = await manager.findOne(Plan, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!row) throw new ApiError(404, messages.planNotFound);
@@ -72,9 +65,9 @@ export class PlansService {
 
   /**
    * Deletes plan `id` (DECISIONS D3 `DELETE /api/plan/delete/:id`).
-   * @returns the plan as it was. @throws ApiError 404 `일정을 찾을 수 없습니다.`
+   * @returns the plan as it was. @throws ApiError 404 `messages.planNotFound`
    */
-  async remove(id: number): Promise<PlanView> {
+  async remove(id: number): Promise<PlanDto> {
     const plan = await this.dataSource.transaction(async (manager) => {
       const row = await manager.findOne(Plan, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!row) throw new ApiError(404, messages.planNotFound);
@@ -84,7 +77,7 @@ export class PlansService {
     return this.view(plan, this.clock.now());
   }
 
-  private view(plan: Plan, now: Date): PlanView {
+  private view(plan: Plan, now: Date): PlanDto {
     return {
       id: plan.id,
       title: plan.title,
@@ -96,4 +89,8 @@ export class PlansService {
 }
 
 /** The columns a client may write: never id or timestamps, whatever the DTO object carries. */
-const pick = ({ title, startdate, enddate }: CreatePlanDto): Pick<Plan, 'title' | 'startdate' | 'enddate'> => ({ title, startdate, enddate });
+const pick = ({ title, startdate, enddate }: CreatePlanDto): Pick<Plan, 'title' | 'startdate' | 'enddate'> => ({
+  title,
+  startdate,
+  enddate,
+});

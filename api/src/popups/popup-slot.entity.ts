@@ -28,6 +28,39 @@ export class PopupSlot {
   @Column({ name: 'bookable_tables', type: 'int' })
   bookableTables!: number;
 
+  /** Bookings open at this instant; null: as soon as the slot exists (issue 13). */
+  @Column({ name: 'booking_opens_at', type: 'timestamptz', nullable: true })
+  bookingOpensAt!: Date | null;
+
+  /** Bookings close at this instant; null: at the slot's start. */
+  @Column({ name: 'booking_closes_at', type: 'timestamptz', nullable: true })
+  bookingClosesAt!: Date | null;
+
+  /** A visitor may cancel until this many hours before the start, 0–720. */
+  @Column({ name: 'cancel_hours_before', type: 'int', default: 24 })
+  cancelHoursBefore!: number;
+
+  /** Party size of one booking: at least partyMin, at most partyMax (1–50). */
+  @Column({ name: 'party_min', type: 'int', default: 1 })
+  partyMin!: number;
+
+  @Column({ name: 'party_max', type: 'int', default: 4 })
+  partyMax!: number;
+
+  /** The administrator's switch: false closes booking whatever the times say. */
+  @Column({ name: 'booking_enabled', type: 'boolean', default: true })
+  bookingEnabled!: boolean;
+
+  /**
+   * People and tables taken by active bookings. Written only by the bookings service's conditional UPDATEs, never
+   * by the slot's own writes (TypeORM leaves them out of its UPDATE: `update: false`).
+   */
+  @Column({ name: 'booked_people', type: 'int', default: 0, update: false })
+  bookedPeople!: number;
+
+  @Column({ name: 'booked_tables', type: 'int', default: 0, update: false })
+  bookedTables!: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -1,5 +1,5 @@
 import { AdminClient, adminClient, expectRefused, scheduleTables } from '../test/admin-client';
-import { isPublicRoute, registeredRoutes } from '../test/route-table';
+import { controllerRoutes } from '../test/route-table';
 import { AdminTestApp, createAdminTestApp } from '../test/admin-test-app';
 
 jest.setTimeout(120_000);
@@ -15,8 +15,36 @@ const UNAUTHORIZED = { statusCode: 401, message: '로그인이 필요합니다.'
 const NOT_FOUND = { statusCode: 404, message: '팝업 예약을 찾을 수 없습니다.' };
 
 /** 19:00–21:00 on 2026-11-21 in Seoul. */
-const VALID = { cnt: '1', startdate: '2026-11-21T19:00:00+09:00', enddate: '2026-11-21T21:00:00+09:00', count: 40, table: 10 };
-const VALID_VIEW = { cnt: '1', startdate: '2026-11-21T10:00:00.000Z', enddate: '2026-11-21T12:00:00.000Z', count: 40, table: 10 };
+const VALID = {
+  cnt: '1',
+  startdate: '2026-11-21T19:00:00+09:00',
+  enddate: '2026-11-21T21:00:00+09:00',
+  count: 40,
+  table: 10,
+};
+/** The booking settings and counts of a new slot (issue 13): defaults, nothing booked. */
+const bookingDefaults = (count: number, bookingStatus = 'open') => ({
+  bookingOpensAt: null,
+  bookingClosesAt: null,
+  cancelHoursBefore: 24,
+  partyMin: 1,
+  partyMax: 4,
+  bookingEnabled: true,
+  bookedPeople: 0,
+  bookedTables: 0,
+  remaining: count,
+  checkedInPeople: 0,
+  bookingStatus,
+});
+const VALID_VIEW = {
+  cnt: '1',
+  startdate: '2026-11-21T10:00:00.000Z',
+  enddate: '2026-11-21T12:00:00.000Z',
+  count: 40,
+  table: 10,
+  ...bookingDefaults(40),
+};
+const SLOT_KEYS = ['cnt', 'count', 'enddate', 'id', 'startdate', 'table', ...Object.keys(bookingDefaults(0))].sort();
 
 /** Each refused body, the field at fault and the Korean sentence in `message` (DECISIONS D2, D6; spec §5). */
 const REFUSED: Array<[string, object, string, string]> = [
@@ -75,7 +103,12 @@ describe('popup slots: /api/popup (integration)', () => {
   });
 
   const rowOf = async (id: number) =>
-    (await t.dataSource.query(`SELECT id, cnt, startdate, enddate, head_count, bookable_tables FROM popup_slots WHERE id = $1`, [id]))[0];
+    (
+      await t.dataSource.query(
+        `SELECT id, cnt, startdate, enddate, head_count, bookable_tables FROM popup_slots WHERE id = $1`,
+        [id],
+      )
+    )[0];
 
   describe('reads need an administrator (DECISIONS D3, D5)', () => {
     it('GET /api/popup/list and /api/popup/select/:id without a token → 401', async () => {
@@ -83,9 +116,9 @@ describe('popup slots: /api/popup (integration)', () => {
       expect((await admin.anonymous().get('/api/popup/select/1').expect(401)).body).toEqual(UNAUTHORIZED);
     });
 
-    it('the authorization matrix (test/authorization-matrix.int.spec.ts) finds every plan write and popup route protected', () => {
-      const protectedRoutes = registeredRoutes(t.app)
-        .filter((route) => !isPublicRoute(route))
+    it('the authorization matrix (auth/authorization-matrix.int.spec.ts) finds every plan write and popup route protected', () => {
+      const protectedRoutes = controllerRoutes(t.app)
+        .filter((route) => !route.public)
         .map((route) => `${route.method} ${route.path}`);
       expect(protectedRoutes).toEqual(
         expect.arrayContaining([
@@ -113,7 +146,7 @@ describe('popup slots: /api/popup (integration)', () => {
       const res = await admin.post('/api/popup', VALID).expect(201);
       id = res.body.product.id;
       expect(res.body).toEqual({ message: '팝업 예약이 등록되었습니다.', product: { id, ...VALID_VIEW } });
-      expect(Object.keys(res.body.product).sort()).toEqual(['cnt', 'count', 'enddate', 'id', 'startdate', 'table']);
+      expect(Object.keys(res.body.product).sort()).toEqual(SLOT_KEYS);
       expect(await rowOf(id)).toEqual({
         id,
         cnt: '1',
@@ -131,9 +164,23 @@ describe('popup slots: /api/popup (integration)', () => {
 
     it('PUT /api/popup/update/:id replaces every field; an empty cnt is 선택 안 함 (null); digit strings from a form are numbers', async () => {
       const res = await admin
-        .put(`/api/popup/update/${id}`, { cnt: '', startdate: '2026-11-22T10:30:00.000Z', enddate: '2026-11-22T13:00:00.000Z', count: '12', table: '3' })
+        .put(`/api/popup/update/${id}`, {
+          cnt: '',
+          startdate: '2026-11-22T10:30:00.000Z',
+          enddate: '2026-11-22T13:00:00.000Z',
+          count: '12',
+          table: '3',
+        })
         .expect(200);
-      const product = { id, cnt: null, startdate: '2026-11-22T10:30:00.000Z', enddate: '2026-11-22T13:00:00.000Z', count: 12, table: 3 };
+      const product = {
+        id,
+        cnt: null,
+        startdate: '2026-11-22T10:30:00.000Z',
+        enddate: '2026-11-22T13:00:00.000Z',
+        count: 12,
+        table: 3,
+        ...bookingDefaults(12),
+      };
       expect(res.body).toEqual({ message: '팝업 예약이 수정되었습니다.', product });
       expect((await admin.get(`/api/popup/select/${id}`).expect(200)).body).toEqual({ product });
       expect(await rowOf(id)).toMatchObject({ cnt: null, head_count: 12, bookable_tables: 3 });
@@ -141,9 +188,22 @@ describe('popup slots: /api/popup (integration)', () => {
 
     it('accepts the bounds: start = end, count 0 and 100000, table 0 and 10000, cnt absent or null', async () => {
       const at = '2026-11-23T00:00:00+09:00';
-      const low = await admin.put(`/api/popup/update/${id}`, { startdate: at, enddate: at, count: 0, table: 0 }).expect(200);
-      expect(low.body.product).toEqual({ id, cnt: null, startdate: '2026-11-22T15:00:00.000Z', enddate: '2026-11-22T15:00:00.000Z', count: 0, table: 0 });
-      const high = await admin.put(`/api/popup/update/${id}`, { ...VALID, cnt: null, count: 100_000, table: 10_000 }).expect(200);
+      const low = await admin
+        .put(`/api/popup/update/${id}`, { startdate: at, enddate: at, count: 0, table: 0 })
+        .expect(200);
+      expect(low.body.product).toEqual({
+        id,
+        cnt: null,
+        startdate: '2026-11-22T15:00:00.000Z',
+        enddate: '2026-11-22T15:00:00.000Z',
+        count: 0,
+        table: 0,
+        // No seat to book: 마감 (full).
+        ...bookingDefaults(0, 'full'),
+      });
+      const high = await admin
+        .put(`/api/popup/update/${id}`, { ...VALID, cnt: null, count: 100_000, table: 10_000 })
+        .expect(200);
       expect(high.body.product).toMatchObject({ cnt: null, count: 100_000, table: 10_000 });
       for (const cnt of ['1', '2', '3']) {
         expect((await admin.put(`/api/popup/update/${id}`, { ...VALID, cnt }).expect(200)).body.product.cnt).toBe(cnt);
@@ -151,10 +211,16 @@ describe('popup slots: /api/popup (integration)', () => {
     });
 
     it('lists by startdate, then id', async () => {
-      const later = (await admin.post('/api/popup', { ...VALID, startdate: '2026-12-01T10:00:00Z', enddate: '2026-12-01T11:00:00Z' }).expect(201)).body
-        .product.id;
-      const earlier = (await admin.post('/api/popup', { ...VALID, startdate: '2026-11-01T10:00:00Z', enddate: '2026-11-01T11:00:00Z' }).expect(201)).body
-        .product.id;
+      const later = (
+        await admin
+          .post('/api/popup', { ...VALID, startdate: '2026-12-01T10:00:00Z', enddate: '2026-12-01T11:00:00Z' })
+          .expect(201)
+      ).body.product.id;
+      const earlier = (
+        await admin
+          .post('/api/popup', { ...VALID, startdate: '2026-11-01T10:00:00Z', enddate: '2026-11-01T11:00:00Z' })
+          .expect(201)
+      ).body.product.id;
       const sameStart = (await admin.post('/api/popup', VALID).expect(201)).body.product.id;
       const list = (await admin.get('/api/popup/list').expect(200)).body.product as Array<{ id: number }>;
       expect(list.map((p) => p.id)).toEqual([earlier, id, sameStart, later]);
@@ -163,21 +229,27 @@ describe('popup slots: /api/popup (integration)', () => {
 
     it('DELETE removes it: 200 { message, product } with the slot as it was; then 404 everywhere', async () => {
       const before = (await admin.get(`/api/popup/select/${id}`).expect(200)).body.product;
-      expect((await admin.delete(`/api/popup/delete/${id}`).expect(200)).body).toEqual({ message: '팝업 예약이 삭제되었습니다.', product: before });
+      expect((await admin.delete(`/api/popup/delete/${id}`).expect(200)).body).toEqual({
+        message: '팝업 예약이 삭제되었습니다.',
+        product: before,
+      });
       expect(await rowOf(id)).toBeUndefined();
       expect((await admin.get(`/api/popup/select/${id}`).expect(404)).body).toEqual(NOT_FOUND);
       expect((await admin.put(`/api/popup/update/${id}`, VALID).expect(404)).body).toEqual(NOT_FOUND);
       expect((await admin.delete(`/api/popup/delete/${id}`).expect(404)).body).toEqual(NOT_FOUND);
     });
 
-    it.each(['abc', '0', '-1', '1.5', '99999999999'])('400 잘못된 ID 형식입니다. for id %s, nothing changed', async (bad) => {
-      const before = await scheduleTables(t);
-      const invalid = { statusCode: 400, message: '잘못된 ID 형식입니다.' };
-      expect((await admin.get(`/api/popup/select/${bad}`).expect(400)).body).toEqual(invalid);
-      expect((await admin.put(`/api/popup/update/${bad}`, VALID).expect(400)).body).toEqual(invalid);
-      expect((await admin.delete(`/api/popup/delete/${bad}`).expect(400)).body).toEqual(invalid);
-      expect(await scheduleTables(t)).toEqual(before);
-    });
+    it.each(['abc', '0', '-1', '1.5', '99999999999'])(
+      '400 잘못된 ID 형식입니다. for id %s, nothing changed',
+      async (bad) => {
+        const before = await scheduleTables(t);
+        const invalid = { statusCode: 400, message: '잘못된 ID 형식입니다.' };
+        expect((await admin.get(`/api/popup/select/${bad}`).expect(400)).body).toEqual(invalid);
+        expect((await admin.put(`/api/popup/update/${bad}`, VALID).expect(400)).body).toEqual(invalid);
+        expect((await admin.delete(`/api/popup/delete/${bad}`).expect(400)).body).toEqual(invalid);
+        expect(await scheduleTables(t)).toEqual(before);
+      },
+    );
   });
 
   describe('every validation failure is a 400 with a Korean message and stores nothing', () => {
@@ -209,7 +281,9 @@ describe('popup slots: /api/popup (integration)', () => {
       popupId = (await admin.post('/api/popup', VALID).expect(201)).body.product.id;
       // A plan id no popup has, so a popup path given it can only miss.
       await t.dataSource.query(`SELECT setval('plans_id_seq', 5000)`);
-      planId = (await admin.post('/api/plan', { startdate: '2026-11-21', enddate: '2026-11-22', title: '일정' }).expect(201)).body.product.id;
+      planId = (
+        await admin.post('/api/plan', { startdate: '2026-11-21', enddate: '2026-11-22', title: '일정' }).expect(201)
+      ).body.product.id;
     });
 
     it('PUT /api/popup/update/:id and DELETE /api/popup/delete/:id leave plans as they were', async () => {
@@ -224,7 +298,9 @@ describe('popup slots: /api/popup (integration)', () => {
       expect((await admin.get(`/api/popup/select/${planId}`).expect(404)).body).toEqual(NOT_FOUND);
       expect((await admin.put(`/api/popup/update/${planId}`, VALID).expect(404)).body).toEqual(NOT_FOUND);
       expect((await admin.delete(`/api/popup/delete/${planId}`).expect(404)).body).toEqual(NOT_FOUND);
-      const planFields = await admin.put(`/api/popup/update/${planId}`, { startdate: '2026-11-21', enddate: '2026-11-22', title: '일정' }).expect(400);
+      const planFields = await admin
+        .put(`/api/popup/update/${planId}`, { startdate: '2026-11-21', enddate: '2026-11-22', title: '일정' })
+        .expect(400);
       expect(planFields.body.message).toBe('허용되지 않는 필드입니다: title');
       expect(planFields.body.errors).toContainEqual({ field: 'startdate', message: BAD_DATE });
       expect(await scheduleTables(t)).toEqual(before);

@@ -4,5 +4,10 @@ import { PopupSlot } from './popup-slot.entity';
 import { PopupsController } from './popups.controller';
 import { PopupsService } from './popups.service';
 
-@Module({ imports: [TypeOrmModule.forFeature([PopupSlot])], controllers: [PopupsController], providers: [PopupsService] })
+@Module({
+  imports: [TypeOrmModule.forFeature([PopupSlot])],
+  controllers: [PopupsController],
+  providers: [PopupsService],
+  exports: [PopupsService],
+})
 export class PopupsModule {}

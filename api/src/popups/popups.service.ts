@@ -1,82 +1,126 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, EntityManager, Repository } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { parseDateTime } from '../common/calendar';
+import { Clock } from '../common/clock';
 import { messages } from '../common/messages';
+import { bookingStatus, remainingPeople } from '../bookings/booking-rules';
 import type { CreatePopupDto } from './dto/create-popup.dto';
 import { PopupSlot } from './popup-slot.entity';
+import type { PopupDto } from './dto/popup.dto';
 
 /**
- * A popup slot as the API answers it (DECISIONS D2): `cnt` the turn or null, dates as ISO 8601 instants in UTC
- * (`2026-11-21T10:00:00.000Z`), `count` = head_count, `table` = bookable_tables.
+ * Popup reservation slots (DECISIONS D2/D3), answered as PopupDto: `cnt` the turn or null, dates as ISO 8601 instants
+ * in UTC (`2026-11-21T10:00:00.000Z`), `count` = head_count, `table` = bookable_tables, plus the booking settings and
+ * counts of issue 13.
  */
-export interface PopupView {
-  id: number;
-  cnt: '1' | '2' | '3' | null;
-  startdate: string;
-  enddate: string;
-  count: number;
-  table: number;
-}
-
 @Injectable()
 export class PopupsService {
   constructor(
     @InjectRepository(PopupSlot) private readonly slots: Repository<PopupSlot>,
     private readonly dataSource: DataSource,
+    private readonly clock: Clock,
   ) {}
 
   /** Every slot ordered by startdate, then id (DECISIONS D3 `GET /api/popup/list`). */
-  async list(): Promise<PopupView[]> {
-    return (await this.slots.find({ order: { startdate: 'ASC', id: 'ASC' } })).map(view);
+  async list(): Promise<PopupDto[]> {
+    const slots = await this.slots.find({ order: { startdate: 'ASC', id: 'ASC' } });
+    const checkedIn = await checkedInPeople(this.dataSource.manager);
+    const now = this.clock.now();
+    return slots.map((slot) => view(slot, now, checkedIn.get(slot.id) ?? 0));
   }
 
-  /** One slot. @throws ApiError 404 `팝업 예약을 찾을 수 없습니다.` */
-  async get(id: number): Promise<PopupView> {
+  /** One slot. @throws ApiError 404 `messages.popupNotFound` */
+  async get(id: number): Promise<PopupDto> {
     const slot = await this.slots.findOneBy({ id });
     if (!slot) throw new ApiError(404, messages.popupNotFound);
-    return view(slot);
+    return view(slot, this.clock.now(), (await checkedInPeople(this.dataSource.manager, id)).get(id) ?? 0);
+  }
+
+  /** The slot's entity (for the bookings' CSV). @throws ApiError 404 `messages.popupNotFound` */
+  async entity(id: number): Promise<PopupSlot> {
+    const slot = await this.slots.findOneBy({ id });
+    if (!slot) throw new ApiError(404, messages.popupNotFound);
+    return slot;
   }
 
   /** Stores a new slot (DECISIONS D3 `POST /api/popup`); the DTO has already checked every rule. */
-  async create(fields: CreatePopupDto): Promise<PopupView> {
-    return view(await this.slots.save(this.slots.create(columns(fields))));
+  async create(fields: CreatePopupDto): Promise<PopupDto> {
+    const slot = this.slots.create({ ...columns(fields), ...bookingColumns(fields, undefined) });
+    return this.get((await this.slots.save(slot)).id);
   }
 
   /**
    * Replaces every field of slot `id` (DECISIONS D3 `PUT /api/popup/update/:id`), the row locked, in one
-   * transaction. Only the `popup_slots` table is written.
-   * @throws ApiError 404 `팝업 예약을 찾을 수 없습니다.`
+   * transaction. Only the `popup_slots` table is written. Booking settings absent from the body keep their value.
+   * The head count and tables may not go below what bookings already took (the row lock orders this against every
+   * booking, which updates the same row).
+   * @throws ApiError 404 `messages.popupNotFound`; 409 `messages.popupCountBelowBooked` / `popupTableBelowBooked`
    */
-  async update(id: number, fields: CreatePopupDto): Promise<PopupView> {
-    return view(
-      await this.dataSource.transaction(async (manager) => {
-        const slot = await manager.findOne(PopupSlot, { where: { id }, lock: { mode: 'pessimistic_write' } });
-        if (!slot) throw new ApiError(404, messages.popupNotFound);
-        return manager.save(Object.assign(slot, columns(fields)));
-      }),
-    );
+  async update(id: number, fields: CreatePopupDto): Promise<PopupDto> {
+    const slot = await this.dataSource.transaction(async (manager) => {
+      const current = await manager.findOne(PopupSlot, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!current) throw new ApiError(404, messages.popupNotFound);
+      if (fields.count < current.bookedPeople) {
+        throw new ApiError(409, messages.popupCountBelowBooked(current.bookedPeople));
+      }
+      if (fields.table < current.bookedTables) {
+        throw new ApiError(409, messages.popupTableBelowBooked(current.bookedTables));
+      }
+      return manager.save(Object.assign(current, columns(fields), bookingColumns(fields, current)));
+    });
+    return this.get(slot.id);
   }
 
   /**
-   * Deletes slot `id` (DECISIONS D3 `DELETE /api/popup/delete/:id`).
-   * @returns the slot as it was. @throws ApiError 404 `팝업 예약을 찾을 수 없습니다.`
+   * Turns booking on or off by hand (issue 13 "open or close booking for a slot by hand").
+   * @throws ApiError 404 `messages.popupNotFound`
    */
-  async remove(id: number): Promise<PopupView> {
-    return view(
-      await this.dataSource.transaction(async (manager) => {
-        const slot = await manager.findOne(PopupSlot, { where: { id }, lock: { mode: 'pessimistic_write' } });
-        if (!slot) throw new ApiError(404, messages.popupNotFound);
-        await manager.delete(PopupSlot, { id });
-        return slot;
-      }),
+  async setBookingEnabled(id: number, enabled: boolean): Promise<PopupDto> {
+    const result = await this.dataSource.query<[unknown[], number]>(
+      `UPDATE popup_slots SET booking_enabled = $2, updated_at = now() WHERE id = $1`,
+      [id, enabled],
     );
+    if (result[1] === 0) throw new ApiError(404, messages.popupNotFound);
+    return this.get(id);
+  }
+
+  /**
+   * Deletes slot `id` (DECISIONS D3 `DELETE /api/popup/delete/:id`) with its past bookings; a slot that still has a
+   * booking waiting (booked) is refused, so no visitor loses a booking silently.
+   * @returns the slot as it was. @throws ApiError 404 `messages.popupNotFound`, 409 `messages.popupHasBookings`
+   */
+  async remove(id: number): Promise<PopupDto> {
+    return this.dataSource.transaction(async (manager) => {
+      const slot = await manager.findOne(PopupSlot, { where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!slot) throw new ApiError(404, messages.popupNotFound);
+      const [waiting] = await manager.query<{ count: number }[]>(
+        `SELECT count(*)::int AS count FROM bookings WHERE slot_id = $1 AND status = 'booked'`,
+        [id],
+      );
+      if ((waiting?.count ?? 0) > 0) throw new ApiError(409, messages.popupHasBookings);
+      const before = view(slot, this.clock.now(), (await checkedInPeople(manager, id)).get(id) ?? 0);
+      await manager.delete(PopupSlot, { id });
+      return before;
+    });
   }
 }
 
+/** People checked in per slot (all slots, or one). */
+async function checkedInPeople(manager: EntityManager, slotId?: number): Promise<Map<number, number>> {
+  const rows = await manager.query<{ slot_id: number; people: number }[]>(
+    `SELECT slot_id, sum(party_size)::int AS people FROM bookings
+      WHERE status = 'checked_in' AND ($1::int IS NULL OR slot_id = $1) GROUP BY slot_id`,
+    [slotId ?? null],
+  );
+  return new Map(rows.map((row) => [row.slot_id, row.people]));
+}
+
 /** API fields → columns (`count` → head_count, `table` → bookable_tables); absent cnt is 선택 안 함 (null). */
-function columns(fields: CreatePopupDto): Pick<PopupSlot, 'cnt' | 'startdate' | 'enddate' | 'headCount' | 'bookableTables'> {
+function columns(
+  fields: CreatePopupDto,
+): Pick<PopupSlot, 'cnt' | 'startdate' | 'enddate' | 'headCount' | 'bookableTables'> {
   return {
     cnt: fields.cnt ?? null,
     startdate: parseDateTime(fields.startdate)!,
@@ -86,7 +130,38 @@ function columns(fields: CreatePopupDto): Pick<PopupSlot, 'cnt' | 'startdate' | 
   };
 }
 
-function view(slot: PopupSlot): PopupView {
+type BookingColumns = Pick<
+  PopupSlot,
+  'bookingOpensAt' | 'bookingClosesAt' | 'cancelHoursBefore' | 'partyMin' | 'partyMax' | 'bookingEnabled'
+>;
+
+/**
+ * The booking settings of a body: each absent one is the current value (PUT), or the default (create: open at once,
+ * close at the start, cancel until 24 hours before, parties of 1–4, booking on).
+ */
+function bookingColumns(fields: CreatePopupDto, current: PopupSlot | undefined): BookingColumns {
+  const time = (value: string | null | undefined, kept: Date | null | undefined): Date | null =>
+    value === undefined ? (kept ?? null) : value === null ? null : parseDateTime(value);
+  const partyMin = fields.partyMin ?? current?.partyMin ?? 1;
+  const opens = time(fields.bookingOpensAt, current?.bookingOpensAt);
+  const closes = time(fields.bookingClosesAt, current?.bookingClosesAt);
+  // The DTO compares the two times when both are sent; one sent and one kept are compared here.
+  if (opens && closes && closes.getTime() <= opens.getTime()) {
+    throw new ApiError(400, messages.popupBookingCloseBeforeOpen, [
+      { field: 'bookingClosesAt', message: messages.popupBookingCloseBeforeOpen },
+    ]);
+  }
+  return {
+    bookingOpensAt: opens,
+    bookingClosesAt: closes,
+    cancelHoursBefore: fields.cancelHoursBefore ?? current?.cancelHoursBefore ?? 24,
+    partyMin,
+    partyMax: fields.partyMax ?? Math.max(current?.partyMax ?? 4, partyMin),
+    bookingEnabled: fields.bookingEnabled ?? current?.bookingEnabled ?? true,
+  };
+}
+
+function view(slot: PopupSlot, now: Date, checkedIn: number): PopupDto {
   return {
     id: slot.id,
     cnt: slot.cnt,
@@ -94,5 +169,16 @@ function view(slot: PopupSlot): PopupView {
     enddate: slot.enddate.toISOString(),
     count: slot.headCount,
     table: slot.bookableTables,
+    bookingOpensAt: slot.bookingOpensAt?.toISOString() ?? null,
+    bookingClosesAt: slot.bookingClosesAt?.toISOString() ?? null,
+    cancelHoursBefore: slot.cancelHoursBefore,
+    partyMin: slot.partyMin,
+    partyMax: slot.partyMax,
+    bookingEnabled: slot.bookingEnabled,
+    bookedPeople: slot.bookedPeople,
+    bookedTables: slot.bookedTables,
+    remaining: remainingPeople(slot),
+    checkedInPeople: checkedIn,
+    bookingStatus: bookingStatus(slot, now),
   };
 }

@@ -20,11 +20,25 @@ export interface DemoPlan {
 
 /** The shared tag pool; frequencies below are deliberately uneven so the keyword cloud has real weights. */
 export const TAG_POOL = [
-  '선물추천', '홈카페', '간식', '인테리어', '캠핑', '주방용품', '뷰티', '향수',
-  '문구', '반려동물', '여행', '건강', '패션', '육아', '독서',
+  '선물추천',
+  '홈카페',
+  '간식',
+  '인테리어',
+  '캠핑',
+  '주방용품',
+  '뷰티',
+  '향수',
+  '문구',
+  '반려동물',
+  '여행',
+  '건강',
+  '패션',
+  '육아',
+  '독서',
 ] as const;
 
-export const demoProductLink = (productNo: number): string => `https://smartstore.naver.com/creator/products/${productNo}`;
+export const demoProductLink = (productNo: number): string =>
+  `https://smartstore.naver.com/creator/products/${productNo}`;
 
 /** At least 24 links (issue 2 §3); three have no link, to exercise "not clickable". */
 export const DEMO_PRODUCTS: DemoProduct[] = [
@@ -32,9 +46,21 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   { pname: '감성 캠핑 랜턴', tags: ['캠핑', '인테리어', '여행'], productNo: 4821752, motif: 'lantern', hue: 38 },
   { pname: '제주 녹차 티백 20입', tags: ['홈카페', '건강', '선물추천'], productNo: 4821768, motif: 'cup', hue: 110 },
   { pname: '핸드드립 원두 200g', tags: ['홈카페', '선물추천'], productNo: 4821790, motif: 'bag', hue: 25 },
-  { pname: '우드 트레이 플레이트', tags: ['주방용품', '인테리어', '홈카페'], productNo: 4821803, motif: 'bowl', hue: 30 },
+  {
+    pname: '우드 트레이 플레이트',
+    tags: ['주방용품', '인테리어', '홈카페'],
+    productNo: 4821803,
+    motif: 'bowl',
+    hue: 30,
+  },
   { pname: '라벤더 핸드크림 3종', tags: ['뷰티', '선물추천', '향수'], productNo: 4821815, motif: 'tube', hue: 270 },
-  { pname: '시그니처 오 드 퍼퓸 50ml', tags: ['향수', '뷰티', '선물추천'], productNo: 4821829, motif: 'bottle', hue: 320 },
+  {
+    pname: '시그니처 오 드 퍼퓸 50ml',
+    tags: ['향수', '뷰티', '선물추천'],
+    productNo: 4821829,
+    motif: 'bottle',
+    hue: 320,
+  },
   { pname: '소이 캔들 우디향', tags: ['인테리어', '향수', '선물추천'], productNo: 4821836, motif: 'candle', hue: 45 },
   { pname: '수제 강아지 간식 오리목뼈', tags: ['반려동물', '간식'], productNo: 4821844, motif: 'paw', hue: 20 },
   { pname: '고양이 숨숨집 쿠션', tags: ['반려동물', '인테리어'], productNo: 4821851, motif: 'house', hue: 200 },

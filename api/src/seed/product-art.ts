@@ -2,8 +2,24 @@ import sharp from 'sharp';
 
 /** The illustration drawn on a demo product picture. */
 export type ProductMotif =
-  | 'jar' | 'lantern' | 'cup' | 'bag' | 'bowl' | 'tube' | 'bottle' | 'candle' | 'paw'
-  | 'house' | 'book' | 'pen' | 'tent' | 'shirt' | 'tote' | 'heart' | 'box' | 'leaf';
+  | 'jar'
+  | 'lantern'
+  | 'cup'
+  | 'bag'
+  | 'bowl'
+  | 'tube'
+  | 'bottle'
+  | 'candle'
+  | 'paw'
+  | 'house'
+  | 'book'
+  | 'pen'
+  | 'tent'
+  | 'shirt'
+  | 'tote'
+  | 'heart'
+  | 'box'
+  | 'leaf';
 
 const hsl = (h: number, s: number, l: number) => `hsl(${((h % 360) + 360) % 360},${s}%,${l}%)`;
 
@@ -12,7 +28,7 @@ const MOTIFS: Record<ProductMotif, (m: string, d: string, a: string) => string> 
   jar: (m, d, a) => `<rect x="270" y="300" width="260" height="300" rx="60" fill="${m}"/>
     <rect x="255" y="250" width="290" height="70" rx="18" fill="${d}"/>
     <rect x="300" y="400" width="200" height="110" rx="16" fill="${a}" opacity="0.85"/>`,
-  lantern: (m, d, a) => `<path d="M400 170 q-60 0 -60 40" stroke="${d}" stroke-width="14" fill="none"/>
+  lantern: (_m, d, a) => `<path d="M400 170 q-60 0 -60 40" stroke="${d}" stroke-width="14" fill="none"/>
     <rect x="300" y="210" width="200" height="40" rx="12" fill="${d}"/>
     <rect x="310" y="250" width="180" height="300" rx="30" fill="${a}" opacity="0.9"/>
     <circle cx="400" cy="400" r="60" fill="#fff8d6"/><rect x="290" y="550" width="220" height="40" rx="12" fill="${d}"/>`,
@@ -43,15 +59,27 @@ const MOTIFS: Record<ProductMotif, (m: string, d: string, a: string) => string> 
   book: (m, d, a) => `<rect x="250" y="220" width="300" height="380" rx="18" fill="${m}"/>
     <rect x="250" y="220" width="40" height="380" rx="10" fill="${d}"/>
     <rect x="330" y="300" width="170" height="26" rx="13" fill="${a}"/><rect x="330" y="350" width="120" height="26" rx="13" fill="${a}" opacity="0.7"/>`,
-  pen: (m, d, a) => `<g transform="rotate(35 400 420)"><rect x="365" y="150" width="70" height="420" rx="30" fill="${m}"/>
+  pen: (
+    m,
+    d,
+    a,
+  ) => `<g transform="rotate(35 400 420)"><rect x="365" y="150" width="70" height="420" rx="30" fill="${m}"/>
     <path d="M365 560 h70 l-35 110 z" fill="${d}"/><rect x="425" y="200" width="16" height="140" rx="8" fill="${a}"/></g>`,
   tent: (m, d, a) => `<path d="M160 610 l240 -400 l240 400 z" fill="${m}"/>
     <path d="M400 210 l-80 400 h160 z" fill="${d}"/><path d="M400 330 l-45 280 h90 z" fill="${a}"/>`,
-  shirt: (m, d, a) => `<path d="M300 210 l-120 90 l60 90 l50 -30 v260 h220 v-260 l50 30 l60 -90 l-120 -90 q-50 50 -100 0 z" fill="${m}"/>
+  shirt: (
+    m,
+    d,
+    a,
+  ) => `<path d="M300 210 l-120 90 l60 90 l50 -30 v260 h220 v-260 l50 30 l60 -90 l-120 -90 q-50 50 -100 0 z" fill="${m}"/>
     <rect x="340" y="420" width="120" height="90" rx="14" fill="${a}"/><path d="M350 210 q50 50 100 0" stroke="${d}" stroke-width="14" fill="none"/>`,
   tote: (m, d, a) => `<path d="M330 330 q0 -140 70 -140 q70 0 70 140" stroke="${d}" stroke-width="22" fill="none"/>
     <path d="M250 320 h300 l30 300 h-360 z" fill="${m}"/><circle cx="400" cy="470" r="65" fill="${a}"/>`,
-  heart: (m, d, a) => `<path d="M400 620 q-230 -150 -230 -290 q0 -110 110 -110 q80 0 120 80 q40 -80 120 -80 q110 0 110 110 q0 140 -230 290 z" fill="${m}"/>
+  heart: (
+    m,
+    _d,
+    a,
+  ) => `<path d="M400 620 q-230 -150 -230 -290 q0 -110 110 -110 q80 0 120 80 q40 -80 120 -80 q110 0 110 110 q0 140 -230 290 z" fill="${m}"/>
     <circle cx="310" cy="320" r="30" fill="${a}" opacity="0.8"/>`,
   box: (m, d, a) => `<rect x="230" y="330" width="340" height="280" rx="16" fill="${m}"/>
     <rect x="210" y="270" width="380" height="80" rx="14" fill="${d}"/><rect x="380" y="270" width="40" height="340" fill="${a}"/>
@@ -86,7 +114,9 @@ export function productSvg(motif: ProductMotif, hue: number, seed: number): stri
 
 /** The product picture as an 800×800 JPEG. */
 export function drawProductImage(motif: ProductMotif, hue: number, seed: number): Promise<Buffer> {
-  return sharp(Buffer.from(productSvg(motif, hue, seed))).jpeg({ quality: 86 }).toBuffer();
+  return sharp(Buffer.from(productSvg(motif, hue, seed)))
+    .jpeg({ quality: 86 })
+    .toBuffer();
 }
 
 /** The cover banner: a 1600×500 JPEG of soft gradients, waves and circles, no text. */

@@ -35,15 +35,22 @@ export async function seedDemoCatalogue(dataSource: DataSource, clock: Clock): P
   const existing = new Set(
     (await dataSource.query<{ pname: string }[]>(`SELECT pname FROM links`)).map((row) => row.pname),
   );
-  const missing = DEMO_PRODUCTS.map((product, index) => ({ product, index })).filter(({ product }) => !existing.has(product.pname));
-  const pictures = await Promise.all(missing.map(({ product, index }) => drawProductImage(product.motif, product.hue, index + 1)));
+  const missing = DEMO_PRODUCTS.map((product, index) => ({ product, index })).filter(
+    ({ product }) => !existing.has(product.pname),
+  );
+  const pictures = await Promise.all(
+    missing.map(({ product, index }) => drawProductImage(product.motif, product.hue, index + 1)),
+  );
   const [coverRow] = await dataSource.query<unknown[]>(`SELECT 1 FROM cover`);
   const coverPicture = coverRow ? undefined : await drawCoverImage();
   const today = seoulDate(clock.now());
 
   return dataSource.transaction(async (manager) => {
     await manager.query(`SELECT pg_advisory_xact_lock($1)`, [SEED_LOCK_ID]);
-    const linksAdded = await addLinks(manager, missing.map(({ product }, i) => ({ product, picture: pictures[i]! })));
+    const linksAdded = await addLinks(
+      manager,
+      missing.map(({ product }, i) => ({ product, picture: pictures[i]! })),
+    );
     const plansAdded = await addPlans(manager, today);
     const coverAdded = coverPicture ? await addCover(manager, coverPicture) : false;
     return { linksAdded, plansAdded, coverAdded };
@@ -62,7 +69,12 @@ async function addLinks(
     await manager.query(
       `INSERT INTO links (pname, tags, link, image_key, pcode)
        VALUES ($1, $2, $3, $4, (SELECT coalesce(max(pcode) + 1, 0) FROM links))`,
-      [product.pname, normalizeTags(product.tags), product.productNo ? demoProductLink(product.productNo) : null, image.key],
+      [
+        product.pname,
+        normalizeTags(product.tags),
+        product.productNo ? demoProductLink(product.productNo) : null,
+        image.key,
+      ],
     );
     added++;
   }

@@ -1,28 +1,37 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-
-/** A keyword-cloud word: a tag and the number of links carrying it. */
-export interface TagCount {
-  text: string;
-  value: number;
-}
+import { Clock } from '../common/clock';
+import { secondsToNextBoundary, visibleAt } from '../links/link-visibility';
+import type { TagWordDto } from './dto/tag-word.dto';
 
 /** The keyword cloud's limit (spec §9: up to 100 words). */
 export const TAG_CLOUD_SIZE = 100;
 
 @Injectable()
 export class TagsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
 
-  /** Each tag with the number of links carrying it, top 100 by value desc, then text asc (DECISIONS D3). */
-  async counts(): Promise<TagCount[]> {
-    return this.dataSource.query<TagCount[]>(
-      `SELECT t.text, count(DISTINCT l.id)::int AS value
-         FROM links l CROSS JOIN LATERAL unnest(l.tags) AS t(text)
+  /**
+   * Each tag with the number of links visitors see now carrying it, top 100 by value desc, then text asc (DECISIONS
+   * D3; issue 12: a hidden or scheduled link's tags stay out of the public cloud).
+   */
+  async counts(): Promise<TagWordDto[]> {
+    return this.dataSource.query<TagWordDto[]>(
+      `SELECT t.text, count(DISTINCT links.id)::int AS value
+         FROM links CROSS JOIN LATERAL unnest(links.tags) AS t(text)
+        WHERE ${visibleAt('$2')}
         GROUP BY t.text
         ORDER BY value DESC, t.text ASC
         LIMIT $1`,
-      [TAG_CLOUD_SIZE],
+      [TAG_CLOUD_SIZE, this.clock.now()],
     );
+  }
+
+  /** Seconds to the next opening or closing of a link's window, or null (the cloud changes then). */
+  secondsToNextBoundary(): Promise<number | null> {
+    return secondsToNextBoundary(this.dataSource, this.clock.now());
   }
 }

@@ -20,7 +20,10 @@ export interface AdminClient {
  */
 export async function adminClient(t: AdminTestApp): Promise<AdminClient> {
   const now = t.clock.now();
-  const token = await t.issuer.mint({ now: new Date(now.getTime() - YEAR_SECONDS * 1000), expiresInSeconds: 2 * YEAR_SECONDS });
+  const token = await t.issuer.mint({
+    now: new Date(now.getTime() - YEAR_SECONDS * 1000),
+    expiresInSeconds: 2 * YEAR_SECONDS,
+  });
   const http = () => request(t.app.getHttpServer() as App);
   const auth = (req: request.Test) => req.set('Authorization', `Bearer ${token}`);
   return {
@@ -44,7 +47,12 @@ export async function scheduleTables(t: TestApp): Promise<{ plans: unknown[]; po
  * A refusal that stores nothing: `send()` answers 400 with `message`, `errors` name `field` with it, and the plans and
  * popup_slots tables are as they were before (DECISIONS D1, D6). `send` is called only once the tables are read.
  */
-export async function expectRefused(t: TestApp, send: () => request.Test, field: string, message: string): Promise<void> {
+export async function expectRefused(
+  t: TestApp,
+  send: () => request.Test,
+  field: string,
+  message: string,
+): Promise<void> {
   const before = await scheduleTables(t);
   const res = await send().expect(400);
   expect(res.body).toMatchObject({ statusCode: 400, message });

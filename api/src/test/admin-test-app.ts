@@ -14,10 +14,11 @@ export interface AdminTestApp extends TestApp {
  * @param env extra environment, e.g. `{ UPLOAD_MAX_BYTES: '200000' }`.
  */
 export async function createAdminTestApp(now: Date, env: NodeJS.ProcessEnv = {}): Promise<AdminTestApp> {
-  let t: TestApp | undefined;
-  const issuer = await startTestIssuer({ clock: () => t?.clock.now() ?? now });
-  t = await createTestApp(now, { OIDC_ISSUER: issuer.issuer, ...env });
-  const app = t;
+  // The issuer mints on the app's clock, and the app needs the issuer's URL: the clock is read once the app exists.
+  const booted: { app?: TestApp } = {};
+  const issuer = await startTestIssuer({ clock: () => booted.app?.clock.now() ?? now });
+  const app = await createTestApp(now, { OIDC_ISSUER: issuer.issuer, ...env });
+  booted.app = app;
   return {
     ...app,
     issuer,

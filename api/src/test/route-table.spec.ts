@@ -3,12 +3,12 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { AdminOnly } from '../auth/admin-only.decorator';
+import { Public } from '../auth/public.decorator';
 import { AuthModule } from '../auth/auth.module';
 import { CommonModule } from '../common/common.module';
 import { APP_CONFIG, loadConfig } from '../config/app-config';
 import { configureApp } from '../configure-app';
-import { isPublicRoute, registeredRoutes, requestMethod, samplePath } from './route-table';
+import { controllerRoutes, registeredRoutes, requestMethod, samplePath } from './route-table';
 
 describe('samplePath', () => {
   it.each([
@@ -21,99 +21,98 @@ describe('samplePath', () => {
   ])('%s → %s', (pattern, path) => expect(samplePath(pattern)).toBe(path));
 });
 
-describe('isPublicRoute (DECISIONS D3/D5)', () => {
-  it.each([
-    ['GET', '/api/store', true],
-    ['GET', '/api/popup/list', false],
-    ['GET', '/api/popup', false],
-    ['GET', '/api/popups-archive', true],
-    ['POST', '/api/store/create', false],
-    ['PUT', '/api/main/update/:id', false],
-    ['DELETE', '/api/plan/delete/:id', false],
-    ['ALL', '/api/anything', false],
-  ])('%s %s → %s', (method, path, expected) => expect(isPublicRoute({ method, path })).toBe(expected));
-});
-
-/** Routes a later issue might add, one of them forgetting the guard. */
+/** Routes a later issue might add: some marked, some not. */
 @Controller('probe')
 class ProbeController {
   @Get('read') read() {
     return { product: 1 };
   }
-  @Post('open') open() {
-    return { message: 'open' };
+  @Public() @Get('open') open() {
+    return { product: 'open' };
   }
-  @AdminOnly() @Put('guarded/:id') guarded() {
-    return { message: 'guarded' };
+  @Post('write') write() {
+    return { message: 'write' };
   }
-  @AdminOnly() @Delete('guarded/:id') remove() {
-    return { message: 'guarded' };
+  @Put('write/:id') update() {
+    return { message: 'write' };
+  }
+  @Delete('write/:id') remove() {
+    return { message: 'write' };
   }
   @All('any') any() {
     return {};
   }
 }
 
-@Controller('popup')
-class PopupProbeController {
+@Public()
+@Controller('open-probe')
+class OpenProbeController {
   @Get('list') list() {
     return { product: [] };
   }
 }
 
-@Module({ controllers: [ProbeController, PopupProbeController] })
+@Module({ controllers: [ProbeController, OpenProbeController] })
 class ProbeModule {}
 
 /** What AppModule.forRoot provides globally; the issuer is never reached (no valid token is sent). */
 @Global()
-@Module({ providers: [{ provide: APP_CONFIG, useValue: loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:9' }) }], exports: [APP_CONFIG] })
+@Module({
+  providers: [{ provide: APP_CONFIG, useValue: loadConfig({ OIDC_ISSUER: 'http://127.0.0.1:9' }) }],
+  exports: [APP_CONFIG],
+})
 class ConfigProbeModule {}
 
-describe('registeredRoutes on an app with a forgotten guard', () => {
+describe('the global access policy on routes added without a thought', () => {
   let app: NestExpressApplication;
 
   beforeAll(async () => {
-    const moduleRef = await Test.createTestingModule({ imports: [ConfigProbeModule, CommonModule, AuthModule, ProbeModule] }).compile();
+    const moduleRef = await Test.createTestingModule({
+      imports: [ConfigProbeModule, CommonModule, AuthModule, ProbeModule],
+    }).compile();
     app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false });
-    configureApp(app);
+    await configureApp(app);
     await app.init();
   });
   afterAll(() => app?.close());
 
-  it('sees every route the app registered, with its method', () => {
-    const found = registeredRoutes(app).map((r) => `${r.method} ${r.path}`);
-    expect(found).toEqual(
-      expect.arrayContaining([
-        'GET /api/probe/read',
-        'POST /api/probe/open',
-        'PUT /api/probe/guarded/:id',
-        'DELETE /api/probe/guarded/:id',
-        'ALL /api/probe/any',
-        'GET /api/popup/list',
-        'GET /api/docs',
-      ]),
-    );
-    expect(registeredRoutes(app).filter((r) => !isPublicRoute(r)).map((r) => `${r.method} ${r.path}`)).toEqual([
-      'GET /api/popup/list',
-      'ALL /api/probe/any',
-      'DELETE /api/probe/guarded/:id',
-      'PUT /api/probe/guarded/:id',
-      'POST /api/probe/open',
+  it('reads every controller route from Nest metadata, public only where @Public() says so', () => {
+    expect(
+      controllerRoutes(app).map(({ method, path, public: open }) => `${method} ${path} ${open ? 'public' : 'admin'}`),
+    ).toEqual([
+      'GET /api/open-probe/list public',
+      'ALL /api/probe/any admin',
+      'GET /api/probe/open public',
+      'GET /api/probe/read admin',
+      'POST /api/probe/write admin',
+      'DELETE /api/probe/write/:id admin',
+      'PUT /api/probe/write/:id admin',
     ]);
   });
 
-  it('so the matrix\'s no-token check catches the routes without @AdminOnly()', async () => {
+  it('sees the same routes on the Express router, plus the OpenAPI pages mounted outside Nest', () => {
+    const express = registeredRoutes(app).map((r) => `${r.method} ${r.path}`);
+    const nest = controllerRoutes(app).map((r) => `${r.method} ${r.path}`);
+    expect(express).toEqual(expect.arrayContaining(nest));
+    expect(express.filter((route) => !nest.includes(route)).every((route) => route.startsWith('GET /api/docs'))).toBe(
+      true,
+    );
+  });
+
+  it('closes every route without @Public(): 401 without a token, whatever the method', async () => {
     const http = () => request(app.getHttpServer() as App);
     const answers: Record<string, number> = {};
-    for (const route of registeredRoutes(app).filter((r) => !isPublicRoute(r))) {
+    for (const route of controllerRoutes(app)) {
       answers[`${route.method} ${route.path}`] = (await http()[requestMethod(route)](samplePath(route.path))).status;
     }
     expect(answers).toEqual({
-      'GET /api/popup/list': 200, // forgotten: the matrix reports it
-      'ALL /api/probe/any': 200, // forgotten
-      'DELETE /api/probe/guarded/:id': 401,
-      'PUT /api/probe/guarded/:id': 401,
-      'POST /api/probe/open': 201, // forgotten
+      'GET /api/open-probe/list': 200,
+      'ALL /api/probe/any': 401,
+      'GET /api/probe/open': 200,
+      'GET /api/probe/read': 401,
+      'POST /api/probe/write': 401,
+      'DELETE /api/probe/write/:id': 401,
+      'PUT /api/probe/write/:id': 401,
     });
   });
 });

@@ -1,10 +1,64 @@
 import { METHODS } from 'node:http';
+import { RequestMethod, type INestApplication } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { IS_PUBLIC } from '../auth/public.decorator';
+import { API_PREFIX } from '../common/api-prefix';
 
-/** One route as Express will dispatch it: upper-case method (`ALL` for `@All()`) and full path. */
+/** One route: upper-case method (`ALL` for `@All()`) and full Express path (`/api/main/select/:id`). */
 export interface RegisteredRoute {
   method: string;
   path: string;
+}
+
+/** A controller route with the access its metadata gives it (DECISIONS D5: administrator unless `@Public()`). */
+export interface ControllerRoute extends RegisteredRoute {
+  public: boolean;
+  /** `LinksController.list`, for messages. */
+  handler: string;
+}
+
+const joinPath = (...parts: string[]): string =>
+  `/${parts
+    .flatMap((part) => part.split('/'))
+    .filter(Boolean)
+    .join('/')}`;
+
+/**
+ * Every route of every controller in the app, read from Nest's metadata (the `@Get()`/`@Post()`… path and method,
+ * the controller path, the global prefix) with `public` from `@Public()` on the handler or the controller, exactly
+ * as AccessPolicyGuard reads it. Sorted by path, then method.
+ */
+export function controllerRoutes(app: INestApplication): ControllerRoute[] {
+  const reflector = new Reflector();
+  const scanner = new MetadataScanner();
+  const routes: ControllerRoute[] = [];
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const wrapper of module.controllers.values()) {
+      const controller = wrapper.metatype as (new (...args: never[]) => object) | null;
+      if (!controller) continue;
+      const controllerPaths = [Reflect.getMetadata(PATH_METADATA, controller) as string | string[]].flat();
+      for (const name of scanner.getAllMethodNames(controller.prototype)) {
+        const handler = (controller.prototype as Record<string, unknown>)[name] as (...args: unknown[]) => unknown;
+        const methodPath = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
+        if (methodPath === undefined) continue;
+        const requestMethod = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod;
+        const isPublic = reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, controller]) === true;
+        for (const base of controllerPaths) {
+          for (const sub of [methodPath].flat()) {
+            routes.push({
+              method: RequestMethod[requestMethod],
+              path: joinPath(API_PREFIX, base ?? '', sub),
+              public: isPublic,
+              handler: `${controller.name}.${name}`,
+            });
+          }
+        }
+      }
+    }
+  }
+  return routes.sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
 }
 
 interface Layer {
@@ -14,8 +68,8 @@ interface Layer {
 
 /**
  * Every route registered on the Express app right now, read from its router (Express 5 `app.router`, Express 4
- * `app._router`) — Nest's controllers as well as Swagger's pages. Used by the authorization matrix so that a
- * route added later is checked without anyone listing it. Sorted by path, then method.
+ * `app._router`): Nest's controllers as well as what is mounted outside them (Swagger's pages). The matrix compares
+ * it with {@link controllerRoutes}, so a route that bypasses Nest's guards cannot hide. Sorted by path, then method.
  * @throws Error when the router has no stack (an Express that keeps routes elsewhere: fail loudly, not green).
  */
 export function registeredRoutes(app: NestExpressApplication): RegisteredRoute[] {
@@ -41,13 +95,6 @@ export function registeredRoutes(app: NestExpressApplication): RegisteredRoute[]
 }
 
 /**
- * The access rule of DECISIONS D3/D5 for a route: public = a GET outside /api/popup; everything else (every
- * write, every popup read) needs the administrator.
- */
-export const isPublicRoute = (route: RegisteredRoute): boolean =>
-  route.method === 'GET' && !/^\/api\/popup(\/|$)/.test(route.path);
-
-/**
  * A concrete URL for a route pattern: `:key` → 64 zeros (an image key), any other `:param` → 1, optional
  * `{…}` groups dropped, `*splat` → `x`.
  */
@@ -60,5 +107,7 @@ export function samplePath(pattern: string): string {
 }
 
 /** The supertest method that exercises a route: ALL is tried with POST. */
-export const requestMethod = (route: RegisteredRoute): 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options' =>
+export const requestMethod = (
+  route: RegisteredRoute,
+): 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options' =>
   (route.method === 'ALL' ? 'post' : route.method.toLowerCase()) as ReturnType<typeof requestMethod>;

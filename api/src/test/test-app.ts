@@ -1,14 +1,14 @@
 import { Test } from '@nestjs/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../app.module';
-import { Clock, FixedClock } from '../common/clock';
+import { Clock, FixedClock, WallClock } from '../common/clock';
 import { loadConfig } from '../config/app-config';
 import { configureApp } from '../configure-app';
-
-/** The PostgreSQL server tests use: DATABASE_URL, or the local server (ARCHITECTURE.md "Testing"). */
-export const testServerUrl = (): string => process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+import { seedDemoCatalogue } from '../seed/seed-demo-catalogue';
+import { createOpenApiDocument } from '../openapi/openapi-document';
+import { checkAnswersAgainstContract, type ContractViolation } from './contract-check';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 /** The real app on a fresh database of its own, with a fixed clock. */
 export interface TestApp {
@@ -16,67 +16,74 @@ export interface TestApp {
   dataSource: DataSource;
   clock: FixedClock;
   databaseName: string;
-  /** Closes the app and drops its database. */
+  /** Every JSON answer so far that its OpenAPI document does not describe (test/contract-check.ts). */
+  contractViolations: ContractViolation[];
+  /** Closes the app and drops its database; then fails if any answer broke the contract. */
   close(): Promise<void>;
 }
 
-async function admin<T>(fn: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: testServerUrl() });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh, empty database on the test server. */
-export interface TestDatabase {
-  name: string;
-  /** `postgres://…/<name>` */
-  url: string;
-  /** Drops it (connections still open are cut). */
-  drop(): Promise<void>;
-}
-
-/** Creates `linksite_test_<pid>_<time>_<random>` on the test server (ARCHITECTURE.md "Testing"). */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `linksite_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  await admin((client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(testServerUrl());
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
-  };
-}
+/**
+ * Rate limits out of the way of specs that send hundreds of requests from one address in a minute; the rate-limit
+ * spec (rate-limit/rate-limit.int.spec.ts) sets its own.
+ */
+const UNLIMITED = {
+  RATE_LIMIT_READ_PER_MINUTE: '1000000',
+  RATE_LIMIT_WRITE_PER_MINUTE: '1000000',
+  RATE_LIMIT_INGEST_PER_MINUTE: '1000000',
+  RATE_LIMIT_BOOKING_PER_MINUTE: '1000000',
+};
 
 /**
- * Creates a fresh database (createTestDatabase), boots AppModule with the same wiring as
+ * Creates a fresh database (test-database.ts createTestDatabase), boots AppModule with the same wiring as
  * main.ts (configureApp), migrations included, and fixes "now" at `now`. The caller seeds if it wants.
+ * Every JSON answer is checked against the app's OpenAPI document; `close()` fails when one did not match.
  * @param env extra environment for loadConfig, e.g. `{ OIDC_ISSUER: testIssuer.issuer }`.
+ * @param database a database to boot on instead of a fresh one (it is dropped by `close()` all the same).
  */
-export async function createTestApp(now: Date, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+export async function createTestApp(now: Date, env: NodeJS.ProcessEnv = {}, given?: TestDatabase): Promise<TestApp> {
+  const database = given ?? (await createTestDatabase());
   const clock = new FixedClock(now);
   const moduleRef = await Test.createTestingModule({
-    imports: [AppModule.forRoot(loadConfig({ SEED_ON_EMPTY: 'false', ...env }), { url: database.url, embedded: false })],
+    imports: [
+      AppModule.forRoot(loadConfig({ SEED_ON_EMPTY: 'false', ...UNLIMITED, ...env }), {
+        url: database.url,
+        embedded: false,
+      }),
+    ],
   })
     .overrideProvider(Clock)
     .useValue(clock)
+    .overrideProvider(WallClock)
+    .useValue(clock)
     .compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: ['error', 'warn'] });
-  configureApp(app);
+  await configureApp(app);
+  const contractViolations = checkAnswersAgainstContract(app, createOpenApiDocument(app));
   await app.init();
   return {
     app,
     dataSource: app.get(DataSource),
     clock,
     databaseName: database.name,
+    contractViolations,
     close: async () => {
       await app.close();
       await database.drop();
+      if (contractViolations.length > 0) {
+        throw new Error(
+          `answers the OpenAPI document does not describe:\n${JSON.stringify(contractViolations, null, 2)}`,
+        );
+      }
     },
   };
+}
+
+/**
+ * createTestApp with the demo catalogue loaded (`seedDemoCatalogue` on the app's clock): 24+ links with their own
+ * images, plans around `now`, a cover. For specs that read what a fresh site shows.
+ */
+export async function createSeededTestApp(now: Date, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const t = await createTestApp(now, env);
+  await seedDemoCatalogue(t.dataSource, t.clock);
+  return t;
 }

@@ -49,7 +49,9 @@ export interface TestIssuer {
  *   internal address); discovery then names `<publicIssuer>/jwks`, as a real one fetched internally would.
  * @param clock "now" for minted tokens by default (the API under test may run on a fixed clock).
  */
-export async function startTestIssuer(options: { publicIssuer?: string; clock?: () => Date } = {}): Promise<TestIssuer> {
+export async function startTestIssuer(
+  options: { publicIssuer?: string; clock?: () => Date } = {},
+): Promise<TestIssuer> {
   const alg = 'RS256';
   const kid = randomUUID();
   const { publicKey, privateKey } = await generateKeyPair(alg);

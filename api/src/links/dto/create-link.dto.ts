@@ -1,16 +1,27 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { messages } from '../../common/messages';
-import { HasAtMostMaxTags, HasNoLongTag, IsHttpUrl, IsImageLink, MAX_URL_LENGTH, Trim, TrimToNull } from './link-fields';
+import {
+  HasAtMostMaxTags,
+  HasNoLongTag,
+  IsHttpUrl,
+  IsDateTimeOrNull,
+  IsImageLink,
+  MAX_URL_LENGTH,
+  Trim,
+  TrimToNull,
+} from './link-fields';
 
 /**
- * Body of `POST /api/store/create` (spec §7: pname, tag, link, imagelink; DECISIONS D2, D6).
- * Strings are trimmed; an empty `tag`, `link` or `imagelink` means none. Unknown fields are refused (400).
+ * Body of `POST /api/store/create` (spec §7: pname, tag, link, imagelink; DECISIONS D2, D6; issue 12 visibility:
+ * enabled, showFrom, showUntil). Strings are trimmed; an empty `tag`, `link`, `imagelink`, `showFrom` or `showUntil`
+ * means none. Unknown fields are refused (400). The window's order (showUntil after showFrom) is checked by the
+ * service against the stored values, since an update may send one end only.
  * class-validator checks a property's decorators bottom-up, and the first broken rule becomes the answer's
  * `message`, so the type/required rule sits lowest.
  */
 export class CreateLinkDto {
-  /** 1–100 characters after trimming; required (spec §5 `링크 이름은 필수 값입니다.`). */
+  /** 1–100 characters after trimming; required (spec §5 `messages.pnameRequired`). */
   @ApiProperty({ minLength: 1, maxLength: 100, example: '수제 딸기잼 세트' })
   @Trim()
   @MaxLength(100, { message: messages.pnameTooLong })
@@ -28,7 +39,12 @@ export class CreateLinkDto {
   tag?: string | null;
 
   /** Purchase-site `http(s)` URL ≤ 2048, or empty/null (card not clickable). */
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_URL_LENGTH, example: 'https://smartstore.naver.com/x/products/1' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: MAX_URL_LENGTH,
+    example: 'https://smartstore.naver.com/x/products/1',
+  })
   @TrimToNull()
   @IsOptional()
   @IsHttpUrl({ message: messages.linkUrlInvalid })
@@ -40,4 +56,22 @@ export class CreateLinkDto {
   @IsOptional()
   @IsImageLink({ message: messages.imagelinkInvalid })
   imagelink?: string | null;
+
+  /** Shown to visitors at all; default true (the 숨김 switch). */
+  @ApiPropertyOptional({ type: Boolean, example: true })
+  @IsOptional()
+  @IsBoolean({ message: messages.linkEnabledInvalid })
+  enabled?: boolean;
+
+  /** First instant the card shows: RFC 3339 with an offset (the form sends Asia/Seoul, `+09:00`), or empty/null. */
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, example: '2026-12-01T10:00:00+09:00' })
+  @TrimToNull()
+  @IsDateTimeOrNull({ message: messages.linkShowFromInvalid })
+  showFrom?: string | null;
+
+  /** First instant the card no longer shows (after showFrom), or empty/null for no end. */
+  @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, example: '2026-12-04T23:59:00+09:00' })
+  @TrimToNull()
+  @IsDateTimeOrNull({ message: messages.linkShowUntilInvalid })
+  showUntil?: string | null;
 }

@@ -6,13 +6,14 @@ import { messages } from '../../common/messages';
 
 const TITLE_MAX = 200;
 const isMissing = (value: unknown): boolean => value === undefined || value === null || value === '';
-const dateMessage = ({ value }: ValidationArguments): string => (isMissing(value) ? messages.requiredValues : messages.planDateInvalid);
+const dateMessage = ({ value }: ValidationArguments): string =>
+  isMissing(value) ? messages.requiredValues : messages.planDateInvalid;
 
 /**
  * Body of `POST /api/plan` (DECISIONS D2 "Plan", D3; spec §2 "Schedule create and edit", §5), mirroring the
  * 일정 등록 form. Unknown fields are refused by the global pipe. Each field reports one Korean sentence:
- * - startdate, enddate: required (`필수 값을 입력해주세요.`, spec §5 / D6), real calendar days `YYYY-MM-DD`.
- * - enddate not before startdate (`종료일은 시작일보다 빠를 수 없습니다.`, spec §5: the end picker's minimum).
+ * - startdate, enddate: required (`messages.requiredValues`, spec §5 / D6), real calendar days `YYYY-MM-DD`.
+ * - enddate not before startdate (`messages.planEndBeforeStart`, spec §5: the end picker's minimum).
  * - title: trimmed, 1–200 characters (code points, as PostgreSQL's varchar(200) counts), no NUL.
  */
 export class CreatePlanDto {
@@ -28,12 +29,18 @@ export class CreatePlanDto {
         const start = (object as CreatePlanDto).startdate;
         return isCalendarDate(value) && (!isCalendarDate(start) || value >= start);
       },
-      defaultMessage: (args: ValidationArguments) => (isCalendarDate(args.value) ? messages.planEndBeforeStart : dateMessage(args)),
+      defaultMessage: (args: ValidationArguments) =>
+        isCalendarDate(args.value) ? messages.planEndBeforeStart : dateMessage(args),
     },
   })
   enddate!: string;
 
-  @ApiProperty({ example: '신상품 사전 예약', minLength: 1, maxLength: TITLE_MAX, description: 'content (내용), trimmed, 1–200 characters' })
+  @ApiProperty({
+    example: '신상품 사전 예약',
+    minLength: 1,
+    maxLength: TITLE_MAX,
+    description: 'content (내용), trimmed, 1–200 characters',
+  })
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
   @ValidateBy({
     name: 'planTitle',

@@ -1,8 +1,14 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { isPublicRoute, registeredRoutes, requestMethod, samplePath, type RegisteredRoute } from './route-table';
-import { createTestApp, TestApp } from './test-app';
-import { ADMIN_SUB, startTestIssuer, TestIssuer } from './test-issuer';
+import {
+  controllerRoutes,
+  registeredRoutes,
+  requestMethod,
+  samplePath,
+  type RegisteredRoute,
+} from '../test/route-table';
+import { createTestApp, TestApp } from '../test/test-app';
+import { ADMIN_SUB, startTestIssuer, TestIssuer } from '../test/test-issuer';
 
 jest.setTimeout(120_000);
 
@@ -12,13 +18,50 @@ const UNAUTHORIZED = { statusCode: 401, message: '로그인이 필요합니다.'
 const FORBIDDEN = { statusCode: 403, message: '관리자 권한이 없습니다.' };
 
 /**
- * DECISIONS D3/D5 checked on every route the Nest app has registered when the test runs (issue 3
- * "API authorization matrix"): a route added later without `@AdminOnly()` fails here.
+ * Every route the public may call without a token (DECISIONS D3/D5), written out: a route opens only by being added
+ * here AND marked `@Public()` in its controller. Everything else needs the administrator role.
+ */
+const PUBLIC_ROUTES = [
+  'GET /api/cover',
+  'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
+  'GET /api/images/:key',
+  'GET /api/main/select/:id',
+  'GET /api/plan/list',
+  'GET /api/plan/select/:id',
+  'GET /api/reserve',
+  'GET /api/reserve/bookings/:code',
+  'GET /api/reserve/status',
+  'GET /api/store',
+  'GET /api/tag/list',
+];
+
+/**
+ * Writes open to the public, each with its reason. Any other non-GET route must require the administrator.
+ */
+const PUBLIC_WRITES: string[] = [
+  // The public page's page views and clicks (issue 12 item 1): visitors are anonymous by design; the ingest stores
+  // no address or cookie, refuses anything but 1–20 well-formed events in 2 KB, ignores bots and is rate-limited
+  // per client (RATE_LIMIT_INGEST_PER_MINUTE).
+  'POST /api/analytics/events',
+  // Visitors book popup slots without an account (issue 13); rate-limited in the `booking` budget, idempotent.
+  'POST /api/reserve/bookings',
+  // A visitor cancels their own booking with its code and the last four digits of its phone number (issue 13).
+  'POST /api/reserve/bookings/:code/cancel',
+];
+
+/** Routes Express serves outside Nest's controllers (so outside its guards), all public reads. */
+const OUTSIDE_NEST = /^GET \/api\/docs/;
+
+/**
+ * DECISIONS D3/D5 checked on every route of the app, enumerated from Nest's route metadata when the test runs:
+ * secure by default (the global AccessPolicyGuard), a route added without `@Public()` is closed and is checked here
+ * without anyone listing it.
  */
 describe('API authorization matrix (integration, real PostgreSQL and a test issuer)', () => {
   let t: TestApp;
   let issuer: TestIssuer;
-  let routes: RegisteredRoute[];
   let protectedRoutes: RegisteredRoute[];
   let publicRoutes: RegisteredRoute[];
 
@@ -30,15 +73,18 @@ describe('API authorization matrix (integration, real PostgreSQL and a test issu
     return ['post', 'put', 'patch'].includes(method) ? req.send({}) : req;
   };
   const name = (route: RegisteredRoute) => `${route.method} ${route.path}`;
+  const byPath = (a: string, b: string) => a.split(' ')[1]!.localeCompare(b.split(' ')[1]!) || a.localeCompare(b);
   const login = (token?: string) => call({ method: 'POST', path: '/api/login' }, token);
 
   beforeAll(async () => {
     issuer = await startTestIssuer({ clock: () => t.clock.now() });
     t = await createTestApp(NOW, { OIDC_ISSUER: issuer.issuer });
-    routes = registeredRoutes(t.app);
-    protectedRoutes = routes.filter((r) => !isPublicRoute(r));
-    publicRoutes = routes.filter(isPublicRoute);
-    process.stdout.write(`\nProtected routes found (${protectedRoutes.length}):\n${protectedRoutes.map((r) => `  ${name(r)}\n`).join('')}`);
+    const routes = controllerRoutes(t.app);
+    protectedRoutes = routes.filter((r) => !r.public);
+    publicRoutes = routes.filter((r) => r.public);
+    process.stdout.write(
+      `\nProtected routes found (${protectedRoutes.length}):\n${protectedRoutes.map((r) => `  ${name(r)}\n`).join('')}`,
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -62,10 +108,20 @@ describe('API authorization matrix (integration, real PostgreSQL and a test issu
     });
   });
 
-  it('finds the routes, POST /api/login among the protected ones', () => {
-    expect(protectedRoutes.map(name)).toContain('POST /api/login');
-    expect(publicRoutes.map(name)).toEqual(expect.arrayContaining(['GET /api/store', 'GET /api/health', 'GET /api/docs']));
-    expect(protectedRoutes.filter((r) => r.method === 'GET').map(name).every((n) => n.startsWith('GET /api/popup'))).toBe(true);
+  it('opens exactly the listed public routes, and no write beyond the listed public writes', () => {
+    expect(publicRoutes.map(name)).toEqual([...PUBLIC_ROUTES, ...PUBLIC_WRITES].sort(byPath));
+    const openWrites = publicRoutes.filter((r) => r.method !== 'GET').map(name);
+    expect(openWrites).toEqual(PUBLIC_WRITES);
+    expect(protectedRoutes.map(name)).toEqual(expect.arrayContaining(['POST /api/login', 'GET /api/popup/list']));
+  });
+
+  it('finds no Express route outside Nest but the OpenAPI pages', () => {
+    const nest = new Set([...publicRoutes, ...protectedRoutes].map(name));
+    const outside = registeredRoutes(t.app)
+      .map(name)
+      .filter((route) => !nest.has(route));
+    expect(outside.filter((route) => !OUTSIDE_NEST.test(route))).toEqual([]);
+    expect(outside.length).toBeGreaterThan(0);
   });
 
   it('public reads answer without a token (no 401/403)', async () => {
@@ -84,7 +140,12 @@ describe('API authorization matrix (integration, real PostgreSQL and a test issu
     ['an expired token', () => issuer.mint({ expiresInSeconds: -60 }), 401, UNAUTHORIZED],
     ['a token from another issuer', () => issuer.mint({ claims: { iss: 'http://evil.example' } }), 401, UNAUTHORIZED],
     ['a token for another client', () => issuer.mint({ claims: { azp: 'other-client' } }), 401, UNAUTHORIZED],
-    ['a valid token without the admin role', () => issuer.mint({ roles: ['offline_access', 'default-roles-linksite'] }), 403, FORBIDDEN],
+    [
+      'a valid token without the admin role',
+      () => issuer.mint({ roles: ['offline_access', 'default-roles-linksite'] }),
+      403,
+      FORBIDDEN,
+    ],
   ];
 
   it.each(refusals)('every protected route refuses %s', async (_case, token, status, body) => {
@@ -104,22 +165,34 @@ describe('API authorization matrix (integration, real PostgreSQL and a test issu
     const wrong: string[] = [];
     for (const route of protectedRoutes) {
       const res = await call(route, await issuer.mint());
-      if (res.status === 401 || res.status === 403 || res.status >= 500) wrong.push(`${name(route)} → ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status === 401 || res.status === 403 || res.status >= 500)
+        wrong.push(`${name(route)} → ${res.status} ${JSON.stringify(res.body)}`);
     }
     expect(wrong).toEqual([]);
   });
 
   describe('POST /api/login', () => {
-    const count = async () => Number((await t.dataSource.query(`SELECT count(*) AS n FROM administrators WHERE sub = $1`, [ADMIN_SUB]))[0].n);
+    const count = async () =>
+      Number((await t.dataSource.query(`SELECT count(*) AS n FROM administrators WHERE sub = $1`, [ADMIN_SUB]))[0].n);
     const row = async () =>
-      (await t.dataSource.query(`SELECT id, username, name, email, last_login_at FROM administrators WHERE sub = $1`, [ADMIN_SUB]))[0];
+      (
+        await t.dataSource.query(`SELECT id, username, name, email, last_login_at FROM administrators WHERE sub = $1`, [
+          ADMIN_SUB,
+        ])
+      )[0];
 
     it('answers the D1 write envelope with the administrator profile', async () => {
       const res = await login(await issuer.mint()).expect(200);
       const { id } = await row();
       expect(res.body).toEqual({
         message: '로그인되었습니다.',
-        product: { id, username: 'admin', name: '관리자', email: 'admin@example.com', roles: ['admin', 'offline_access', 'default-roles-linksite'] },
+        product: {
+          id,
+          username: 'admin',
+          name: '관리자',
+          email: 'admin@example.com',
+          roles: ['admin', 'offline_access', 'default-roles-linksite'],
+        },
       });
       expect(typeof id).toBe('number');
     });
@@ -131,8 +204,11 @@ describe('API authorization matrix (integration, real PostgreSQL and a test issu
       expect(before.last_login_at).toEqual(new Date('2026-11-20T04:00:00Z'));
 
       t.clock.set(new Date('2026-11-20T05:30:00Z'));
-      const second = (await login(await issuer.mint({ claims: { name: '새 이름', email: 'new@example.com', preferred_username: 'admin2' } })).expect(200))
-        .body.product;
+      const second = (
+        await login(
+          await issuer.mint({ claims: { name: '새 이름', email: 'new@example.com', preferred_username: 'admin2' } }),
+        ).expect(200)
+      ).body.product;
       expect(await count()).toBe(1);
       expect(second).toMatchObject({ id: first.id, username: 'admin2', name: '새 이름', email: 'new@example.com' });
       expect(await row()).toEqual({
@@ -145,7 +221,9 @@ describe('API authorization matrix (integration, real PostgreSQL and a test issu
     });
 
     it('another sub is another administrator', async () => {
-      const other = (await login(await issuer.mint({ claims: { sub: 'someone-else', preferred_username: 'kim' } })).expect(200)).body.product;
+      const other = (
+        await login(await issuer.mint({ claims: { sub: 'someone-else', preferred_username: 'kim' } })).expect(200)
+      ).body.product;
       expect(other.id).not.toBe((await row()).id);
       expect(other.username).toBe('kim');
     });

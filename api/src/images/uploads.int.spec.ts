@@ -2,7 +2,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { AdminTestApp, createAdminTestApp } from './admin-test-app';
+import { AdminTestApp, createAdminTestApp } from '../test/admin-test-app';
 
 jest.setTimeout(180_000);
 
@@ -17,7 +17,9 @@ const picture = (width: number, height: number, seed = 0) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200 - seed, g: 80 + seed, b: 40 } } });
 /** Random pixels: large files, and a realistic JPEG to cut short. */
 const noise = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } } });
+  sharp({
+    create: { width, height, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+  });
 
 /** A valid 1×1 PNG whose header claims 20000×20000 (400 megapixels): a decompression bomb's header. */
 async function bombPng(): Promise<Buffer> {
@@ -46,11 +48,21 @@ describe('image uploads (integration, real PostgreSQL)', () => {
   const newLink = async (pname = '사진 링크'): Promise<number> =>
     (await http().post('/api/store/create').set('Authorization', auth).send({ pname }).expect(201)).body.product.id;
   const upload = (id: number, bytes: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg') =>
-    http().post('/api/image').set('Authorization', auth).field('id', String(id)).attach('image', bytes, { filename, contentType });
+    http()
+      .post('/api/image')
+      .set('Authorization', auth)
+      .field('id', String(id))
+      .attach('image', bytes, { filename, contentType });
   const replace = (id: number, bytes: Buffer) =>
-    http().put(`/api/image/${id}`).set('Authorization', auth).attach('image', bytes, { filename: 'new.png', contentType: 'image/png' });
+    http()
+      .put(`/api/image/${id}`)
+      .set('Authorization', auth)
+      .attach('image', bytes, { filename: 'new.png', contentType: 'image/png' });
   const uploadCover = (bytes: Buffer) =>
-    http().post('/api/cover/image').set('Authorization', auth).attach('image', bytes, { filename: 'cover.png', contentType: 'image/png' });
+    http()
+      .post('/api/cover/image')
+      .set('Authorization', auth)
+      .attach('image', bytes, { filename: 'cover.png', contentType: 'image/png' });
   const keyOf = (imagelink: string) => KEY_PATH.exec(imagelink)![1]!;
 
   beforeAll(async () => {
@@ -67,51 +79,75 @@ describe('image uploads (integration, real PostgreSQL)', () => {
     ['webp', 'image/webp'],
     ['gif', 'image/gif'],
     ['avif', 'image/avif'],
-  ] as const)('accepts %s: stored, set as the link image in the answer, served with its type and as WebP variants', async (format, contentType) => {
-    const id = await newLink();
-    const bytes = await picture(48, 32, format.length).toFormat(format).toBuffer();
-    // The declared name and type are ignored: the bytes decide.
-    const res = await upload(id, bytes, 'whatever.bin', 'application/octet-stream').expect(201);
-    expect(res.body).toEqual({ message: '이미지가 등록되었습니다.', product: expect.objectContaining({ id, imagelink: expect.stringMatching(KEY_PATH) }) });
-    const served = await http().get(res.body.product.imagelink).expect(200);
-    expect(served.headers['content-type']).toBe(contentType);
-    const variant = await http().get(`${res.body.product.imagelink}?w=320`).expect(200);
-    expect(variant.headers['content-type']).toBe('image/webp');
-    expect((await http().get(`/api/main/select/${id}`).expect(200)).body.product.imagelink).toBe(res.body.product.imagelink);
-  });
+  ] as const)(
+    'accepts %s: stored, set as the link image in the answer, served with its type and as WebP variants',
+    async (format, contentType) => {
+      const id = await newLink();
+      const bytes = await picture(48, 32, format.length).toFormat(format).toBuffer();
+      // The declared name and type are ignored: the bytes decide.
+      const res = await upload(id, bytes, 'whatever.bin', 'application/octet-stream').expect(201);
+      expect(res.body).toEqual({
+        message: '이미지가 등록되었습니다.',
+        product: expect.objectContaining({ id, imagelink: expect.stringMatching(KEY_PATH) }),
+      });
+      const served = await http().get(res.body.product.imagelink).expect(200);
+      expect(served.headers['content-type']).toBe(contentType);
+      const variant = await http().get(`${res.body.product.imagelink}?w=320`).expect(200);
+      expect(variant.headers['content-type']).toBe('image/webp');
+      expect((await http().get(`/api/main/select/${id}`).expect(200)).body.product.imagelink).toBe(
+        res.body.product.imagelink,
+      );
+    },
+  );
 
   const refused: Array<[string, () => Promise<Buffer>, string, number, RegExp | string]> = [
     ['a text file named .jpg', async () => Buffer.from('hello, this is not a photo\n'), 'photo.jpg', 415, UNSUPPORTED],
     [
       'an SVG',
-      async () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'),
+      async () =>
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>'),
       'logo.png',
       415,
       /SVG 형식은 올릴 수 없습니다/,
     ],
     ['an empty file', async () => Buffer.alloc(0), 'empty.jpg', 400, '빈 파일은 올릴 수 없습니다.'],
-    ['a truncated JPEG', async () => (await noise(200, 150).jpeg().toBuffer()).subarray(0, 4000), 'cut.jpg', 415, UNSUPPORTED],
-    ['a file over the limit', async () => noise(400, 400).png().toBuffer(), 'big.png', 413, `파일이 너무 큽니다. 최대 ${MAX_BYTES}바이트까지 올릴 수 있습니다.`],
+    [
+      'a truncated JPEG',
+      async () => (await noise(200, 150).jpeg().toBuffer()).subarray(0, 4000),
+      'cut.jpg',
+      415,
+      UNSUPPORTED,
+    ],
+    [
+      'a file over the limit',
+      async () => noise(400, 400).png().toBuffer(),
+      'big.png',
+      413,
+      `파일이 너무 큽니다. 최대 ${MAX_BYTES}바이트까지 올릴 수 있습니다.`,
+    ],
     ['a decompression bomb (1×1 PNG declaring 20000×20000)', bombPng, 'bomb.png', 422, /이미지 해상도가 너무 큽니다/],
   ];
 
-  describe.each(refused)('refuses %s with a Korean message and nothing stored', (_case, make, filename, status, message) => {
-    it.each([
-      ['POST /api/image', (id: number, bytes: Buffer) => upload(id, bytes, filename)],
-      ['PUT /api/image/:id', (id: number, bytes: Buffer) => replace(id, bytes)],
-      ['POST /api/cover/image', (_id: number, bytes: Buffer) => uploadCover(bytes)],
-    ])('%s', async (_route, send) => {
-      const id = await newLink();
-      const bytes = await make();
-      if (status === 413) expect(bytes.length).toBeGreaterThan(MAX_BYTES);
-      const before = await tables();
-      const res = await send(id, bytes).expect(status);
-      expect(res.body.statusCode).toBe(status);
-      if (typeof message === 'string') expect(res.body.message).toBe(message);
-      else expect(res.body.message).toMatch(message);
-      expect(await tables()).toEqual(before);
-    });
-  });
+  describe.each(refused)(
+    'refuses %s with a Korean message and nothing stored',
+    (_case, make, filename, status, message) => {
+      it.each([
+        ['POST /api/image', (id: number, bytes: Buffer) => upload(id, bytes, filename)],
+        ['PUT /api/image/:id', (id: number, bytes: Buffer) => replace(id, bytes)],
+        ['POST /api/cover/image', (_id: number, bytes: Buffer) => uploadCover(bytes)],
+      ])('%s', async (_route, send) => {
+        const id = await newLink();
+        const bytes = await make();
+        if (status === 413) expect(bytes.length).toBeGreaterThan(MAX_BYTES);
+        const before = await tables();
+        const res = await send(id, bytes).expect(status);
+        expect(res.body.statusCode).toBe(status);
+        if (typeof message === 'string') expect(res.body.message).toBe(message);
+        else expect(res.body.message).toMatch(message);
+        expect(await tables()).toEqual(before);
+      });
+    },
+  );
 
   it('400 without a file, or with a file under another field or two files; 404 for an unknown link; 400 for a bad id — nothing stored', async () => {
     const id = await newLink();
@@ -119,9 +155,18 @@ describe('image uploads (integration, real PostgreSQL)', () => {
     const before = await tables();
     const missing = await http().post('/api/image').set('Authorization', auth).field('id', String(id)).expect(400);
     expect(missing.body).toEqual({ statusCode: 400, message: '이미지 파일이 필요합니다.' });
-    expect((await http().put(`/api/image/${id}`).set('Authorization', auth).expect(400)).body.message).toBe('이미지 파일이 필요합니다.');
-    expect((await http().post('/api/cover/image').set('Authorization', auth).expect(400)).body.message).toBe('이미지 파일이 필요합니다.');
-    const otherField = await http().post('/api/image').set('Authorization', auth).field('id', String(id)).attach('file', png, 'a.png').expect(400);
+    expect((await http().put(`/api/image/${id}`).set('Authorization', auth).expect(400)).body.message).toBe(
+      '이미지 파일이 필요합니다.',
+    );
+    expect((await http().post('/api/cover/image').set('Authorization', auth).expect(400)).body.message).toBe(
+      '이미지 파일이 필요합니다.',
+    );
+    const otherField = await http()
+      .post('/api/image')
+      .set('Authorization', auth)
+      .field('id', String(id))
+      .attach('file', png, 'a.png')
+      .expect(400);
     expect(otherField.body.message).toBe('이미지 파일은 image 항목으로 하나만 올릴 수 있습니다.');
     const two = await http()
       .post('/api/image')
@@ -180,8 +225,13 @@ describe('image uploads (integration, real PostgreSQL)', () => {
   });
 
   it('an upload replaces an external imagelink', async () => {
-    const id = (await http().post('/api/store/create').set('Authorization', auth).send({ pname: 'x', imagelink: 'https://img.example/a.png' }).expect(201))
-      .body.product.id;
+    const id = (
+      await http()
+        .post('/api/store/create')
+        .set('Authorization', auth)
+        .send({ pname: 'x', imagelink: 'https://img.example/a.png' })
+        .expect(201)
+    ).body.product.id;
     const res = await upload(id, await picture(12, 12, 3).png().toBuffer(), 'a.png').expect(201);
     expect(res.body.product.imagelink).toMatch(KEY_PATH);
     expect((await t.dataSource.query(`SELECT imagelink FROM links WHERE id = $1`, [id]))[0].imagelink).toBeNull();
@@ -213,4 +263,3 @@ describe('image uploads (integration, real PostgreSQL)', () => {
     await http().get(imagelink).expect(200);
   });
 });
-

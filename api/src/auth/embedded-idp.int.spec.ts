@@ -2,8 +2,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { Browser, buildIdp, idpDir, removeTempDataDirs, signIn, startIdp, tempDataDir, type RunningIdp } from '../../../idp/src/test-support/idp-process';
-import { createTestApp, TestApp } from './test-app';
+import {
+  Browser,
+  buildIdp,
+  idpDir,
+  removeTempDataDirs,
+  signIn,
+  startIdp,
+  tempDataDir,
+  type RunningIdp,
+} from '../../../idp/src/test-support/idp-process';
+import { createTestApp, TestApp } from '../test/test-app';
 
 jest.setTimeout(120_000);
 
@@ -20,7 +29,12 @@ describe('POST /api/login with a token from the embedded provider (integration)'
 
   beforeAll(async () => {
     if (!existsSync(path.join(idpDir, 'dist', 'main.js'))) buildIdp();
-    idp = await startIdp({ DATA_DIR: tempDataDir(), ADMIN_PASSWORD: PASSWORD, ADMIN_NAME: '관리자', ADMIN_EMAIL: 'admin@localhost' });
+    idp = await startIdp({
+      DATA_DIR: tempDataDir(),
+      ADMIN_PASSWORD: PASSWORD,
+      ADMIN_NAME: '관리자',
+      ADMIN_EMAIL: 'admin@localhost',
+    });
     t = await createTestApp(new Date(), { OIDC_ISSUER: idp.issuer });
   });
   afterAll(async () => {
@@ -37,12 +51,24 @@ describe('POST /api/login with a token from the embedded provider (integration)'
       .expect(200);
     expect(res.body).toEqual({
       message: '로그인되었습니다.',
-      product: { id: expect.any(Number), username: 'admin', name: '관리자', email: 'admin@localhost', roles: ['admin'] },
+      product: {
+        id: expect.any(Number),
+        username: 'admin',
+        name: '관리자',
+        email: 'admin@localhost',
+        roles: ['admin'],
+      },
     });
-    expect(JSON.parse(Buffer.from(tokens.access_token.split('.')[0]!, 'base64url').toString())).toMatchObject({ alg: 'RS256', typ: 'at+jwt' });
+    expect(JSON.parse(Buffer.from(tokens.access_token.split('.')[0]!, 'base64url').toString())).toMatchObject({
+      alg: 'RS256',
+      typ: 'at+jwt',
+    });
     // A changed signature is refused.
     const [h, p, s] = tokens.access_token.split('.');
     const tampered = `${h}.${p}.${s!.slice(0, -4)}AAAA`;
-    await request(t.app.getHttpServer() as App).post('/api/login').set('Authorization', `Bearer ${tampered}`).expect(401);
+    await request(t.app.getHttpServer() as App)
+      .post('/api/login')
+      .set('Authorization', `Bearer ${tampered}`)
+      .expect(401);
   });
 });

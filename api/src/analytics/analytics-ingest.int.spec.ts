@@ -1,0 +1,409 @@
+import request from 'supertest';
+import type { App } from 'supertest/types';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { AnalyticsIngestService } from './analytics-ingest.service';
+
+jest.setTimeout(60_000);
+
+/** 12:00 on 2026-11-20 in Seoul. */
+const NOW = new Date('2026-11-20T03:00:00Z');
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+const http = (t: TestApp) => request(t.app.getHttpServer() as App);
+/** Each request's events written before its answer, so a spec can look at the table right after. */
+const WRITE_THROUGH = { ANALYTICS_INGEST_FLUSH_MS: '0' };
+
+/** A beacon as `navigator.sendBeacon(url, string)` sends it: text/plain. */
+const beacon = (t: TestApp, body: string, userAgent = CHROME, address = '203.0.113.10') =>
+  http(t)
+    .post('/api/analytics/events')
+    .set('Content-Type', 'text/plain;charset=UTF-8')
+    .set('User-Agent', userAgent)
+    .set('X-Forwarded-For', address)
+    .send(body);
+
+const events = (...list: object[]) => JSON.stringify({ events: list });
+
+/** Every stored event, without its id and time. */
+const stored = async (t: TestApp) =>
+  t.dataSource.query(
+    `SELECT kind, path, link_id, keyword, referrer_host, utm_source, device, visitor::text, to_char(day, 'YYYY-MM-DD') AS day
+       FROM analytics_events ORDER BY id`,
+  );
+const count = async (t: TestApp) =>
+  Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM analytics_events`))[0].n);
+
+describe('POST /api/analytics/events (integration, real PostgreSQL)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(NOW, WRITE_THROUGH);
+  });
+  afterAll(() => t?.close());
+  beforeEach(async () => {
+    await t.dataSource.query(`DELETE FROM analytics_events`);
+    t.clock.set(NOW);
+  });
+
+  it('stores a page view and both kinds of click from a text/plain beacon, answering 204 with no body or cookie', async () => {
+    const res = await beacon(
+      t,
+      events(
+        {
+          type: 'pageview',
+          path: '/',
+          referrer: 'https://www.Instagram.com/p/abc?igsh=secret',
+          utm: { source: 'Instagram' },
+        },
+        { type: 'click', path: '/', linkId: 7 },
+        { type: 'click', path: '/', keyword: '선물추천' },
+      ),
+    ).expect(204);
+    expect(res.text).toBe('');
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const rows = await stored(t);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        kind: 'pageview',
+        path: '/',
+        link_id: null,
+        keyword: null,
+        referrer_host: 'instagram.com',
+        utm_source: 'instagram',
+        device: 'desktop',
+        day: '2026-11-20',
+      }),
+      expect.objectContaining({
+        kind: 'click',
+        path: '/',
+        link_id: 7,
+        keyword: null,
+        referrer_host: null,
+        utm_source: null,
+      }),
+      expect.objectContaining({ kind: 'click', path: '/', link_id: null, keyword: '선물추천' }),
+    ]);
+    expect(new Set(rows.map((r: { visitor: string }) => r.visitor)).size).toBe(1);
+  });
+
+  it('accepts application/json too, and classes an iPhone as mobile', async () => {
+    await http(t)
+      .post('/api/analytics/events')
+      .set('User-Agent', IPHONE)
+      .send({ events: [{ type: 'pageview', path: '/reserve' }] })
+      .expect(204);
+    expect(await stored(t)).toEqual([expect.objectContaining({ path: '/reserve', device: 'mobile' })]);
+  });
+
+  it("never stores the address, the user agent or the full referrer; drops the site's own host as referrer", async () => {
+    await beacon(t, events({ type: 'pageview', path: '/', referrer: 'http://127.0.0.1:9999/admin' }))
+      .set('Origin', 'http://127.0.0.1:9999')
+      .expect(204);
+    const [row] = await t.dataSource.query(`SELECT * FROM analytics_events`);
+    expect(row.referrer_host).toBeNull();
+    const text = JSON.stringify(row);
+    expect(text).not.toContain('203.0.113.10');
+    expect(text).not.toContain('Chrome');
+    expect(Object.keys(row).sort()).toEqual(
+      [
+        'day',
+        'device',
+        'id',
+        'keyword',
+        'kind',
+        'link_id',
+        'occurred_at',
+        'path',
+        'referrer_host',
+        'utm_source',
+        'visitor',
+      ].sort(),
+    );
+  });
+
+  it('answers a bot (or a hit without a user agent) 204 and stores nothing', async () => {
+    await beacon(t, events({ type: 'pageview', path: '/' }), GOOGLEBOT).expect(204);
+    await beacon(t, events({ type: 'pageview', path: '/' }), 'HeadlessChrome/120.0 Safari').expect(204);
+    await http(t)
+      .post('/api/analytics/events')
+      .set('Content-Type', 'text/plain')
+      .set('User-Agent', '')
+      .send(events({ type: 'pageview', path: '/' }))
+      .expect(204);
+    expect(await count(t)).toBe(0);
+  });
+
+  it('hashes a visitor alike within a day, differently for another address, agent or day; the salt is per day', async () => {
+    const visitorOf = async (userAgent: string, address: string) => {
+      await t.dataSource.query(`DELETE FROM analytics_events`);
+      await beacon(t, events({ type: 'pageview', path: '/' }), userAgent, address).expect(204);
+      return (await stored(t))[0].visitor as string;
+    };
+    const first = await visitorOf(CHROME, '198.51.100.1');
+    expect(await visitorOf(CHROME, '198.51.100.1')).toBe(first);
+    expect(await visitorOf(CHROME, '198.51.100.2')).not.toBe(first);
+    expect(await visitorOf(IPHONE, '198.51.100.1')).not.toBe(first);
+    t.clock.set(new Date('2026-11-20T15:00:00Z')); // 00:00 on the 21st in Seoul
+    expect(await visitorOf(CHROME, '198.51.100.1')).not.toBe(first);
+    expect((await stored(t))[0].day).toBe('2026-11-21');
+    const salts = await t.dataSource.query(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM analytics_salts ORDER BY day`,
+    );
+    expect(salts).toEqual([{ day: '2026-11-20' }, { day: '2026-11-21' }]);
+  });
+});
+
+describe('bad input to the ingest: 4xx with a Korean sentence, nothing stored', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(NOW, WRITE_THROUGH);
+  });
+  afterAll(() => t?.close());
+
+  const ok = { type: 'pageview', path: '/' };
+  const refusals: Array<[string, () => request.Test, number, string]> = [
+    [
+      'malformed JSON',
+      () => beacon(t, '{"events": [{"type": "pageview",'),
+      400,
+      '분석 이벤트 본문이 올바른 JSON 이 아닙니다.',
+    ],
+    ['an empty body', () => beacon(t, ''), 400, '분석 이벤트 본문이 올바른 JSON 이 아닙니다.'],
+    [
+      'a bare array',
+      () => beacon(t, JSON.stringify([ok])),
+      400,
+      '분석 이벤트는 events 목록에 1개 이상 20개 이하로 담아 보내야 합니다.',
+    ],
+    [
+      'no events',
+      () => beacon(t, events()),
+      400,
+      '분석 이벤트는 events 목록에 1개 이상 20개 이하로 담아 보내야 합니다.',
+    ],
+    [
+      'too many events (21)',
+      () => beacon(t, JSON.stringify({ events: Array.from({ length: 21 }, () => ok) })),
+      400,
+      '분석 이벤트는 events 목록에 1개 이상 20개 이하로 담아 보내야 합니다.',
+    ],
+    [
+      'an event that is not an object',
+      () => beacon(t, JSON.stringify({ events: [ok, 5] })),
+      400,
+      '분석 이벤트 하나하나는 객체여야 합니다.',
+    ],
+    [
+      'an unknown type',
+      () => beacon(t, events({ type: 'purchase', path: '/' })),
+      400,
+      '이벤트 종류(type)는 pageview 또는 click 이어야 합니다.',
+    ],
+    [
+      'a path that is a number',
+      () => beacon(t, events({ type: 'pageview', path: 5 })),
+      400,
+      '경로(path)는 / 로 시작하는 300자 이하의 주소 경로여야 합니다 (?, # 없이).',
+    ],
+    [
+      'a path with a query',
+      () => beacon(t, events({ type: 'pageview', path: '/?email=a@b.c' })),
+      400,
+      '경로(path)는 / 로 시작하는 300자 이하의 주소 경로여야 합니다 (?, # 없이).',
+    ],
+    [
+      'a full URL as path',
+      () => beacon(t, events({ type: 'pageview', path: 'https://x.example/' })),
+      400,
+      '경로(path)는 / 로 시작하는 300자 이하의 주소 경로여야 합니다 (?, # 없이).',
+    ],
+    [
+      'a link id as a string',
+      () => beacon(t, events({ type: 'click', path: '/', linkId: '7' })),
+      400,
+      '링크 ID(linkId)는 1 이상 2147483647 이하의 정수여야 합니다.',
+    ],
+    [
+      'a link id of 0',
+      () => beacon(t, events({ type: 'click', path: '/', linkId: 0 })),
+      400,
+      '링크 ID(linkId)는 1 이상 2147483647 이하의 정수여야 합니다.',
+    ],
+    [
+      'a keyword of 31 characters',
+      () => beacon(t, events({ type: 'click', path: '/', keyword: 'ㄱ'.repeat(31) })),
+      400,
+      '키워드(keyword)는 1자 이상 30자 이하의 문자열이어야 합니다.',
+    ],
+    [
+      'a referrer that is no URL',
+      () => beacon(t, events({ type: 'pageview', path: '/', referrer: 'javascript:alert(1)' })),
+      400,
+      '유입 주소(referrer)는 비어 있거나 http:// 또는 https:// 로 시작하는 2048자 이하의 주소여야 합니다.',
+    ],
+    [
+      'utm as a string',
+      () => beacon(t, events({ type: 'pageview', path: '/', utm: 'instagram' })),
+      400,
+      'utm 은 source(1자 이상 100자 이하의 문자열) 하나만 담은 객체여야 합니다.',
+    ],
+    [
+      'an unknown field',
+      () => beacon(t, events({ type: 'pageview', path: '/', email: 'a@b.c' })),
+      400,
+      '허용되지 않는 필드입니다: events.0.email',
+    ],
+    [
+      'an unknown utm field',
+      () => beacon(t, events({ type: 'pageview', path: '/', utm: { source: 'a', medium: 'b' } })),
+      400,
+      '허용되지 않는 필드입니다: events.0.utm.medium',
+    ],
+    [
+      'an unknown top-level field',
+      () => beacon(t, JSON.stringify({ events: [ok], ip: '1.2.3.4' })),
+      400,
+      '허용되지 않는 필드입니다: ip',
+    ],
+    [
+      'a click without a target',
+      () => beacon(t, events({ type: 'click', path: '/' })),
+      400,
+      '클릭 이벤트에는 linkId 와 keyword 중 하나만 있어야 하고, 페이지뷰 이벤트에는 둘 다 없어야 합니다.',
+    ],
+    [
+      'a click with two targets',
+      () => beacon(t, events({ type: 'click', path: '/', linkId: 1, keyword: 'a' })),
+      400,
+      '클릭 이벤트에는 linkId 와 keyword 중 하나만 있어야 하고, 페이지뷰 이벤트에는 둘 다 없어야 합니다.',
+    ],
+    [
+      'a page view with a link id',
+      () => beacon(t, events({ type: 'pageview', path: '/', linkId: 1 })),
+      400,
+      '클릭 이벤트에는 linkId 와 keyword 중 하나만 있어야 하고, 페이지뷰 이벤트에는 둘 다 없어야 합니다.',
+    ],
+    [
+      'an escaped NUL in a keyword',
+      () => beacon(t, events({ type: 'click', path: '/', keyword: 'a\u0000b' })),
+      400,
+      '분석 이벤트에 사용할 수 없는 문자(제어 문자나 깨진 문자)가 있습니다.',
+    ],
+    [
+      'a raw NUL byte',
+      () => beacon(t, `{"events":[{"type":"click","path":"/","keyword":"a\u0000b"}]}`),
+      400,
+      '분석 이벤트 본문이 올바른 JSON 이 아닙니다.',
+    ],
+    [
+      'a lone surrogate (JSON escape)',
+      () => beacon(t, '{"events":[{"type":"click","path":"/","keyword":"\\ud800x"}]}'),
+      400,
+      '분석 이벤트에 사용할 수 없는 문자(제어 문자나 깨진 문자)가 있습니다.',
+    ],
+    [
+      'a lone surrogate (raw UTF-8 bytes ED A0 80)',
+      () =>
+        http(t)
+          .post('/api/analytics/events')
+          .set('Content-Type', 'text/plain')
+          .set('User-Agent', CHROME)
+          .send(
+            Buffer.concat([
+              Buffer.from('{"events":[{"type":"click","path":"/","keyword":"'),
+              Buffer.from([0xed, 0xa0, 0x80]),
+              Buffer.from('"}]}'),
+            ]),
+          ),
+      400,
+      '분석 이벤트에 사용할 수 없는 문자(제어 문자나 깨진 문자)가 있습니다.',
+    ],
+    [
+      'an oversized body (2049 bytes)',
+      () => beacon(t, events({ type: 'pageview', path: '/', referrer: `https://a.example/${'x'.repeat(2000)}` })),
+      413,
+      '분석 이벤트 요청은 2048바이트를 넘을 수 없습니다.',
+    ],
+    [
+      'a form body',
+      () => http(t).post('/api/analytics/events').set('User-Agent', CHROME).type('form').send('events=1'),
+      415,
+      '분석 이벤트는 text/plain 또는 application/json 형식의 UTF-8 본문으로 보내야 합니다.',
+    ],
+    [
+      'another charset',
+      () =>
+        http(t)
+          .post('/api/analytics/events')
+          .set('User-Agent', CHROME)
+          .set('Content-Type', 'text/plain; charset=latin1')
+          .send(events(ok)),
+      415,
+      '분석 이벤트는 text/plain 또는 application/json 형식의 UTF-8 본문으로 보내야 합니다.',
+    ],
+  ];
+
+  it.each(refusals)('refuses %s', async (_case, send, status, message) => {
+    const tables = async () => ({
+      events: await count(t),
+      salts: Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM analytics_salts`))[0].n),
+    });
+    const before = await tables();
+    const res = await send().expect(status);
+    expect(res.body).toMatchObject({ statusCode: status, message });
+    expect(await tables()).toEqual(before);
+  });
+
+  it('refuses the whole batch when one event of it is bad (all or nothing)', async () => {
+    await beacon(t, events(ok, ok, { type: 'click', path: '/' })).expect(400);
+    expect(await count(t)).toBe(0);
+  });
+
+  it('takes a batch of 20 just under the limit', async () => {
+    await beacon(t, JSON.stringify({ events: Array.from({ length: 20 }, () => ok) })).expect(204);
+    expect(await count(t)).toBe(20);
+  });
+});
+
+describe('the ingest rate limit (RATE_LIMIT_INGEST_PER_MINUTE)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(NOW, { ...WRITE_THROUGH, RATE_LIMIT_INGEST_PER_MINUTE: '3' });
+  });
+  afterAll(() => t?.close());
+
+  it('refuses the client over its budget with 429, others still pass, the refused hit is not stored', async () => {
+    const hit = (address: string) => beacon(t, events({ type: 'pageview', path: '/' }), CHROME, address);
+    for (let i = 0; i < 3; i += 1) await hit('198.51.100.7').expect(204);
+    const refused = await hit('198.51.100.7').expect(429);
+    expect(refused.body).toEqual({ statusCode: 429, message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' });
+    await hit('198.51.100.8').expect(204);
+    expect(await count(t)).toBe(4);
+  });
+});
+
+describe('the ingest buffer (ANALYTICS_INGEST_FLUSH_MS, default 1 s)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(NOW);
+  });
+  afterAll(() => t?.close());
+
+  it('answers at once and writes the buffered hits together on the next flush', async () => {
+    const ingest = t.app.get(AnalyticsIngestService);
+    await beacon(t, events({ type: 'pageview', path: '/' })).expect(204);
+    await beacon(t, events({ type: 'click', path: '/', linkId: 3 }, { type: 'pageview', path: '/' })).expect(204);
+    expect(await count(t)).toBe(0);
+    await ingest.flush();
+    expect(await count(t)).toBe(3);
+  });
+
+  it('writes what is buffered when the app stops', async () => {
+    await beacon(t, events({ type: 'pageview', path: '/' })).expect(204);
+    await t.app.get(AnalyticsIngestService).onModuleDestroy();
+    expect(await count(t)).toBe(4);
+  });
+});

@@ -1,0 +1,115 @@
+import { Body, Controller, Get, HttpCode, Post, Query, Req } from '@nestjs/common';
+import { ApiConsumes, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { Public } from '../auth/public.decorator';
+import { ApiError } from '../common/api-error';
+import { messages } from '../common/messages';
+import { ApiErrors } from '../openapi/api-errors';
+import { RateLimit } from '../rate-limit/rate-limit.decorator';
+import { AnalyticsIngestService } from './analytics-ingest.service';
+import { AnalyticsReportService, REPORT_PERIODS, type ReportPeriod } from './analytics-report.service';
+import { CreateAnalyticsEventsDto } from './dto/create-analytics-events.dto';
+import { AnalyticsLinkClicksResponse, AnalyticsSummaryResponse } from './dto/analytics-summary.dto';
+import { INGEST_MAX_BYTES } from './ingest-body';
+import { isBotUserAgent } from './visitor';
+
+/** Every sentence a refused ingest may carry (ingest-body.ts, the DTO, the service). */
+const INGEST_ERRORS = [
+  messages.analyticsMalformed,
+  messages.analyticsBadCharacters,
+  messages.analyticsEventsInvalid,
+  messages.analyticsEventInvalid,
+  messages.analyticsTypeInvalid,
+  messages.analyticsPathInvalid,
+  messages.analyticsLinkIdInvalid,
+  messages.analyticsKeywordInvalid,
+  messages.analyticsReferrerInvalid,
+  messages.analyticsUtmInvalid,
+  messages.analyticsClickTarget,
+  messages.unknownField('<field>'),
+];
+
+/** `?days=`: 7, 30 or 90; absent → `fallback`. @throws ApiError 400 `messages.analyticsDaysInvalid` */
+function parsePeriod(value: unknown, fallback: ReportPeriod): ReportPeriod {
+  if (value === undefined) return fallback;
+  const days = REPORT_PERIODS.find((period) => String(period) === value);
+  if (!days) throw new ApiError(400, messages.analyticsDaysInvalid);
+  return days;
+}
+
+/** The host names a request names the site by, for dropping internal referrers. */
+function ownHosts(req: Request): string[] {
+  const hosts = [req.hostname];
+  try {
+    if (req.headers.origin) hosts.push(new URL(req.headers.origin).hostname);
+  } catch {
+    // A malformed Origin names nothing.
+  }
+  return hosts.filter(Boolean);
+}
+
+@ApiTags('analytics')
+@Controller('analytics')
+export class AnalyticsController {
+  constructor(
+    private readonly ingest: AnalyticsIngestService,
+    private readonly report: AnalyticsReportService,
+  ) {}
+
+  /**
+   * `POST /api/analytics/events` `{ events: [...] }` → 204 (public, issue 12 item 1). What `navigator.sendBeacon`
+   * sends from the public page: page views and card / keyword clicks. A bot's hit is answered 204 and not stored.
+   */
+  @Post('events')
+  @Public()
+  @RateLimit('ingest')
+  @HttpCode(204)
+  @ApiConsumes('text/plain', 'application/json')
+  @ApiOperation({
+    summary: '방문 통계 이벤트 수집 (공개)',
+    description:
+      `1–20 page views or clicks as JSON, sent as text/plain (navigator.sendBeacon) or application/json, at most ` +
+      `${INGEST_MAX_BYTES} bytes; stored all or none. No cookie is read or set and no address is stored: unique ` +
+      'visitors are counted with SHA-256(daily salt, address, user agent), the salt deleted when the Asia/Seoul day ' +
+      'is over. Only the referrer host is kept. Hits whose user agent is a bot (or missing) answer 204 and are not ' +
+      'stored. Rate-limited per client (RATE_LIMIT_INGEST_PER_MINUTE).',
+  })
+  @ApiResponse({ status: 204, description: 'Stored, or ignored (a bot).' })
+  @ApiErrors({
+    400: INGEST_ERRORS,
+    413: [messages.analyticsBodyTooLarge(INGEST_MAX_BYTES)],
+    415: [messages.analyticsContentType],
+  })
+  async collect(@Body() dto: CreateAnalyticsEventsDto, @Req() req: Request): Promise<void> {
+    const userAgent = req.headers['user-agent'];
+    if (isBotUserAgent(userAgent)) return;
+    await this.ingest.record(dto.events, { address: req.ip ?? '', userAgent: userAgent!, ownHosts: ownHosts(req) });
+  }
+
+  /** `GET /api/analytics/summary?days=7|30|90` → `{ product: AnalyticsSummaryDto }` (administrator). */
+  @Get('summary')
+  @ApiOperation({
+    summary: '방문 통계 요약',
+    description:
+      'Views, unique visitors and clicks per day over the last 7, 30 or 90 days (Asia/Seoul, today included), ' +
+      'totals, clicks and click-through per link, top referrer hosts, keywords, UTM sources and the device split. ' +
+      "Rolls up today's raw events first, then reads the daily rollups only.",
+  })
+  @ApiQuery({ name: 'days', required: false, enum: ['7', '30', '90'], description: 'default 30' })
+  @ApiErrors({ 400: [messages.analyticsDaysInvalid] })
+  async summary(@Query('days') days: unknown): Promise<AnalyticsSummaryResponse> {
+    return { product: await this.report.summary(parsePeriod(days, 30)) };
+  }
+
+  /** `GET /api/analytics/links?days=30` → `{ product: [{ linkId, clicks }] }` (administrator; the link list). */
+  @Get('links')
+  @ApiOperation({
+    summary: '링크별 클릭 수',
+    description: 'Clicks per link over the last 7, 30 or 90 days (default 30), only links clicked at least once.',
+  })
+  @ApiQuery({ name: 'days', required: false, enum: ['7', '30', '90'], description: 'default 30' })
+  @ApiErrors({ 400: [messages.analyticsDaysInvalid] })
+  async links(@Query('days') days: unknown): Promise<AnalyticsLinkClicksResponse> {
+    return { product: await this.report.linkClicks(parsePeriod(days, 30)) };
+  }
+}

@@ -1,0 +1,24 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AccessTokenGuard } from './access-token.guard';
+import { AdminGuard } from './admin.guard';
+import { IS_PUBLIC } from './public.decorator';
+
+/**
+ * The one global guard (APP_GUARD, DECISIONS D5): a route marked `@Public()` (on the handler or its controller) is
+ * open; every other route needs a valid access token (AccessTokenGuard: 401 `messages.unauthorized`, 503 when the
+ * issuer is down) carrying the administrator role (AdminGuard: 403 `messages.forbidden`).
+ */
+@Injectable()
+export class AccessPolicyGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly accessToken: AccessTokenGuard,
+    private readonly admin: AdminGuard,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
+    return (await this.accessToken.canActivate(context)) && this.admin.canActivate(context);
+  }
+}

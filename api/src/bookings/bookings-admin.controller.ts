@@ -1,0 +1,136 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFile } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { messages } from '../common/messages';
+import { ParseIdPipe } from '../common/parse-id.pipe';
+import { ImageUpload, prepareUpload } from '../images/image-upload';
+import { ApiErrors } from '../openapi/api-errors';
+import { PopupsService } from '../popups/popups.service';
+import { BookingsService, type AdminAction } from './bookings.service';
+import { AdminBookingListResponse, AdminBookingWriteResponse, PopupInfoWriteResponse } from './dto/booking.dto';
+import { CreatePopupInfoDto } from './dto/create-popup-info.dto';
+import { PopupInfoService } from './popup-info.service';
+
+const ACTION_MESSAGES: Record<AdminAction, string> = {
+  'check-in': messages.bookingCheckedIn,
+  'no-show': messages.bookingMarkedNoShow,
+  cancel: messages.bookingCancelledByAdmin,
+};
+
+/**
+ * The administrator's side of popup bookings (issue 13): a slot's bookings with search, 입장 확인 / 노쇼 / cancel,
+ * the CSV export, and the popup's public information. Administrator-only, like every popup route (no `@Public()`).
+ */
+@ApiTags('popups')
+@Controller('popup')
+export class BookingsAdminController {
+  constructor(
+    private readonly bookings: BookingsService,
+    private readonly popups: PopupsService,
+    private readonly info: PopupInfoService,
+  ) {}
+
+  /** `GET /api/popup/:id/bookings[?q=]` → the slot with its counts and its bookings, by time of booking. */
+  @Get(':id/bookings')
+  @ApiOperation({
+    summary: '회차별 예약 목록 (관리자)',
+    description:
+      'The slot (with booked, remaining and checked-in counts) and its bookings by time of booking. q: at least 4 digits match the end of the phone number; letters and digits match the start of the code.',
+  })
+  @ApiParam({ name: 'id', description: 'slot id, positive integer' })
+  @ApiQuery({ name: 'q', required: false, description: 'code prefix or phone suffix' })
+  @ApiErrors({ 400: [messages.invalidId, messages.bookingSearchInvalid], 404: [messages.popupNotFound] })
+  async list(@Param('id', ParseIdPipe) id: number, @Query('q') q: unknown): Promise<AdminBookingListResponse> {
+    const slot = await this.popups.get(id);
+    return { product: { slot, bookings: await this.bookings.listForSlot(id, q) } };
+  }
+
+  /** `GET /api/popup/:id/bookings/csv` → every booking of the slot as a CSV file (UTF-8 with BOM, for Excel). */
+  @Get(':id/bookings/csv')
+  @ApiOperation({
+    summary: '회차별 예약 CSV 내려받기 (관리자)',
+    description:
+      'text/csv; charset=utf-8 with a byte order mark (Excel shows Korean only with it), CRLF lines, a Korean header row, times in Asia/Seoul; erased names and phone numbers are marked.',
+  })
+  @ApiParam({ name: 'id', description: 'slot id, positive integer' })
+  @ApiResponse({ status: 200, description: 'the CSV file', content: { 'text/csv': { schema: { type: 'string' } } } })
+  @ApiErrors({ 400: [messages.invalidId], 404: [messages.popupNotFound] })
+  async csv(@Param('id', ParseIdPipe) id: number, @Res() res: Response): Promise<void> {
+    const slot = await this.popups.entity(id);
+    const body = await this.bookings.csv(slot);
+    res
+      .status(200)
+      .set({
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="popup-${id}-bookings.csv"`,
+        'Cache-Control': 'no-store',
+      })
+      .send(body);
+  }
+
+  /** `POST /api/popup/bookings/:id/check-in` → 입장 확인. */
+  @Post('bookings/:id/check-in')
+  @HttpCode(200)
+  @ApiOperation({ summary: '입장 확인 (관리자)', description: 'From booked or no-show; seats stay taken.' })
+  @ApiParam({ name: 'id', description: 'booking id, positive integer' })
+  @ApiErrors({
+    400: [messages.invalidId],
+    404: [messages.bookingAdminNotFound],
+    409: [messages.bookingStatusConflict, messages.bookingDuplicatePhone],
+  })
+  async checkIn(@Param('id', ParseIdPipe) id: number): Promise<AdminBookingWriteResponse> {
+    return this.act(id, 'check-in');
+  }
+
+  /** `POST /api/popup/bookings/:id/no-show` → 노쇼. */
+  @Post('bookings/:id/no-show')
+  @HttpCode(200)
+  @ApiOperation({ summary: '노쇼 처리 (관리자)', description: 'From booked or checked in; seats stay taken.' })
+  @ApiParam({ name: 'id', description: 'booking id, positive integer' })
+  @ApiErrors({ 400: [messages.invalidId], 404: [messages.bookingAdminNotFound], 409: [messages.bookingStatusConflict] })
+  async noShow(@Param('id', ParseIdPipe) id: number): Promise<AdminBookingWriteResponse> {
+    return this.act(id, 'no-show');
+  }
+
+  /** `POST /api/popup/bookings/:id/cancel` → cancelled, seats and table given back (no deadline for staff). */
+  @Post('bookings/:id/cancel')
+  @HttpCode(200)
+  @ApiOperation({ summary: '예약 취소 (관리자)', description: 'Any state but cancelled; seats and table go back.' })
+  @ApiParam({ name: 'id', description: 'booking id, positive integer' })
+  @ApiErrors({ 400: [messages.invalidId], 404: [messages.bookingAdminNotFound] })
+  async cancel(@Param('id', ParseIdPipe) id: number): Promise<AdminBookingWriteResponse> {
+    return this.act(id, 'cancel');
+  }
+
+  private async act(id: number, action: AdminAction): Promise<AdminBookingWriteResponse> {
+    return { message: ACTION_MESSAGES[action], product: await this.bookings.adminAction(id, action) };
+  }
+
+  /** `PUT /api/popup/info` → saves the popup's public title, place and notice. */
+  @Put('info')
+  @ApiOperation({ summary: '팝업 안내 저장 (관리자)', description: 'Title, place and notice shown on /reserve.' })
+  @ApiErrors({
+    400: [
+      messages.popupInfoTitleInvalid,
+      messages.popupInfoPlaceInvalid,
+      messages.popupInfoNoticeInvalid,
+      messages.unknownField('<field>'),
+    ],
+  })
+  async saveInfo(@Body() body: CreatePopupInfoDto): Promise<PopupInfoWriteResponse> {
+    return { message: messages.popupInfoSaved, product: await this.info.save(body) };
+  }
+
+  /** `POST /api/popup/info/image`, multipart `image` → the popup's image (the upload pipeline of DECISIONS D4). */
+  @Post('info/image')
+  @ImageUpload()
+  @ApiOperation({
+    summary: '팝업 안내 이미지 변경 (관리자)',
+    description:
+      'Stores the image through the upload pipeline and makes it the image of /reserve; the previous one is deleted when nothing else references it.',
+  })
+  @ApiErrors({ 409: [messages.popupInfoMissing] })
+  async saveInfoImage(@UploadedFile() file: Express.Multer.File | undefined): Promise<PopupInfoWriteResponse> {
+    return { message: messages.popupInfoImageSaved, product: await this.info.replaceImage(await prepareUpload(file)) };
+  }
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { ImageUploadInterceptor } from '../images/image-upload';
+import { PopupsModule } from '../popups/popups.module';
+import { BookingErasureService } from './booking-erasure.service';
+import { BookingsAdminController } from './bookings-admin.controller';
+import { BookingsService } from './bookings.service';
+import { PopupInfoService } from './popup-info.service';
+import { ReserveController } from './reserve.controller';
+
+/** Visitors book popup slots (issue 13): the public `/api/reserve` routes and the administrator's side. */
+@Module({
+  imports: [PopupsModule],
+  controllers: [ReserveController, BookingsAdminController],
+  providers: [BookingsService, PopupInfoService, BookingErasureService, ImageUploadInterceptor],
+})
+export class BookingsModule {}

@@ -1,0 +1,370 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { ApiError } from '../common/api-error';
+import { Clock } from '../common/clock';
+import { messages } from '../common/messages';
+import { PopupSlot } from '../popups/popup-slot.entity';
+import {
+  bookingStatus,
+  type BookingState,
+  cancelUntil,
+  closesAt,
+  csvField,
+  newBookingCode,
+  normalizeCode,
+  remainingPeople,
+  remainingTables,
+  seoulDateTime,
+} from './booking-rules';
+import type { AdminBookingDto, BookingDto, ReserveSlotDto } from './dto/booking.dto';
+import type { CreateBookingDto } from './dto/create-booking.dto';
+
+/** A row of `bookings`. */
+interface BookingRow {
+  id: number;
+  slot_id: number;
+  code: string;
+  name: string | null;
+  phone: string | null;
+  party_size: number;
+  status: BookingState;
+  idempotency_key: string;
+  created_at: Date;
+  cancelled_at: Date | null;
+  checked_in_at: Date | null;
+  no_show_at: Date | null;
+  erased_at: Date | null;
+}
+
+/** A booking made, or found again for a repeated idempotency key (`created: false`, answered 200). */
+export interface BookingOutcome {
+  created: boolean;
+  booking: BookingDto;
+}
+
+/** What the administrator may do to a booking. */
+export type AdminAction = 'check-in' | 'no-show' | 'cancel';
+
+/** The error PostgreSQL raises for a unique violation, with the constraint's name. */
+function uniqueViolation(error: unknown): string | null {
+  if (!(error instanceof QueryFailedError)) return null;
+  const driverError = error.driverError as { code?: string; constraint?: string };
+  return driverError.code === '23505' ? (driverError.constraint ?? '') : null;
+}
+
+/**
+ * Bookings of popup slots (issue 13). Capacity is kept by PostgreSQL, never in this process: a booking takes its
+ * seats and one table with one conditional UPDATE of the slot row (`… WHERE booked_people + n <= head_count AND
+ * booked_tables + 1 <= bookable_tables`) and inserts its row in the same transaction, so any number of API processes
+ * can book at once without overselling; CHECK constraints refuse any count below zero or above capacity; a partial
+ * unique index keeps one active booking per phone number and slot; a unique idempotency key makes a repeated submit
+ * find the first booking. Names and phone numbers never leave through the public answers, nor into logs.
+ */
+@Injectable()
+export class BookingsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Books seats for a visitor.
+   * @param key the `Idempotency-Key`: the same key again answers the first booking (when the body is the same).
+   * @throws ApiError 404 unknown slot; 409 not open yet / closed / full / seats short / phone already booked /
+   *   key reused with another body; 400 party size outside the slot's bounds.
+   */
+  async book(body: CreateBookingDto, key: string): Promise<BookingOutcome> {
+    const earlier = await this.byKey(key);
+    if (earlier) return this.replay(earlier, body);
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const row = await this.dataSource.transaction((manager) => this.insertBooking(manager, body, key));
+        return { created: true, booking: await this.publicView(row) };
+      } catch (error) {
+        const constraint = uniqueViolation(error);
+        if (constraint === 'bookings_one_active_per_phone') throw new ApiError(409, messages.bookingDuplicatePhone);
+        if (constraint === 'bookings_idempotency_key_unique') {
+          // The same submit arrived twice at once (two processes, a double click): the first one won.
+          const first = await this.byKey(key);
+          if (first) return this.replay(first, body);
+        }
+        // A code drawn twice (one chance in 10^12 per booking): draw again.
+        if (constraint === 'bookings_code_key' && attempt < 3) continue;
+        throw error;
+      }
+    }
+  }
+
+  private async insertBooking(manager: EntityManager, body: CreateBookingDto, key: string): Promise<BookingRow> {
+    const slot = await manager.findOneBy(PopupSlot, { id: body.slotId });
+    if (!slot) throw new ApiError(404, messages.bookingSlotNotFound);
+    const now = this.clock.now();
+    const status = bookingStatus(slot, now);
+    if (status === 'upcoming') throw new ApiError(409, messages.bookingNotOpenYet);
+    if (status === 'closed') throw new ApiError(409, messages.bookingClosed);
+    if (body.partySize < slot.partyMin || body.partySize > slot.partyMax) {
+      const message = messages.bookingPartySizeOutOfRange(slot.partyMin, slot.partyMax);
+      throw new ApiError(400, message, [{ field: 'partySize', message }]);
+    }
+    if (status === 'full') throw new ApiError(409, messages.bookingFull);
+    // The one place seats are taken: PostgreSQL re-checks the condition on the latest row version after waiting for
+    // the row lock, so concurrent bookings queue here and the last seats go to exactly one of them.
+    const [taken] = await manager.query<[unknown[], number]>(
+      `UPDATE popup_slots
+          SET booked_people = booked_people + $2, booked_tables = booked_tables + 1
+        WHERE id = $1 AND booking_enabled
+          AND booked_people + $2 <= head_count AND booked_tables + 1 <= bookable_tables
+        RETURNING id`,
+      [slot.id, body.partySize],
+    );
+    if (taken.length === 0) {
+      const [latest] = await manager.query<
+        { enabled: boolean; remaining: number; tables: number; party_min: number }[]
+      >(
+        `SELECT booking_enabled AS enabled, head_count - booked_people AS remaining,
+                bookable_tables - booked_tables AS tables, party_min
+           FROM popup_slots WHERE id = $1`,
+        [slot.id],
+      );
+      if (!latest?.enabled) throw new ApiError(409, messages.bookingClosed);
+      if (latest.tables >= 1 && latest.remaining >= latest.party_min) {
+        throw new ApiError(409, messages.bookingSeatsShort(latest.remaining));
+      }
+      throw new ApiError(409, messages.bookingFull);
+    }
+    const [row] = await manager.query<BookingRow[]>(
+      `INSERT INTO bookings (slot_id, code, name, phone, party_size, idempotency_key, consent_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING *`,
+      [slot.id, newBookingCode(), body.name, body.phone, body.partySize, key, now],
+    );
+    return row!;
+  }
+
+  private async byKey(key: string): Promise<BookingRow | undefined> {
+    const [row] = await this.dataSource.query<BookingRow[]>(`SELECT * FROM bookings WHERE idempotency_key = $1`, [key]);
+    return row;
+  }
+
+  /** The first booking of a repeated key, when the repeat asks for the same thing; else 409. */
+  private async replay(row: BookingRow, body: CreateBookingDto): Promise<BookingOutcome> {
+    const same =
+      row.slot_id === body.slotId &&
+      row.phone === body.phone &&
+      row.name === body.name &&
+      row.party_size === body.partySize;
+    if (!same) throw new ApiError(409, messages.bookingIdempotencyKeyReused);
+    return { created: false, booking: await this.publicView(row) };
+  }
+
+  /**
+   * The visitor's booking, found by its code and the last four digits of its phone number. A wrong code and a wrong
+   * suffix get the same 404, so the answer never tells whether a code exists.
+   */
+  async find(code: string, phone4: string): Promise<BookingDto> {
+    return this.publicView(await this.mine(this.dataSource.manager, code, phone4));
+  }
+
+  private async mine(manager: EntityManager, code: string, phone4: unknown, lock = false): Promise<BookingRow> {
+    const normalized = normalizeCode(code);
+    if (typeof phone4 !== 'string' || !/^\d{4}$/.test(phone4)) throw new ApiError(400, messages.bookingPhone4Invalid);
+    if (!normalized) throw new ApiError(404, messages.bookingNotFound);
+    const [row] = await manager.query<BookingRow[]>(
+      `SELECT * FROM bookings WHERE code = $1 AND right(phone, 4) = $2${lock ? ' FOR UPDATE' : ''}`,
+      [normalized, phone4],
+    );
+    if (!row) throw new ApiError(404, messages.bookingNotFound);
+    return row;
+  }
+
+  /**
+   * The visitor cancels (until the slot's cancellation deadline): the booking becomes `cancelled` and its seats and
+   * table go back to the slot, in one transaction. Cancelling a cancelled booking again answers it as it is.
+   * @returns the booking and whether it was already cancelled.
+   * @throws ApiError 404 (code or suffix wrong), 409 deadline passed / checked in or no-show.
+   */
+  async cancel(code: string, phone4: string): Promise<{ already: boolean; booking: BookingDto }> {
+    const { already, row } = await this.dataSource.transaction(async (manager) => {
+      const booking = await this.mine(manager, code, phone4, true);
+      if (booking.status === 'cancelled') return { already: true, row: booking };
+      if (booking.status !== 'booked') throw new ApiError(409, messages.bookingNotCancellable);
+      const slot = await manager.findOneByOrFail(PopupSlot, { id: booking.slot_id });
+      if (this.clock.now().getTime() > cancelUntil(slot).getTime()) {
+        throw new ApiError(409, messages.bookingCancelDeadlinePassed);
+      }
+      return { already: false, row: await this.release(manager, booking) };
+    });
+    return { already, booking: await this.publicView(row) };
+  }
+
+  /** Cancels a locked active booking and gives its seats and table back. */
+  private async release(manager: EntityManager, booking: BookingRow): Promise<BookingRow> {
+    const [[row]] = await manager.query<[BookingRow[], number]>(
+      `UPDATE bookings SET status = 'cancelled', cancelled_at = $2 WHERE id = $1 RETURNING *`,
+      [booking.id, this.clock.now()],
+    );
+    await manager.query(
+      `UPDATE popup_slots SET booked_people = booked_people - $2, booked_tables = booked_tables - 1 WHERE id = $1`,
+      [booking.slot_id, booking.party_size],
+    );
+    return row!;
+  }
+
+  /**
+   * 입장 확인, 노쇼 or cancel by the administrator. Check-in: from booked or no-show (a late arrival); no-show: from
+   * booked or checked in (a mistaken check-in); cancel: from any active state or no-show, seats given back. Repeating
+   * an action answers the booking as it is. A cancelled booking never comes back (its seats may be taken).
+   * @throws ApiError 404 unknown id; 409 cancelled booking; 409 phone number already active in the slot again.
+   */
+  async adminAction(id: number, action: AdminAction): Promise<AdminBookingDto> {
+    try {
+      return adminView(
+        await this.dataSource.transaction(async (manager) => {
+          const [booking] = await manager.query<BookingRow[]>(`SELECT * FROM bookings WHERE id = $1 FOR UPDATE`, [id]);
+          if (!booking) throw new ApiError(404, messages.bookingAdminNotFound);
+          const target: BookingState =
+            action === 'check-in' ? 'checked_in' : action === 'no-show' ? 'no_show' : 'cancelled';
+          if (booking.status === target) return booking;
+          if (booking.status === 'cancelled') throw new ApiError(409, messages.bookingStatusConflict);
+          if (target === 'cancelled') return this.release(manager, booking);
+          const [[row]] = await manager.query<[BookingRow[], number]>(
+            target === 'checked_in'
+              ? `UPDATE bookings SET status = 'checked_in', checked_in_at = $2 WHERE id = $1 RETURNING *`
+              : `UPDATE bookings SET status = 'no_show', no_show_at = $2 WHERE id = $1 RETURNING *`,
+            [id, this.clock.now()],
+          );
+          return row!;
+        }),
+      );
+    } catch (error) {
+      if (uniqueViolation(error) === 'bookings_one_active_per_phone') {
+        throw new ApiError(409, messages.bookingDuplicatePhone);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The bookings of slot `slotId` by time of booking, optionally searched: digits (at least 4, hyphens ignored) match
+   * the end of the phone number; letters and digits match the start of the code.
+   * @throws ApiError 400 `messages.bookingSearchInvalid`
+   */
+  async listForSlot(slotId: number, query: unknown): Promise<AdminBookingDto[]> {
+    const q = typeof query === 'string' ? query.replace(/[\s-]/g, '').toUpperCase() : '';
+    let filter = '';
+    const params: unknown[] = [slotId];
+    if (q) {
+      if (/^\d{4,11}$/.test(q)) {
+        filter = ` AND phone LIKE '%' || $2`;
+      } else if (/^[0-9A-Z]{2,8}$/.test(q)) {
+        filter = ` AND code LIKE $2 || '%'`;
+      } else {
+        throw new ApiError(400, messages.bookingSearchInvalid);
+      }
+      params.push(q);
+    }
+    const rows = await this.dataSource.query<BookingRow[]>(
+      `SELECT * FROM bookings WHERE slot_id = $1${filter} ORDER BY created_at, id`,
+      params,
+    );
+    return rows.map(adminView);
+  }
+
+  /**
+   * Every booking of slot `slot` as CSV for Excel: UTF-8 with a byte order mark (Excel reads UTF-8 Korean only
+   * with it), CRLF lines, a Korean header row, times in Seoul, cells that could start a formula defused.
+   */
+  async csv(slot: PopupSlot): Promise<Buffer> {
+    const rows = await this.dataSource.query<BookingRow[]>(
+      `SELECT * FROM bookings WHERE slot_id = $1 ORDER BY created_at, id`,
+      [slot.id],
+    );
+    const csv = messages.bookingCsv;
+    const lines = [
+      csv.header.map(csvField).join(','),
+      ...rows.map((row) =>
+        [
+          row.code,
+          slot.cnt ? `${slot.cnt}` : '',
+          seoulDateTime(slot.startdate),
+          row.name ?? csv.erased,
+          row.phone ? row.phone.replace(/^(\d{3})(\d{4})(\d{4})$/, '$1-$2-$3') : csv.erased,
+          row.party_size,
+          csv.status[row.status],
+          seoulDateTime(row.created_at),
+          seoulDateTime(row.cancelled_at),
+          seoulDateTime(row.checked_in_at),
+        ]
+          .map(csvField)
+          .join(','),
+      ),
+    ];
+    return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8')]);
+  }
+
+  /** The clock the statuses are computed at. */
+  now(): Date {
+    return this.clock.now();
+  }
+
+  /** The slots visitors see: those that have not ended, by start, then id. */
+  async openSlots(): Promise<ReserveSlotDto[]> {
+    const now = this.clock.now();
+    const slots = await this.dataSource
+      .getRepository(PopupSlot)
+      .createQueryBuilder('slot')
+      .where('slot.enddate >= :now', { now })
+      .orderBy('slot.startdate', 'ASC')
+      .addOrderBy('slot.id', 'ASC')
+      .getMany();
+    return slots.map((slot) => slotView(slot, now));
+  }
+
+  private async publicView(row: BookingRow): Promise<BookingDto> {
+    const slot = await this.dataSource.getRepository(PopupSlot).findOneByOrFail({ id: row.slot_id });
+    const now = this.clock.now();
+    return {
+      code: row.code,
+      status: row.status,
+      partySize: row.party_size,
+      createdAt: row.created_at.toISOString(),
+      cancellable: row.status === 'booked' && now.getTime() <= cancelUntil(slot).getTime(),
+      slot: slotView(slot, now),
+    };
+  }
+}
+
+/** A slot as visitors see it at `now`. */
+export function slotView(slot: PopupSlot, now: Date): ReserveSlotDto {
+  return {
+    id: slot.id,
+    cnt: slot.cnt,
+    startdate: slot.startdate.toISOString(),
+    enddate: slot.enddate.toISOString(),
+    status: bookingStatus(slot, now),
+    opensAt: slot.bookingOpensAt?.toISOString() ?? null,
+    closesAt: closesAt(slot).toISOString(),
+    cancelUntil: cancelUntil(slot).toISOString(),
+    partyMin: slot.partyMin,
+    partyMax: slot.partyMax,
+    remaining: remainingPeople(slot),
+    remainingTables: remainingTables(slot),
+  };
+}
+
+function adminView(row: BookingRow): AdminBookingDto {
+  const iso = (date: Date | null) => date?.toISOString() ?? null;
+  return {
+    id: row.id,
+    code: row.code,
+    slotId: row.slot_id,
+    name: row.name,
+    phone: row.phone,
+    partySize: row.party_size,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    cancelledAt: iso(row.cancelled_at),
+    checkedInAt: iso(row.checked_in_at),
+    noShowAt: iso(row.no_show_at),
+    erased: row.erased_at !== null,
+  };
+}

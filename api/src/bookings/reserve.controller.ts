@@ -1,0 +1,149 @@
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { Public } from '../auth/public.decorator';
+import { ApiError } from '../common/api-error';
+import { messages } from '../common/messages';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { ApiErrors } from '../openapi/api-errors';
+import { RateLimit } from '../rate-limit/rate-limit.decorator';
+import { isIdempotencyKey } from './booking-rules';
+import { BookingsService } from './bookings.service';
+import { CancelBookingDto } from './dto/cancel-booking.dto';
+import { CreateBookingDto } from './dto/create-booking.dto';
+import { BookingResponse, BookingWriteResponse, ReservePageResponse, ReserveStatusResponse } from './dto/booking.dto';
+import { PopupInfoService } from './popup-info.service';
+
+/** Every sentence a booking body's validation may answer with (CreateBookingDto). */
+const BOOKING_BODY_ERRORS = [
+  messages.bookingSlotIdInvalid,
+  messages.bookingNameInvalid,
+  messages.bookingPhoneInvalid,
+  messages.bookingPartySizeInvalid,
+  messages.bookingConsentRequired,
+  messages.bookingIdempotencyKeyInvalid,
+  messages.bookingPartySizeOutOfRange(1, 4),
+  messages.unknownField('<field>'),
+];
+
+/**
+ * The public booking of popup slots (issue 13), opened to visitors with `@Public()`. No answer here carries a name or
+ * a phone number: a booking is found again by its code plus the last four digits of its phone number. The writes and
+ * the look-up by code are in the `booking` rate-limit budget (RATE_LIMIT_BOOKING_PER_MINUTE per client and route,
+ * shared through Redis when REDIS_URL is set).
+ */
+@ApiTags('reserve')
+@Controller('reserve')
+@Public()
+export class ReserveController {
+  constructor(
+    private readonly bookings: BookingsService,
+    private readonly info: PopupInfoService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** `GET /api/reserve` → the popup's information and the slots that have not ended, with what is left of each. */
+  @Get()
+  @ApiOperation({
+    summary: '팝업 예약 페이지 (공개)',
+    description:
+      'The popup information (or null) and every slot that has not ended, by start: status upcoming / open / full / closed at the server clock, seats and tables left, per-booking party bounds, open, close and cancellation times. No personal data.',
+  })
+  async page(): Promise<ReservePageResponse> {
+    const [info, slots] = await Promise.all([this.info.current(), this.bookings.openSlots()]);
+    return {
+      product: { info, slots, now: this.bookings.now().toISOString(), retentionDays: this.config.bookingRetentionDays },
+    };
+  }
+
+  /** `GET /api/reserve/status` → `{ product: { open } }`: whether any slot takes bookings now. */
+  @Get('status')
+  @ApiOperation({
+    summary: '예약 가능 여부 (공개)',
+    description:
+      'True while at least one slot is open for booking; the store page and the banner link to /reserve then.',
+  })
+  async status(): Promise<ReserveStatusResponse> {
+    return { product: { open: (await this.bookings.openSlots()).some((slot) => slot.status === 'open') } };
+  }
+
+  /**
+   * `POST /api/reserve/bookings` → 201 `{ message, product: BookingDto }`; the same `Idempotency-Key` again → 200 with
+   * the same booking. Nothing is stored on any refusal.
+   */
+  @Post('bookings')
+  @RateLimit('booking')
+  @ApiOperation({
+    summary: '팝업 예약하기 (공개)',
+    description:
+      'Takes partySize seats and one table of the slot atomically in PostgreSQL (never oversold, whatever the number of API processes). One active booking per phone number and slot. The Idempotency-Key header (8–64 of A–Z a–z 0–9 - _, e.g. a UUID made per submit) makes a retried or double-clicked submit answer the first booking with 200; the same key with another body is 409. The answer never carries the name or the phone number.',
+  })
+  @ApiHeader({ name: 'Idempotency-Key', required: true, description: 'one per submit, e.g. a UUID' })
+  @ApiResponse({ status: 201, type: BookingWriteResponse, description: 'booked' })
+  @ApiResponse({
+    status: 200,
+    type: BookingWriteResponse,
+    description: 'the same Idempotency-Key again: the first booking',
+  })
+  @ApiErrors({
+    400: BOOKING_BODY_ERRORS,
+    404: [messages.bookingSlotNotFound],
+    409: [
+      messages.bookingNotOpenYet,
+      messages.bookingClosed,
+      messages.bookingFull,
+      messages.bookingSeatsShort(1),
+      messages.bookingDuplicatePhone,
+      messages.bookingIdempotencyKeyReused,
+    ],
+  })
+  async book(
+    @Body() body: CreateBookingDto,
+    @Headers('idempotency-key') key: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<BookingWriteResponse> {
+    if (!isIdempotencyKey(key)) {
+      throw new ApiError(400, messages.bookingIdempotencyKeyInvalid, [
+        { field: 'Idempotency-Key', message: messages.bookingIdempotencyKeyInvalid },
+      ]);
+    }
+    const { created, booking } = await this.bookings.book(body, key);
+    res.status(created ? 201 : 200);
+    return { message: created ? messages.bookingCreated : messages.bookingAlreadyMade, product: booking };
+  }
+
+  /** `GET /api/reserve/bookings/:code?phone4=1234` → the booking (the confirmation screen). */
+  @Get('bookings/:code')
+  @RateLimit('booking')
+  @ApiOperation({
+    summary: '예약 확인 (공개)',
+    description:
+      'The booking with this code whose phone number ends with phone4. A wrong code and a wrong suffix get the same 404, so the answer never tells whether a code exists.',
+  })
+  @ApiParam({ name: 'code', description: 'the 8-character booking code (case and hyphens ignored)' })
+  @ApiQuery({ name: 'phone4', description: 'the last four digits of the phone number', example: '5678' })
+  @ApiErrors({ 400: [messages.bookingPhone4Invalid], 404: [messages.bookingNotFound] })
+  async find(@Param('code') code: string, @Query('phone4') phone4: unknown): Promise<BookingResponse> {
+    return { product: await this.bookings.find(code, phone4 as string) };
+  }
+
+  /** `POST /api/reserve/bookings/:code/cancel` `{ phone4 }` → `{ message, product }`; seats and table go back. */
+  @Post('bookings/:code/cancel')
+  @HttpCode(200)
+  @RateLimit('booking')
+  @ApiOperation({
+    summary: '예약 취소 (공개)',
+    description:
+      "Cancels the booking until the slot's cancellation deadline (cancelUntil) and gives its seats and table back, in one transaction. A cancelled booking cancelled again answers as it is.",
+  })
+  @ApiParam({ name: 'code', description: 'the 8-character booking code' })
+  @ApiErrors({
+    400: [messages.bookingPhone4Invalid, messages.unknownField('<field>')],
+    404: [messages.bookingNotFound],
+    409: [messages.bookingCancelDeadlinePassed, messages.bookingNotCancellable],
+  })
+  async cancel(@Param('code') code: string, @Body() body: CancelBookingDto): Promise<BookingWriteResponse> {
+    const { already, booking } = await this.bookings.cancel(code, body.phone4);
+    return { message: already ? messages.bookingAlreadyCancelled : messages.bookingCancelled, product: booking };
+  }
+}

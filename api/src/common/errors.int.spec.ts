@@ -1,0 +1,72 @@
+import request from 'supertest';
+import type { App } from 'supertest/types';
+import { createSeededTestApp, TestApp } from '../test/test-app';
+
+jest.setTimeout(120_000);
+
+/** 12:00 on 2026-11-20 in Seoul. */
+const NOW = new Date('2026-11-20T03:00:00Z');
+
+/** Errors in Korean (unknown routes, malformed paths, queries and JSON) and the OpenAPI docs, on the seeded demo catalogue. */
+describe('errors and docs (integration)', () => {
+  let t: TestApp;
+  let http: () => ReturnType<typeof request>;
+  const get = (path: string) => request(t.app.getHttpServer() as App).get(path);
+
+  beforeAll(async () => {
+    t = await createSeededTestApp(NOW);
+    http = () => request(t.app.getHttpServer() as App);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('unknown routes are 404 in Korean', async () => {
+    expect((await get('/api/nope').expect(404)).body).toEqual({
+      statusCode: 404,
+      message: '요청한 주소를 찾을 수 없습니다.',
+    });
+    expect((await get('/nope').expect(404)).body.message).toBe('요청한 주소를 찾을 수 없습니다.');
+  });
+
+  it('malformed paths and array queries are 400, not 500', async () => {
+    expect((await get('/api/main/select/%E0%A4%A').expect(400)).body).toEqual({
+      statusCode: 400,
+      message: '잘못된 요청입니다.',
+    });
+    expect((await get('/api/plan/list?upcoming=1&upcoming=1').expect(400)).body.message).toBe(
+      'upcoming 값은 0 또는 1이어야 합니다.',
+    );
+    const { body } = await get('/api/store');
+    const key = body.product[0].imagelink.split('/').pop();
+    expect((await get(`/api/images/${key}?w=320&w=640`).expect(400)).body.message).toBe(
+      '이미지 너비(w)는 320, 640, 1280 중 하나여야 합니다.',
+    );
+  });
+
+  it('malformed JSON is a 400, not a 500', async () => {
+    const res = await http()
+      .post('/api/store/create')
+      .set('Content-Type', 'application/json')
+      .send('{"pname": ')
+      .expect(400);
+    expect(res.body).toEqual({ statusCode: 400, message: '잘못된 요청입니다.' });
+  });
+
+  it('GET /api/docs serves the OpenAPI UI and document', async () => {
+    expect((await get('/api/docs').redirects(1).expect(200)).text).toContain('swagger');
+    const { body } = await get('/api/docs-json').expect(200);
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/store',
+        '/api/main/select/{id}',
+        '/api/plan/list',
+        '/api/plan/select/{id}',
+        '/api/tag/list',
+        '/api/cover',
+        '/api/images/{key}',
+        '/api/health',
+      ]),
+    );
+  });
+});

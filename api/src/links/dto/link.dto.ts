@@ -1,0 +1,60 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { LinkVisibility } from '../link-visibility';
+import { ErrorResponse } from '../../common/dto/error-response.dto';
+
+/** A link (product card) as the API answers it (DECISIONS D2/D3). */
+export class LinkDto {
+  id!: number;
+  /** Name, 1–100 characters. */
+  pname!: string;
+  /** Tags joined by `/`, the public page's reading. */
+  tag!: string;
+  /** The tags, in the order they were entered. */
+  tags!: string[];
+  /** Purchase-site http(s) URL; null: the card is not clickable. */
+  link!: string | null;
+  /** `/api/images/<key>` for an uploaded image, else the external URL, else null. */
+  imagelink!: string | null;
+  /** 0-based order position. */
+  pcode!: number;
+  /** Shown to visitors at all (the 숨김 switch). */
+  enabled!: boolean;
+  /** First instant the card shows (ISO 8601, UTC), or null. */
+  showFrom!: string | null;
+  /** First instant the card no longer shows (ISO 8601, UTC), or null. */
+  showUntil!: string | null;
+  /** Where the link stands at the API's "now": on the public page, switched off, not open yet, or closed. */
+  @ApiProperty({ enum: ['visible', 'hidden', 'scheduled', 'ended'] })
+  visibility!: LinkVisibility;
+  /** For a scheduled link, whole days (Asia/Seoul) until it opens (the badge's D-n); otherwise null. */
+  opensInDays!: number | null;
+}
+
+/** `GET /api/store`: every link ordered by pcode. */
+export class LinkListResponse {
+  product!: LinkDto[];
+}
+
+/** `GET /api/main/select/:id`. */
+export class LinkResponse {
+  product!: LinkDto;
+}
+
+/** A link write's answer: `{ message, product }` (DECISIONS D1). */
+export class LinkWriteResponse {
+  /** What was done, one Korean sentence. */
+  message!: string;
+  product!: LinkDto;
+}
+
+/** The reorder's answer: `{ message, product }` with the whole list in its new order (DECISIONS D3). */
+export class LinkOrderResponse {
+  /** What was done, one Korean sentence. */
+  message!: string;
+  product!: LinkDto[];
+}
+
+/** A stale reorder's 409 (DECISIONS D3): the error envelope plus the current ordered list, so the screen can refresh. */
+export class LinkOrderConflictResponse extends ErrorResponse {
+  product!: LinkDto[];
+}

@@ -1,0 +1,65 @@
+import { planStatus } from '../plans/plan-status';
+import { seoulDate } from '../common/seoul-date';
+
+/**
+ * Where a link stands for visitors at an instant (issue 12 "Per-link visibility"): `visible` on the public page;
+ * `hidden` switched off; `scheduled` on, with a window that has not opened; `ended` on, with a window that has closed.
+ */
+export type LinkVisibility = 'visible' | 'hidden' | 'scheduled' | 'ended';
+
+/** The columns the rule reads. */
+export interface VisibilityFields {
+  enabled: boolean;
+  showFrom: Date | null;
+  showUntil: Date | null;
+}
+
+/** The window is half-open: shown from `showFrom` (inclusive) until `showUntil` (exclusive); a null end is open. */
+export function visibilityAt({ enabled, showFrom, showUntil }: VisibilityFields, now: Date): LinkVisibility {
+  if (!enabled) return 'hidden';
+  if (showUntil && showUntil.getTime() <= now.getTime()) return 'ended';
+  if (showFrom && showFrom.getTime() > now.getTime()) return 'scheduled';
+  return 'visible';
+}
+
+/** Whole days (Asia/Seoul calendar) from `now` to the opening of a scheduled link: the `D-n` of its badge. */
+export function opensInDays(showFrom: Date, now: Date): number {
+  return planStatus(seoulDate(showFrom), now);
+}
+
+/** SQL for "visible to visitors at $n" on table `links`, as {@link visibilityAt} decides it. */
+export const visibleAt = (param: string): string =>
+  `(links.enabled AND (links.show_from IS NULL OR links.show_from <= ${param}) AND (links.show_until IS NULL OR links.show_until > ${param}))`;
+
+/**
+ * Seconds from `now` to the next instant a link opens or closes (an enabled link's show_from or show_until ahead), or
+ * null when none is ahead: how long a public answer about links holds (issue 12 "Public responses must not be cached
+ * past the next window boundary").
+ */
+export async function secondsToNextBoundary(
+  db: { query<T>(sql: string, parameters?: unknown[]): Promise<T> },
+  now: Date,
+): Promise<number | null> {
+  const [row] = await db.query<{ next: Date | null }[]>(
+    `SELECT min(t) AS next FROM (
+       SELECT show_from AS t FROM links WHERE enabled AND show_from > $1
+       UNION ALL
+       SELECT show_until FROM links WHERE enabled AND show_until > $1) boundaries`,
+    [now],
+  );
+  return row?.next ? Math.ceil((row.next.getTime() - now.getTime()) / 1000) : null;
+}
+
+/** How long a shared cache may keep a public answer at most (issue 14 raises caching further). */
+export const PUBLIC_CACHE_SECONDS = 60;
+
+/**
+ * `Cache-Control` of a public read whose answer holds until `secondsToBoundary` (the next opening or closing of a
+ * link's window, null when none is ahead): browsers revalidate every time (the ETag answers 304), shared caches
+ * keep it at most {@link PUBLIC_CACHE_SECONDS} and never past the boundary, so a card appears or disappears within
+ * a minute of its time (issue 12).
+ */
+export function publicCacheControl(secondsToBoundary: number | null): string {
+  const shared = Math.max(0, Math.min(PUBLIC_CACHE_SECONDS, secondsToBoundary ?? PUBLIC_CACHE_SECONDS));
+  return `public, max-age=0, s-maxage=${shared}`;
+}

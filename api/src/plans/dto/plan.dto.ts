@@ -1,0 +1,29 @@
+/** A schedule entry as the API answers it (DECISIONS D2). */
+export class PlanDto {
+  id!: number;
+  /** Content (내용), 1–200 characters. */
+  title!: string;
+  /** First day, `YYYY-MM-DD`. */
+  startdate!: string;
+  /** Last day, `YYYY-MM-DD`, not before startdate. */
+  enddate!: string;
+  /** Whole days from today (Asia/Seoul) to startdate; 0 or less shows OPEN on the banner. */
+  status!: number;
+}
+
+/** `GET /api/plan/list`: plans ordered by startdate, id. */
+export class PlanListResponse {
+  product!: PlanDto[];
+}
+
+/** `GET /api/plan/select/:id`. */
+export class PlanResponse {
+  product!: PlanDto;
+}
+
+/** A plan write's answer: `{ message, product }` (DECISIONS D1); a delete returns the plan as it was. */
+export class PlanWriteResponse {
+  /** What was done, one Korean sentence. */
+  message!: string;
+  product!: PlanDto;
+}
