@@ -1,11 +1,16 @@
 import { Route, Routes } from 'react-router-dom';
+import { BookingAdminPage } from './pages/booking-admin-page';
+import { BookingConfirmationPage } from './pages/booking-confirmation-page';
 import { PopupCreatePage } from './pages/popup-create-page';
 import { PopupEditPage } from './pages/popup-edit-page';
+import { PopupInfoPage } from './pages/popup-info-page';
 import { PopupListPage } from './pages/popup-list-page';
+import { ReservePage } from './pages/reserve-page';
 
 /**
  * The popup reservation screens, exposed as `mf_popups/Routes` (named export `Routes`): the shell mounts this at
- * its root splat, so the paths are absolute (spec §2).
+ * its root splat, so the paths are absolute (spec §2). `/reserve` and `/reserve/:code` are public (remotes.json
+ * `publicRoutes`); the others are the administrator's (`adminRoutes`, guarded by the shell).
  */
 export function PopupRoutes() {
   return (
@@ -13,6 +18,10 @@ export function PopupRoutes() {
       <Route path="/popup" element={<PopupCreatePage />} />
       <Route path="/popup/list" element={<PopupListPage />} />
       <Route path="/popup/edit/:id" element={<PopupEditPage />} />
+      <Route path="/popup/bookings/:id" element={<BookingAdminPage />} />
+      <Route path="/popup/info" element={<PopupInfoPage />} />
+      <Route path="/reserve" element={<ReservePage />} />
+      <Route path="/reserve/:code" element={<BookingConfirmationPage />} />
     </Routes>
   );
 }

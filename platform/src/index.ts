@@ -2,6 +2,8 @@
 // The administrator screens' shared frame (class names admin-screen…, admin-form…), on the page once.
 import './ui/admin-screen.css';
 
+export { flushAnalytics, trackClick, trackPageView, type AnalyticsClick } from './analytics/tracker';
+export { OUTBOUND_TIMEOUT_MS, sendOutboundClick } from './analytics/gtag';
 export {
   authStore,
   getAccessToken,
@@ -16,8 +18,13 @@ export {
   type KeycloakClient,
   type KeycloakFactory,
 } from './auth/auth-store';
-export { SESSION_USER_KEY, sessionUserStore, setSessionUser, useSessionUser, type SessionUser } from './auth/session-user';
-export type { Cover, ErrorEnvelope, Link, Plan, PlanInput, Popup, PopupInput, PopupTurn, ReadEnvelope, TagWord, WriteEnvelope } from './api/contract';
+export {
+  SESSION_USER_KEY,
+  sessionUserStore,
+  setSessionUser,
+  useSessionUser,
+  type SessionUser,
+} from './auth/session-user';
 export {
   getRuntimeConfig,
   loadRuntimeConfig,
@@ -29,6 +36,7 @@ export {
 } from './config/runtime-config';
 export { ApiError, errorMessage } from './http/api-error';
 export { http, resolveApiUrl, setHttpAuth, toApiError, type HttpAuth } from './http/http-client';
+export { useObjectUrl } from './hooks/use-object-url';
 export { useRequest, type RequestState } from './hooks/use-request';
 export { useSaveAndReturn } from './hooks/use-save-and-return';
 export { bannerChanged, bannerRefreshStore, useBannerVersion } from './lib/banner-refresh';
@@ -44,4 +52,9 @@ export { ErrorNotice, type ErrorNoticeProps } from './ui/error-notice';
 export { Loading } from './ui/loading';
 export { DEFAULT_IMAGE_URL } from './assets/default-image';
 export { ACCEPTED_IMAGE_TYPES, IGNORED_FILE_NAMES, UPLOAD_MAX_BYTES } from './lib/upload-limits';
-export { ImageDropzone, rejectionMessage, type DropzoneVisualState, type ImageDropzoneProps } from './ui/image-dropzone';
+export {
+  ImageDropzone,
+  rejectionMessage,
+  type DropzoneVisualState,
+  type ImageDropzoneProps,
+} from './ui/image-dropzone';

@@ -136,7 +136,10 @@ describe('remote areas', () => {
   });
 
   it("renders a configured remote's Routes", async () => {
-    await signIn(ADMIN, { ...testConfig, remotes: { ...testConfig.remotes, mf_links: 'http://localhost:8083/remoteEntry.js' } });
+    await signIn(ADMIN, {
+      ...testConfig,
+      remotes: { ...testConfig.remotes, mf_links: 'http://localhost:8083/remoteEntry.js' },
+    });
     renderAt('/main/edit/7');
     expect(await screen.findByText('mf_links/Routes')).toBeInTheDocument();
   });

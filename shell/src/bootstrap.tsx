@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { ErrorNotice, initAuth, loadRuntimeConfig } from '@linksite/platform';
+import { PageViewTracker } from './analytics/page-view-tracker';
 import { AppRoutes } from './app-routes';
 import { startSessionUserSync } from './auth/session-user-sync';
 import { registerRemotesFromConfig } from './remotes/remote-registry';
@@ -19,6 +20,7 @@ loadRuntimeConfig().then(
     root.render(
       <StrictMode>
         <BrowserRouter>
+          <PageViewTracker />
           <AppRoutes />
         </BrowserRouter>
       </StrictMode>,

@@ -1,4 +1,5 @@
-import { http, type WriteEnvelope } from '@linksite/platform';
+import type { JsonResponse } from '@linksite/contract';
+import { http } from '@linksite/platform';
 import { uploadPercent } from '../lib/upload-percent';
 
 /** Uploads can take longer than the client's default 15 s time-out (10 MB on a slow line). */
@@ -11,7 +12,7 @@ const UPLOAD_TIMEOUT_MS = 120_000;
 export async function uploadCover(file: File, onProgress: (percent: number) => void): Promise<string> {
   const form = new FormData();
   form.append('image', file);
-  const { data } = await http.post<WriteEnvelope>('/cover/image', form, {
+  const { data } = await http.post<JsonResponse<'/api/cover/image', 'post', 201>>('/cover/image', form, {
     timeout: UPLOAD_TIMEOUT_MS,
     onUploadProgress: ({ loaded, total }) => {
       const percent = uploadPercent(loaded, total);

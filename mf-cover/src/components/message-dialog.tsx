@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { ko } from '@linksite/platform';
+import { messages } from '../lib/messages';
 
 export interface MessageDialogProps {
   title: string;
@@ -19,11 +19,20 @@ export function MessageDialog({ title, message, onClose }: MessageDialogProps) {
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     closeRef.current?.focus();
-    return () => previous?.focus?.();
-  }, []);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+      // One focusable element: keep Tab on it.
+      if (event.key === 'Tab') event.preventDefault();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      previous?.focus?.();
+    };
+  }, [onClose]);
 
   return (
-    <div className="cover-dialog__backdrop" onClick={onClose}>
+    <div className="cover-dialog__backdrop">
       <div
         className="cover-dialog"
         role="dialog"
@@ -31,12 +40,6 @@ export function MessageDialog({ title, message, onClose }: MessageDialogProps) {
         aria-labelledby={titleId}
         aria-describedby={messageId}
         data-testid="cover-dialog"
-        onClick={(event) => event.stopPropagation()}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onClose();
-          // One focusable element: keep Tab on it.
-          if (event.key === 'Tab') event.preventDefault();
-        }}
       >
         <h2 id={titleId} className="cover-dialog__title">
           {title}
@@ -45,7 +48,7 @@ export function MessageDialog({ title, message, onClose }: MessageDialogProps) {
           {message}
         </p>
         <button ref={closeRef} type="button" className="admin-button cover-button" onClick={onClose}>
-          {ko.close}
+          {messages.close}
         </button>
       </div>
     </div>

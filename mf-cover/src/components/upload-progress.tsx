@@ -1,4 +1,4 @@
-import { ko } from '@linksite/platform';
+import { messages } from '../lib/messages';
 
 /** The upload's progress bar and its whole percentage (spec §4: rounded down, 0–100). */
 export function UploadProgress({ percent }: { percent: number }) {
@@ -7,7 +7,7 @@ export function UploadProgress({ percent }: { percent: number }) {
       <div
         className="cover-progress__track"
         role="progressbar"
-        aria-label={ko.coverProgress}
+        aria-label={messages.coverProgress}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}

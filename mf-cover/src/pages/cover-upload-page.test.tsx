@@ -37,7 +37,9 @@ describe('커버 이미지 변경 (/uploadimage)', () => {
     serve({ 'GET /cover': () => ({ status: 200, data: { product: { imagelink: '/api/images/abc' } } }) });
     renderPage();
     expect(screen.getByRole('heading', { name: '커버 이미지 변경' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByTestId('cover-dropzone-preview')).toHaveAttribute('src', '/api/images/abc?w=1280'));
+    await waitFor(() =>
+      expect(screen.getByTestId('cover-dropzone-preview')).toHaveAttribute('src', '/api/images/abc?w=1280'),
+    );
     await choose(jpeg());
     expect(screen.getByTestId('cover-dropzone-preview')).toHaveAttribute('src', 'blob:chosen-cover');
     expect(screen.getByTestId('cover-caption')).toHaveTextContent('cover.jpg');
@@ -95,7 +97,10 @@ describe('커버 이미지 변경 (/uploadimage)', () => {
   it('alerts the server message when the upload is refused', async () => {
     serve({
       'GET /cover': () => ({ status: 200, data: { product: null } }),
-      'POST /cover/image': () => ({ status: 415, data: { statusCode: 415, message: '지원하지 않는 이미지 형식입니다.' } }),
+      'POST /cover/image': () => ({
+        status: 415,
+        data: { statusCode: 415, message: '지원하지 않는 이미지 형식입니다.' },
+      }),
     });
     renderPage();
     await choose(jpeg());

@@ -1,32 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
-import {
-  bannerChanged,
-  errorMessage,
-  imageUrl,
-  ImageDropzone,
-  ko,
-  useRequest,
-} from '@linksite/platform';
+import { useCallback, useState } from 'react';
+import { bannerChanged, errorMessage, imageUrl, ImageDropzone, useObjectUrl, useRequest } from '@linksite/platform';
 import { fetchCover } from '../api/fetch-cover';
 import { uploadCover } from '../api/upload-cover';
 import { MessageDialog } from '../components/message-dialog';
 import { UploadProgress } from '../components/upload-progress';
 import '../components/cover-screens.css';
+import { messages } from '../lib/messages';
 
 /** The spec's dialog title after a cover upload (spec §4), kept as is. */
 export const COVER_DIALOG_TITLE = 'Image';
-
-/** The chosen file's object URL, revoked when the file changes or the page goes away. */
-function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file) return setUrl(null);
-    const created = URL.createObjectURL(file);
-    setUrl(created);
-    return () => URL.revokeObjectURL(created);
-  }, [file]);
-  return url;
-}
 
 /**
  * `/uploadimage`, 커버 이미지 변경 (spec §2, §4, §5): the shared dropzone (one image) previewing the current cover
@@ -49,7 +31,7 @@ export function CoverUploadPage() {
 
   const save = async () => {
     if (!file) {
-      window.alert(ko.coverNoImage);
+      window.alert(messages.coverNoImage);
       return;
     }
     setSaving(true);
@@ -67,33 +49,40 @@ export function CoverUploadPage() {
     }
   };
 
-  const close = () => {
+  const reloadCover = cover.reload;
+  const close = useCallback(() => {
     setDone(null);
     setFile(null);
-    cover.reload();
-  };
+    reloadCover();
+  }, [reloadCover]);
 
   return (
     <section className="admin-screen cover-screen" aria-labelledby="cover-title">
       <h1 id="cover-title" className="admin-screen__title">
-        {ko.coverTitle}
+        {messages.coverTitle}
       </h1>
       <ImageDropzone
         className="cover-dropzone"
         onFile={choose}
         previewUrl={chosenUrl ?? currentUrl}
-        previewAlt={chosenUrl ? ko.coverPreview : ko.coverCurrent}
-        hint={ko.coverHint}
+        previewAlt={chosenUrl ? messages.coverPreview : messages.coverCurrent}
+        hint={messages.coverHint}
         disabled={saving}
         testId="cover-dropzone"
       />
       <p className="cover-screen__caption" data-testid="cover-caption">
-        {file ? `${ko.coverPreview}: ${file.name}` : currentUrl ? ko.coverCurrent : cover.status === 'success' ? ko.coverNone : ''}
+        {file
+          ? `${messages.coverPreview}: ${file.name}`
+          : currentUrl
+            ? messages.coverCurrent
+            : cover.status === 'success'
+              ? messages.coverNone
+              : ''}
       </p>
       <div className="cover-screen__actions">
         {percent !== null && <UploadProgress percent={percent} />}
         <button type="button" className="admin-button cover-button" onClick={save} disabled={saving}>
-          {saving ? ko.saving : ko.save}
+          {saving ? messages.saving : messages.save}
         </button>
       </div>
       {done !== null && <MessageDialog title={COVER_DIALOG_TITLE} message={done} onClose={close} />}

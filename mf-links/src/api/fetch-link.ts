@@ -1,7 +1,10 @@
-import { http, type Link, type ReadEnvelope } from '@linksite/platform';
+import type { JsonResponse, Link } from '@linksite/contract';
+import { http } from '@linksite/platform';
 
-/** `GET /api/main/select/:id`: one link (DECISIONS D3). */
+/** `GET /api/main/detail/:id` (administrator): one link whatever its visibility, for the edit form. */
 export async function fetchLink(id: string | number): Promise<Link> {
-  const { data } = await http.get<ReadEnvelope<Link>>(`/main/select/${encodeURIComponent(String(id))}`);
+  const { data } = await http.get<JsonResponse<'/api/main/detail/{id}', 'get'>>(
+    `/main/detail/${encodeURIComponent(String(id))}`,
+  );
   return data.product;
 }

@@ -1,9 +1,25 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { imageUrl, ImageDropzone } from '@linksite/platform';
-import type { LinkInput } from '../api/link-input';
-import { useObjectUrl } from '../hooks/use-object-url';
+import { imageUrl, ImageDropzone, useObjectUrl } from '@linksite/platform';
+import type { CreateLinkBody } from '@linksite/contract';
+import { windowEndToIso, windowIsReversed } from '../lib/link-window';
 import { messages } from '../lib/messages';
+import { WindowPicker } from './window-picker';
 import './link-screens.css';
+
+/**
+ * What the form's fields hold: one string per text field of the create body (an empty string sends none), the
+ * visibility switch, and the window's ends as Seoul wall times or null (`lib/link-window.ts`).
+ */
+export type LinkFormValues = Record<Exclude<keyof CreateLinkBody, 'enabled' | 'showFrom' | 'showUntil'>, string> & {
+  enabled: boolean;
+  showFrom: Date | null;
+  showUntil: Date | null;
+};
+
+/** The request body of the form's values: the window as RFC 3339 instants (`+09:00`) or null. */
+export function toLinkBody(values: LinkFormValues): CreateLinkBody {
+  return { ...values, showFrom: windowEndToIso(values.showFrom), showUntil: windowEndToIso(values.showUntil) };
+}
 
 /** Labels of the two forms (spec §2: the create and edit forms name their fields differently). */
 export type LinkFormVariant = 'create' | 'edit';
@@ -28,16 +44,24 @@ const LABELS = {
 export interface LinkFormProps {
   variant: LinkFormVariant;
   /** Values to start from (the edit form: the loaded link, tags as one comma-separated string). */
-  initial?: LinkInput;
+  initial?: LinkFormValues;
   /**
    * Called once the form is valid and the user agreed (spec §5). `file` is the chosen image or null; `input`
    * carries the typed image link (empty when a file was chosen). Resolve when done; rejections are the caller's
    * to report (the form only re-enables itself).
    */
-  onSubmit: (input: LinkInput, file: File | null) => Promise<void>;
+  onSubmit: (input: LinkFormValues, file: File | null) => Promise<void>;
 }
 
-const EMPTY: LinkInput = { pname: '', tag: '', link: '', imagelink: '' };
+const EMPTY: LinkFormValues = {
+  pname: '',
+  tag: '',
+  link: '',
+  imagelink: '',
+  enabled: true,
+  showFrom: null,
+  showUntil: null,
+};
 
 /** The preview of a typed image link: internal images at 640 px, external URLs as they are. */
 function previewOf(imagelink: string): string | null {
@@ -59,19 +83,25 @@ export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) 
   const labels = LABELS[variant];
   const ids = useId();
   const nameRef = useRef<HTMLInputElement>(null);
-  const [values, setValues] = useState<LinkInput>(initial);
+  const [values, setValues] = useState<LinkFormValues>(initial);
   const [file, setFile] = useState<File | null>(null);
   // The image link the chosen file replaced in the input, put back if the choice is cancelled.
   const [imagelinkBeforeFile, setImagelinkBeforeFile] = useState('');
   const [nameError, setNameError] = useState(false);
+  const [windowError, setWindowError] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const fileUrl = useObjectUrl(file);
 
-  const set = (field: keyof LinkInput) => (event: { target: { value: string } }) => {
+  const set = (field: 'pname' | 'tag' | 'link' | 'imagelink') => (event: { target: { value: string } }) => {
     const value = event.target.value;
     setValues((current) => ({ ...current, [field]: value }));
     if (field === 'pname' && value.trim()) setNameError(false);
     if (field === 'imagelink' && value.trim()) setFile(null);
+  };
+
+  const setWindowEnd = (field: 'showFrom' | 'showUntil') => (date: Date | null) => {
+    setValues((current) => ({ ...current, [field]: date }));
+    setWindowError(false);
   };
 
   const chooseFile = (chosen: File) => {
@@ -93,11 +123,16 @@ export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) 
       nameRef.current?.focus();
       return;
     }
+    if (windowIsReversed(values.showFrom, values.showUntil)) {
+      setWindowError(true);
+      return;
+    }
     if (!file && !values.imagelink.trim() && !window.confirm(messages.confirmWithoutImage)) return;
     setSubmitting(true);
     try {
       await onSubmit(
         {
+          ...values,
           pname: values.pname.trim(),
           tag: values.tag.trim(),
           link: values.link.trim(),
@@ -115,7 +150,10 @@ export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) 
     <form className="admin-form link-form" onSubmit={submit} noValidate data-testid="link-form">
       <div className="admin-form__field">
         <label className="admin-form__label" htmlFor={field('pname')}>
-          {labels.name} <span className="link-form__required" aria-hidden="true">*</span>
+          {labels.name}{' '}
+          <span className="link-form__required" aria-hidden="true">
+            *
+          </span>
         </label>
         <input
           ref={nameRef}
@@ -137,7 +175,9 @@ export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) 
         )}
       </div>
       <div className="admin-form__field">
-        <label className="admin-form__label" htmlFor={field('tag')}>{labels.tag}</label>
+        <label className="admin-form__label" htmlFor={field('tag')}>
+          {labels.tag}
+        </label>
         <input
           id={field('tag')}
           className="admin-form__input"
@@ -152,7 +192,9 @@ export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) 
         </p>
       </div>
       <div className="admin-form__field">
-        <label className="admin-form__label" htmlFor={field('link')}>{labels.link}</label>
+        <label className="admin-form__label" htmlFor={field('link')}>
+          {labels.link}
+        </label>
         <input
           id={field('link')}
           className="admin-form__input"
@@ -167,7 +209,9 @@ export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) 
         />
       </div>
       <div className="admin-form__field">
-        <label className="admin-form__label" htmlFor={field('imagelink')}>{messages.imagelink}</label>
+        <label className="admin-form__label" htmlFor={field('imagelink')}>
+          {messages.imagelink}
+        </label>
         <input
           id={field('imagelink')}
           className="admin-form__input"
@@ -198,6 +242,47 @@ export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) 
           </p>
         )}
       </div>
+      <fieldset className="admin-form__field link-form__visibility" aria-describedby={field('window-hint')}>
+        <legend className="admin-form__label">{messages.visibilitySection}</legend>
+        <label className="link-form__switch">
+          <input
+            type="checkbox"
+            name="enabled"
+            checked={values.enabled}
+            onChange={(event) => setValues((current) => ({ ...current, enabled: event.target.checked }))}
+          />
+          <span>{messages.enabledLabel}</span>
+        </label>
+        <div className="link-form__window">
+          <div className="link-form__window-end">
+            <label className="link-form__sublabel" htmlFor={field('showFrom')}>
+              {messages.showFromLabel}
+            </label>
+            <WindowPicker id={field('showFrom')} selected={values.showFrom} onChange={setWindowEnd('showFrom')} />
+          </div>
+          <div className="link-form__window-end">
+            <label className="link-form__sublabel" htmlFor={field('showUntil')}>
+              {messages.showUntilLabel}
+            </label>
+            <WindowPicker
+              id={field('showUntil')}
+              selected={values.showUntil}
+              onChange={setWindowEnd('showUntil')}
+              min={values.showFrom}
+              invalid={windowError}
+              describedBy={windowError ? field('window-error') : undefined}
+            />
+          </div>
+        </div>
+        <p className="link-form__hint" id={field('window-hint')}>
+          {messages.windowHint}
+        </p>
+        {windowError && (
+          <p className="link-form__error" id={field('window-error')} role="alert" data-testid="window-error">
+            {messages.windowReversed}
+          </p>
+        )}
+      </fieldset>
       <button type="submit" className="admin-button admin-form__submit" disabled={submitting}>
         {submitting ? messages.saving : labels.submit}
       </button>

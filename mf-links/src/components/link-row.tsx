@@ -2,7 +2,9 @@ import { useState, type CSSProperties } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { DEFAULT_IMAGE_URL, imageUrl, type Link } from '@linksite/platform';
+import type { Link } from '@linksite/contract';
+import { DEFAULT_IMAGE_URL, imageUrl } from '@linksite/platform';
+import { formatSeoul, visibilityBadge } from '../lib/link-window';
 import { messages } from '../lib/messages';
 import { DragHandleIcon, TrashIcon } from './icons';
 
@@ -33,13 +35,17 @@ export interface LinkRowProps {
   /** True while a move is being saved: rows cannot be picked up meanwhile (the next `from` would be stale). */
   locked: boolean;
   onDelete: (link: Link) => void;
+  /** 공개하기 / 숨기기 in 편집 mode: switches `enabled`. */
+  onToggle: (link: Link) => void;
+  /** Card clicks over the last 30 days (issue 12 item 1); undefined while unknown. */
+  clicks?: number;
 }
 
 /**
  * One link of the list (spec §2 "Link list"): photo, name (to its edit screen) and, in 편집 mode, a delete icon;
  * in 순서 변경 mode the icon is a drag handle (mouse, touch or keyboard: Space, arrows, Space) of a sortable row.
  */
-export function LinkRow({ link, mode, locked, onDelete }: LinkRowProps) {
+export function LinkRow({ link, mode, locked, onDelete, onToggle, clicks }: LinkRowProps) {
   const reorder = mode === 'reorder';
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: link.id,
@@ -52,7 +58,9 @@ export function LinkRow({ link, mode, locked, onDelete }: LinkRowProps) {
     <li
       ref={setNodeRef}
       style={style}
-      className={['link-row', isDragging && 'link-row--dragging', reorder && 'link-row--reorder'].filter(Boolean).join(' ')}
+      className={['link-row', isDragging && 'link-row--dragging', reorder && 'link-row--reorder']
+        .filter(Boolean)
+        .join(' ')}
       data-testid="link-row"
       data-id={link.id}
     >
@@ -62,7 +70,34 @@ export function LinkRow({ link, mode, locked, onDelete }: LinkRowProps) {
           {link.pname}
         </RouterLink>
         {link.tags.length > 0 && <span className="link-row__tags">{link.tags.map((tag) => `#${tag}`).join(' ')}</span>}
+        <span className="link-row__visibility">
+          <span className={`link-badge link-badge--${link.visibility}`} data-testid="link-row-badge">
+            {visibilityBadge(link)}
+          </span>
+          {(link.showFrom || link.showUntil) && (
+            <span className="link-row__window">
+              {messages.windowOf(formatSeoul(link.showFrom), formatSeoul(link.showUntil))}
+            </span>
+          )}
+        </span>
+        {clicks !== undefined && (
+          <span className="link-row__clicks" data-testid="link-row-clicks">
+            {messages.clicks30(clicks)}
+          </span>
+        )}
       </div>
+      {!reorder && (
+        <button
+          type="button"
+          className="link-row__toggle"
+          aria-label={link.enabled ? messages.hideLink(link.pname) : messages.showLink(link.pname)}
+          onClick={() => onToggle(link)}
+          disabled={locked}
+          data-testid="link-row-toggle"
+        >
+          {link.enabled ? messages.hide : messages.show}
+        </button>
+      )}
       {reorder ? (
         <button
           type="button"

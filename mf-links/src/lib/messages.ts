@@ -7,7 +7,8 @@ export const messages = {
   modeGroup: '목록 보기 방식',
   modeEdit: '편집',
   modeReorder: '순서 변경',
-  reorderHelp: '손잡이를 끌어서 옮기거나, 손잡이에서 스페이스 키를 누르고 위아래 화살표 키로 옮긴 뒤 스페이스 키로 놓으세요.',
+  reorderHelp:
+    '손잡이를 끌어서 옮기거나, 손잡이에서 스페이스 키를 누르고 위아래 화살표 키로 옮긴 뒤 스페이스 키로 놓으세요.',
   noLinks: '등록된 링크가 없습니다. 새 링크를 등록해보세요.',
   linksLoadFailed: '링크 목록을 불러오지 못했습니다.',
   linkLoadFailed: '링크 정보를 불러오지 못했습니다.',
@@ -16,15 +17,19 @@ export const messages = {
   dragHandleLabel: (name: string) => `${name} 순서 옮기기`,
   dragHandleRole: '순서 변경 손잡이',
   photoAlt: (name: string) => `${name} 사진`,
+  clicks30: (count: number) => `30일 클릭 ${count.toLocaleString('ko-KR')}`,
   saving: '저장 중…',
   movingStatus: '순서를 저장하는 중…',
   orderConflict: '다른 관리자가 먼저 순서를 바꿨습니다. 최신 순서로 다시 불러왔습니다.',
   // dnd-kit screen-reader texts (its defaults are English)
   dndInstructions:
     '순서를 바꾸려면 스페이스 키를 눌러 항목을 들고, 위아래 화살표 키로 옮긴 뒤 스페이스 키를 다시 눌러 놓으세요. 취소하려면 Esc 키를 누르세요.',
-  dndPickedUp: (name: string, position: number, total: number) => `${name} 항목을 들었습니다. 현재 ${position}번째 / 전체 ${total}개.`,
-  dndOver: (name: string, position: number, total: number) => `${name} 항목이 ${position}번째 위치에 있습니다 (전체 ${total}개).`,
-  dndDropped: (name: string, position: number, total: number) => `${name} 항목을 ${position}번째 위치에 놓았습니다 (전체 ${total}개).`,
+  dndPickedUp: (name: string, position: number, total: number) =>
+    `${name} 항목을 들었습니다. 현재 ${position}번째 / 전체 ${total}개.`,
+  dndOver: (name: string, position: number, total: number) =>
+    `${name} 항목이 ${position}번째 위치에 있습니다 (전체 ${total}개).`,
+  dndDropped: (name: string, position: number, total: number) =>
+    `${name} 항목을 ${position}번째 위치에 놓았습니다 (전체 ${total}개).`,
   dndCancelled: (name: string) => `${name} 항목 옮기기를 취소했습니다.`,
   // Form labels (spec §2 "Link create", "Link edit")
   createName: '링크 이름',
@@ -46,6 +51,30 @@ export const messages = {
   update: '수정',
   nameRequired: '링크 이름은 필수 값입니다.',
   confirmWithoutImage: '이미지 없이 링크 정보를 등록하시겠습니까?',
+  // Visibility (issue 12): the switch, the window and the list's badges and filter
+  visibilitySection: '공개 설정',
+  enabledLabel: '방문자에게 공개',
+  showFromLabel: '공개 시작',
+  showUntilLabel: '공개 종료',
+  windowHint:
+    '한국 시간 기준입니다. 시작을 비워 두면 바로, 종료를 비워 두면 끝없이 공개됩니다. 공동구매처럼 기간이 정해진 상품에 쓰세요.',
+  windowReversed: '공개 종료는 공개 시작보다 늦어야 합니다.',
+  windowPlaceholder: '비워 두면 제한 없음',
+  windowClear: '지우기',
+  badgeVisible: '공개',
+  badgeHidden: '숨김',
+  badgeScheduled: (days: number) => (days > 0 ? `공개 예정 D-${days}` : '공개 예정 (오늘)'),
+  badgeEnded: '종료',
+  filterLabel: '공개 상태로 보기',
+  filters: { all: '전체', visible: '공개', hidden: '숨김', scheduled: '공개 예정', ended: '종료' },
+  shownStatus: (name: string) => `${name} 링크를 공개했습니다.`,
+  hiddenStatus: (name: string) => `${name} 링크를 숨겼습니다.`,
+  windowOf: (from: string, until: string) => `${from || '바로'} ~ ${until || '계속'}`,
+  showLink: (name: string) => `${name} 공개하기`,
+  hideLink: (name: string) => `${name} 숨기기`,
+  show: '공개하기',
+  hide: '숨기기',
+  noLinksInFilter: '이 상태의 링크가 없습니다.',
   createdWithoutImage: (reason: string) => `링크는 등록되었지만 이미지를 올리지 못했습니다: ${reason}`,
   updatedWithoutImage: (reason: string) => `링크는 수정되었지만 새 이미지를 올리지 못했습니다: ${reason}`,
 } as const;

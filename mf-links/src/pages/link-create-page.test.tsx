@@ -71,7 +71,9 @@ describe('LinkCreatePage', () => {
       expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeInTheDocument();
     }
     expect(screen.getByText(/쉼표로 구분해 여러 개 입력/)).toBeInTheDocument();
-    expect(screen.getByText('사진 링크를 입력하거나, 이미지를 이곳에 끌어다 놓거나, 눌러서 파일을 선택하세요.')).toBeInTheDocument();
+    expect(
+      screen.getByText('사진 링크를 입력하거나, 이미지를 이곳에 끌어다 놓거나, 눌러서 파일을 선택하세요.'),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('image-dropzone-preview').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     expect(screen.getByRole('button', { name: '등록' })).toBeInTheDocument();
   });
@@ -152,7 +154,15 @@ describe('LinkCreatePage', () => {
     await waitFor(() => expect(screen.getByTestId('list-probe')).toBeInTheDocument());
     expect(sent(adapter).map((r) => r.route)).toEqual(['POST /store/create', 'POST /image']);
     const [createRequest] = adapter.mock.calls[0]!;
-    expect(JSON.parse(createRequest.data)).toEqual({ pname: '텀블러', tag: '주방, 캠핑', link: 'https://shop.example/t', imagelink: '' });
+    expect(JSON.parse(createRequest.data)).toEqual({
+      pname: '텀블러',
+      tag: '주방, 캠핑',
+      link: 'https://shop.example/t',
+      imagelink: '',
+      enabled: true,
+      showFrom: null,
+      showUntil: null,
+    });
     const form = adapter.mock.calls[1]![0].data as FormData;
     expect(form.get('id')).toBe('42');
     expect((form.get('image') as File).name).toBe('photo.png');
@@ -166,7 +176,10 @@ describe('LinkCreatePage', () => {
 
   it('a failed upload after the create says the link was saved without its image, and still goes to the list', async () => {
     serve({
-      'POST /store/create': () => ({ status: 201, data: { message: '링크가 등록되었습니다.', product: link(43, '컵', 0) } }),
+      'POST /store/create': () => ({
+        status: 201,
+        data: { message: '링크가 등록되었습니다.', product: link(43, '컵', 0) },
+      }),
       'POST /image': () => ({ status: 400, data: { statusCode: 400, message: '지원하지 않는 이미지 형식입니다.' } }),
     });
     renderCreate();
@@ -176,12 +189,17 @@ describe('LinkCreatePage', () => {
       fireEvent.click(screen.getByRole('button', { name: '등록' }));
     });
     await waitFor(() => expect(screen.getByTestId('list-probe')).toBeInTheDocument());
-    expect(alert).toHaveBeenCalledWith('링크는 등록되었지만 이미지를 올리지 못했습니다: 지원하지 않는 이미지 형식입니다.');
+    expect(alert).toHaveBeenCalledWith(
+      '링크는 등록되었지만 이미지를 올리지 못했습니다: 지원하지 않는 이미지 형식입니다.',
+    );
   });
 
   it("shows the server's validation message and stays on the form", async () => {
     serve({
-      'POST /store/create': () => ({ status: 400, data: { statusCode: 400, message: '링크는 http 또는 https 주소여야 합니다.' } }),
+      'POST /store/create': () => ({
+        status: 400,
+        data: { statusCode: 400, message: '링크는 http 또는 https 주소여야 합니다.' },
+      }),
     });
     renderCreate();
     fireEvent.change(screen.getByLabelText(/^링크 이름/), { target: { value: '컵' } });

@@ -1,9 +1,8 @@
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '@linksite/platform';
 import { createLink } from '../api/create-link';
-import type { LinkInput } from '../api/link-input';
 import { uploadLinkImage } from '../api/upload-link-image';
-import { LinkForm } from '../components/link-form';
+import { LinkForm, toLinkBody, type LinkFormValues } from '../components/link-form';
 import { messages } from '../lib/messages';
 import '../components/link-screens.css';
 
@@ -15,10 +14,10 @@ import '../components/link-screens.css';
 export function LinkCreatePage() {
   const navigate = useNavigate();
 
-  const save = async (input: LinkInput, file: File | null) => {
+  const save = async (input: LinkFormValues, file: File | null) => {
     let created: Awaited<ReturnType<typeof createLink>>;
     try {
-      created = await createLink(input);
+      created = await createLink(toLinkBody(input));
     } catch (error) {
       window.alert(errorMessage(error));
       return;

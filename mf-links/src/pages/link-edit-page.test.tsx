@@ -33,7 +33,7 @@ function renderEdit() {
 
 describe('LinkEditPage', () => {
   it('shows Loading.... until the link has loaded, then its values with tags as one comma-separated string', async () => {
-    serve({ 'GET /main/select/5': () => ({ status: 200, data: { product: existing } }) });
+    serve({ 'GET /main/detail/5': () => ({ status: 200, data: { product: existing } }) });
     renderEdit();
     expect(screen.getByRole('heading', { name: '링크 수정' })).toBeInTheDocument();
     expect(screen.getByText('Loading....')).toBeInTheDocument();
@@ -47,7 +47,7 @@ describe('LinkEditPage', () => {
 
   it('updates, replaces the image when a new file was chosen, alerts and goes to the list', async () => {
     const adapter = serve({
-      'GET /main/select/5': () => ({ status: 200, data: { product: existing } }),
+      'GET /main/detail/5': () => ({ status: 200, data: { product: existing } }),
       'PUT /main/update/5': () => ({ status: 200, data: { message: '링크가 수정되었습니다.', product: existing } }),
       'PUT /image/5': () => ({ status: 200, data: { message: '이미지가 변경되었습니다.' } }),
     });
@@ -63,21 +63,80 @@ describe('LinkEditPage', () => {
       fireEvent.click(screen.getByRole('button', { name: '수정' }));
     });
     await waitFor(() => expect(screen.getByTestId('list-probe')).toBeInTheDocument());
-    expect(sent(adapter).map((r) => r.route)).toEqual(['GET /main/select/5', 'PUT /main/update/5', 'PUT /image/5']);
+    expect(sent(adapter).map((r) => r.route)).toEqual(['GET /main/detail/5', 'PUT /main/update/5', 'PUT /image/5']);
     // The old image stays until the upload replaces it.
     expect(JSON.parse(adapter.mock.calls[1]![0].data)).toEqual({
       pname: '수분 크림 대용량',
       tag: '뷰티, 스킨케어',
       link: 'https://shop.example/1',
       imagelink: '/api/images/abc',
+      enabled: true,
+      showFrom: null,
+      showUntil: null,
     });
     expect((adapter.mock.calls[2]![0].data as FormData).get('image')).toBeInstanceOf(File);
     expect(alert).toHaveBeenCalledWith('링크가 수정되었습니다.');
   });
 
   it('shows the Korean error when the link cannot be loaded', async () => {
-    serve({ 'GET /main/select/5': () => ({ status: 404, data: { statusCode: 404, message: '링크를 찾을 수 없습니다.' } }) });
+    serve({
+      'GET /main/detail/5': () => ({ status: 404, data: { statusCode: 404, message: '링크를 찾을 수 없습니다.' } }),
+    });
     renderEdit();
-    expect(await screen.findByTestId('link-edit-error')).toHaveTextContent('링크 정보를 불러오지 못했습니다. 링크를 찾을 수 없습니다.');
+    expect(await screen.findByTestId('link-edit-error')).toHaveTextContent(
+      '링크 정보를 불러오지 못했습니다. 링크를 찾을 수 없습니다.',
+    );
+  });
+
+  describe('visibility (issue 12)', () => {
+    const deal = link(6, '공동구매 잼', 1, {
+      imagelink: 'https://img.example/jam.png',
+      enabled: false,
+      visibility: 'hidden',
+      showFrom: '2026-11-22T01:00:00.000Z',
+      showUntil: '2026-11-24T15:00:00.000Z',
+    });
+    const renderDeal = () =>
+      render(
+        <MemoryRouter initialEntries={['/main/list', '/main/edit/6']} initialIndex={1}>
+          <Routes>
+            <Route path="/main/edit/:id" element={<LinkEditPage />} />
+            <Route path="/main/list" element={<p data-testid="list-probe">list</p>} />
+          </Routes>
+        </MemoryRouter>,
+      );
+
+    it('loads the switch and the window in Seoul time, and sends them back with +09:00', async () => {
+      const adapter = serve({
+        'GET /main/detail/6': () => ({ status: 200, data: { product: deal } }),
+        'PUT /main/update/6': () => ({ status: 200, data: { message: '링크가 수정되었습니다.', product: deal } }),
+      });
+      renderDeal();
+      expect(await screen.findByLabelText('방문자에게 공개')).not.toBeChecked();
+      expect(screen.getByLabelText('공개 시작')).toHaveValue('2026년 11월 22일 오전 10:00');
+      expect(screen.getByLabelText('공개 종료')).toHaveValue('2026년 11월 25일 오전 12:00');
+      fireEvent.click(screen.getByLabelText('방문자에게 공개'));
+      fireEvent.change(screen.getByLabelText('공개 종료'), { target: { value: '' } });
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: '수정' }));
+      });
+      await waitFor(() => expect(screen.getByTestId('list-probe')).toBeInTheDocument());
+      expect(sent(adapter)[1]).toEqual({
+        route: 'PUT /main/update/6',
+        body: expect.objectContaining({ enabled: true, showFrom: '2026-11-22T10:00:00+09:00', showUntil: null }),
+      });
+    });
+
+    it('refuses a window that ends before it starts, in Korean, and sends nothing', async () => {
+      const adapter = serve({ 'GET /main/detail/6': () => ({ status: 200, data: { product: deal } }) });
+      renderDeal();
+      fireEvent.change(await screen.findByLabelText('공개 종료'), { target: { value: '2026년 11월 22일 오전 9:00' } });
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: '수정' }));
+      });
+      expect(screen.getByTestId('window-error')).toHaveTextContent('공개 종료는 공개 시작보다 늦어야 합니다.');
+      expect(screen.getByLabelText('공개 종료')).toHaveAttribute('aria-invalid', 'true');
+      expect(sent(adapter).map((r) => r.route)).toEqual(['GET /main/detail/6']);
+    });
   });
 });

@@ -1,25 +1,34 @@
 import { useCallback } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { errorMessage, ErrorNotice, Loading, useRequest, type Link } from '@linksite/platform';
+import type { Link } from '@linksite/contract';
+import { errorMessage, ErrorNotice, Loading, useRequest } from '@linksite/platform';
 import { fetchLink } from '../api/fetch-link';
-import type { LinkInput } from '../api/link-input';
 import { replaceLinkImage } from '../api/replace-link-image';
 import { updateLink } from '../api/update-link';
-import { LinkForm } from '../components/link-form';
+import { LinkForm, toLinkBody, type LinkFormValues } from '../components/link-form';
+import { isoToWindowEnd } from '../lib/link-window';
 import { messages } from '../lib/messages';
 import '../components/link-screens.css';
 
 /** The loaded link as form values: tags as one comma-separated string (spec §2 "Link edit"). */
-function toInput(link: Link): LinkInput {
-  return { pname: link.pname, tag: link.tags.join(', '), link: link.link ?? '', imagelink: link.imagelink ?? '' };
+function toInput(link: Link): LinkFormValues {
+  return {
+    pname: link.pname,
+    tag: link.tags.join(', '),
+    link: link.link ?? '',
+    imagelink: link.imagelink ?? '',
+    enabled: link.enabled,
+    showFrom: isoToWindowEnd(link.showFrom),
+    showUntil: isoToWindowEnd(link.showUntil),
+  };
 }
 
 function EditForm({ link }: { link: Link }) {
   const navigate = useNavigate();
 
-  const save = async (input: LinkInput, file: File | null) => {
+  const save = async (input: LinkFormValues, file: File | null) => {
     // With a new file the old image stays until the upload replaces it, so a failed upload loses nothing.
-    const body = file ? { ...input, imagelink: link.imagelink ?? '' } : input;
+    const body = toLinkBody(file ? { ...input, imagelink: link.imagelink ?? '' } : input);
     let notice: string;
     try {
       notice = await updateLink(link.id, body);
@@ -58,7 +67,11 @@ export function LinkEditPage() {
       </h1>
       {link.status === 'loading' && <Loading />}
       {link.status === 'error' && (
-        <ErrorNotice message={`${messages.linkLoadFailed} ${errorMessage(link.error)}`} onRetry={link.reload} testId="link-edit-error" />
+        <ErrorNotice
+          message={`${messages.linkLoadFailed} ${errorMessage(link.error)}`}
+          onRetry={link.reload}
+          testId="link-edit-error"
+        />
       )}
       {link.status === 'success' && <EditForm key={link.data.id} link={link.data} />}
     </section>

@@ -18,9 +18,21 @@ beforeAll(() => {
     const row = this.closest('[data-testid="link-row"]');
     const index = row?.parentElement ? Array.from(row.parentElement.children).indexOf(row) : 0;
     // dnd-kit undoes an element's own transform when it measures, so report the box with the transform applied.
-    const translateY = Number(/translate3d\([^,]+,\s*(-?[\d.]+)px/.exec((row as HTMLElement | null)?.style.transform ?? '')?.[1] ?? 0);
+    const translateY = Number(
+      /translate3d\([^,]+,\s*(-?[\d.]+)px/.exec((row as HTMLElement | null)?.style.transform ?? '')?.[1] ?? 0,
+    );
     const top = index * ROW_HEIGHT + translateY;
-    return { x: 0, y: top, top, left: 0, width: 600, height: ROW_HEIGHT - 8, right: 600, bottom: top + ROW_HEIGHT - 8, toJSON: () => ({}) } as DOMRect;
+    return {
+      x: 0,
+      y: top,
+      top,
+      left: 0,
+      width: 600,
+      height: ROW_HEIGHT - 8,
+      right: 600,
+      bottom: top + ROW_HEIGHT - 8,
+      toJSON: () => ({}),
+    } as DOMRect;
   });
 });
 afterAll(() => jest.restoreAllMocks());
@@ -46,6 +58,11 @@ function renderList() {
 }
 
 const names = () => screen.getAllByTestId('link-row-name').map((el) => el.textContent);
+/** The list's own requests (without the 30-day clicks it loads beside them). */
+const listRoutes = (adapter: jest.Mock) =>
+  sent(adapter)
+    .map((r) => r.route)
+    .filter((route) => route !== 'GET /analytics/links');
 
 /** Keyboard reorder as a person does it: focus the handle, Space, arrows, Space. */
 async function moveByKeyboard(handle: HTMLElement, key: 'ArrowDown' | 'ArrowUp', times: number) {
@@ -69,7 +86,7 @@ async function moveByKeyboard(handle: HTMLElement, key: 'ArrowDown' | 'ArrowUp',
 
 describe('LinkListPage', () => {
   it('shows Loading.... then each link with photo, name to its edit screen and a delete icon', async () => {
-    serve({ 'GET /store': () => ({ status: 200, data: { product: links } }) });
+    serve({ 'GET /main/list': () => ({ status: 200, data: { product: links } }) });
     renderList();
     expect(screen.getByText('Loading....')).toBeInTheDocument();
     expect(await screen.findAllByTestId('link-row')).toHaveLength(3);
@@ -84,7 +101,7 @@ describe('LinkListPage', () => {
   });
 
   it('switches between 편집 (delete icons) and 순서 변경 (drag handles)', async () => {
-    serve({ 'GET /store': () => ({ status: 200, data: { product: links } }) });
+    serve({ 'GET /main/list': () => ({ status: 200, data: { product: links } }) });
     renderList();
     await screen.findAllByTestId('link-row');
     expect(screen.getAllByTestId('link-row-delete')).toHaveLength(3);
@@ -105,8 +122,11 @@ describe('LinkListPage', () => {
 
   it('moves a row by keyboard at once and sends PUT /api/main/update/order/:id/:to/:from with { pcode: to }', async () => {
     const adapter = serve({
-      'GET /store': () => ({ status: 200, data: { product: links } }),
-      'PUT /main/update/order/1/2/0': () => ({ status: 200, data: { message: '순서가 변경되었습니다.', product: reordered([2, 3, 1]) } }),
+      'GET /main/list': () => ({ status: 200, data: { product: links } }),
+      'PUT /main/update/order/1/2/0': () => ({
+        status: 200,
+        data: { message: '순서가 변경되었습니다.', product: reordered([2, 3, 1]) },
+      }),
     });
     renderList();
     await screen.findAllByTestId('link-row');
@@ -124,10 +144,14 @@ describe('LinkListPage', () => {
   it('on 409 shows the server order instead and alerts its Korean notice', async () => {
     const serverOrder = reordered([3, 1, 2]);
     serve({
-      'GET /store': () => ({ status: 200, data: { product: links } }),
+      'GET /main/list': () => ({ status: 200, data: { product: links } }),
       'PUT /main/update/order/3/1/2': () => ({
         status: 409,
-        data: { statusCode: 409, message: '다른 관리자가 순서를 바꿨습니다. 최신 순서를 확인해주세요.', product: serverOrder },
+        data: {
+          statusCode: 409,
+          message: '다른 관리자가 순서를 바꿨습니다. 최신 순서를 확인해주세요.',
+          product: serverOrder,
+        },
       }),
     });
     renderList();
@@ -135,14 +159,19 @@ describe('LinkListPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '순서 변경' }));
     await moveByKeyboard(screen.getAllByTestId('link-row-handle')[2]!, 'ArrowUp', 1);
 
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('다른 관리자가 순서를 바꿨습니다. 최신 순서를 확인해주세요.'));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith('다른 관리자가 순서를 바꿨습니다. 최신 순서를 확인해주세요.'),
+    );
     expect(names()).toEqual(['텀블러', '수분 크림', '캠핑 의자']);
   });
 
   it('puts the previous order back and alerts the message when the move fails otherwise', async () => {
     serve({
-      'GET /store': () => ({ status: 200, data: { product: links } }),
-      'PUT /main/update/order/1/1/0': () => ({ status: 500, data: { statusCode: 500, message: '서버 오류가 발생했습니다.' } }),
+      'GET /main/list': () => ({ status: 200, data: { product: links } }),
+      'PUT /main/update/order/1/1/0': () => ({
+        status: 500,
+        data: { statusCode: 500, message: '서버 오류가 발생했습니다.' },
+      }),
     });
     renderList();
     await screen.findAllByTestId('link-row');
@@ -156,7 +185,7 @@ describe('LinkListPage', () => {
   it('deletes after the confirm, alerts the server message and loads the list again', async () => {
     let current = links;
     const adapter = serve({
-      'GET /store': () => ({ status: 200, data: { product: current } }),
+      'GET /main/list': () => ({ status: 200, data: { product: current } }),
       'DELETE /main/delete/2': () => {
         current = [links[0]!, { ...links[2]!, pcode: 1 }];
         return { status: 200, data: { message: '링크가 삭제되었습니다.' } };
@@ -169,28 +198,128 @@ describe('LinkListPage', () => {
     expect(confirm).toHaveBeenCalledWith('이 링크를 삭제하시겠습니까?');
     await waitFor(() => expect(alert).toHaveBeenCalledWith('링크가 삭제되었습니다.'));
     await waitFor(() => expect(names()).toEqual(['수분 크림', '텀블러']));
-    expect(sent(adapter).map((r) => r.route)).toEqual(['GET /store', 'DELETE /main/delete/2', 'GET /store']);
+    expect(listRoutes(adapter)).toEqual(['GET /main/list', 'DELETE /main/delete/2', 'GET /main/list']);
   });
 
   it('does nothing when the delete is not confirmed', async () => {
     confirm.mockImplementation(() => false);
-    const adapter = serve({ 'GET /store': () => ({ status: 200, data: { product: links } }) });
+    const adapter = serve({ 'GET /main/list': () => ({ status: 200, data: { product: links } }) });
     renderList();
     await screen.findAllByTestId('link-row');
     fireEvent.click(screen.getByRole('button', { name: '텀블러 삭제' }));
-    expect(sent(adapter).map((r) => r.route)).toEqual(['GET /store']);
+    expect(listRoutes(adapter)).toEqual(['GET /main/list']);
   });
 
   it('shows the Korean error with a retry', async () => {
     let fail = true;
     serve({
-      'GET /store': () =>
-        fail ? { status: 503, data: { statusCode: 503, message: '잠시 후 다시 시도해주세요.' } } : { status: 200, data: { product: links } },
+      'GET /main/list': () =>
+        fail
+          ? { status: 503, data: { statusCode: 503, message: '잠시 후 다시 시도해주세요.' } }
+          : { status: 200, data: { product: links } },
     });
     renderList();
-    expect(await screen.findByTestId('link-list-error')).toHaveTextContent('링크 목록을 불러오지 못했습니다. 잠시 후 다시 시도해주세요.');
+    expect(await screen.findByTestId('link-list-error')).toHaveTextContent(
+      '링크 목록을 불러오지 못했습니다. 잠시 후 다시 시도해주세요.',
+    );
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: '다시 시도' }));
     expect(await screen.findAllByTestId('link-row')).toHaveLength(3);
+  });
+
+  describe('visibility (issue 12)', () => {
+    const mixed = [
+      link(1, '수분 크림', 0),
+      link(2, '공동구매 잼', 1, {
+        visibility: 'scheduled',
+        opensInDays: 2,
+        showFrom: '2026-11-22T01:00:00.000Z',
+        showUntil: '2026-11-24T15:00:00.000Z',
+      }),
+      link(3, '단종 의자', 2, { enabled: false, visibility: 'hidden' }),
+      link(4, '지난 행사', 3, { visibility: 'ended', showUntil: '2026-11-01T01:00:00.000Z' }),
+    ];
+
+    it("shows each link's state as a badge, with its window in Seoul time", async () => {
+      serve({ 'GET /main/list': () => ({ status: 200, data: { product: mixed } }) });
+      renderList();
+      await screen.findAllByTestId('link-row');
+      expect(screen.getAllByTestId('link-row-badge').map((el) => el.textContent)).toEqual([
+        '공개',
+        '공개 예정 D-2',
+        '숨김',
+        '종료',
+      ]);
+      expect(screen.getAllByTestId('link-row')[1]).toHaveTextContent('11월 22일 오전 10:00 ~ 11월 25일 오전 12:00');
+      expect(screen.getAllByTestId('link-row')[3]).toHaveTextContent('바로 ~ 11월 1일 오전 10:00');
+    });
+
+    it('filters by state in 편집 mode, and shows every link to reorder', async () => {
+      serve({ 'GET /main/list': () => ({ status: 200, data: { product: mixed } }) });
+      renderList();
+      await screen.findAllByTestId('link-row');
+      fireEvent.change(screen.getByTestId('link-filter'), { target: { value: 'hidden' } });
+      expect(names()).toEqual(['단종 의자']);
+      fireEvent.change(screen.getByTestId('link-filter'), { target: { value: 'ended' } });
+      expect(names()).toEqual(['지난 행사']);
+      fireEvent.click(screen.getByTestId('link-mode-reorder'));
+      expect(names()).toEqual(['수분 크림', '공동구매 잼', '단종 의자', '지난 행사']);
+      expect(screen.queryByTestId('link-filter')).toBeNull();
+    });
+
+    it("switches a link off and on in one click, with the server's answer in the row", async () => {
+      const adapter = serve({
+        'GET /main/list': () => ({ status: 200, data: { product: mixed } }),
+        'PUT /main/update/1': (request) => {
+          const { enabled } = JSON.parse(String(request.data)) as { enabled: boolean };
+          const updated = { ...mixed[0]!, enabled, visibility: enabled ? 'visible' : 'hidden' };
+          return { status: 200, data: { message: '링크가 수정되었습니다.', product: updated } };
+        },
+      });
+      renderList();
+      await screen.findAllByTestId('link-row');
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: '수분 크림 숨기기' }));
+      });
+      expect(sent(adapter).at(-1)).toEqual({ route: 'PUT /main/update/1', body: { enabled: false } });
+      expect(screen.getAllByTestId('link-row-badge')[0]).toHaveTextContent('숨김');
+      expect(screen.getByTestId('link-list-status')).toHaveTextContent('수분 크림 링크를 숨겼습니다.');
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: '수분 크림 공개하기' }));
+      });
+      expect(sent(adapter).at(-1)).toEqual({ route: 'PUT /main/update/1', body: { enabled: true } });
+      expect(screen.getAllByTestId('link-row-badge')[0]).toHaveTextContent('공개');
+    });
+  });
+
+  it("shows each link's 30-day clicks, and nothing when they cannot be loaded", async () => {
+    const adapter = serve({
+      'GET /main/list': () => ({ status: 200, data: { product: links } }),
+      'GET /analytics/links': () => ({ status: 200, data: { product: [{ linkId: 1, clicks: 1234 }] } }),
+    });
+    renderList();
+    await waitFor(() => expect(screen.getAllByTestId('link-row-clicks')).toHaveLength(3));
+    expect(screen.getAllByTestId('link-row-clicks').map((el) => el.textContent)).toEqual([
+      '30일 클릭 1,234',
+      '30일 클릭 0',
+      '30일 클릭 0',
+    ]);
+    expect(adapter.mock.calls.find(([r]) => r.url === '/analytics/links')![0].params).toEqual({ days: 30 });
+  });
+
+  it('keeps the list when the clicks fail to load', async () => {
+    const adapter = serve({
+      'GET /main/list': () => ({ status: 200, data: { product: links } }),
+      'GET /analytics/links': () => ({
+        status: 503,
+        data: { statusCode: 503, message: '서비스를 일시적으로 사용할 수 없습니다.' },
+      }),
+    });
+    renderList();
+    expect(await screen.findAllByTestId('link-row')).toHaveLength(3);
+    await waitFor(() => expect(sent(adapter).map((r) => r.route)).toContain('GET /analytics/links'));
+    await act(async () => undefined); // let the refusal settle
+    expect(screen.queryByTestId('link-row-clicks')).toBeNull();
+    expect(screen.queryByTestId('link-list-error')).toBeNull();
   });
 });

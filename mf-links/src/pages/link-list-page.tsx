@@ -12,19 +12,33 @@ import {
   type Modifier,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { errorMessage, ErrorNotice, Loading, type Link } from '@linksite/platform';
+import {
+  arrayMove,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import type { Link } from '@linksite/contract';
+import { errorMessage, ErrorNotice, Loading } from '@linksite/platform';
 import { deleteLink } from '../api/delete-link';
 import { fetchLinks } from '../api/fetch-links';
 import { moveLink } from '../api/move-link';
+import { setLinkEnabled } from '../api/set-link-enabled';
 import { LinkRow, type ListMode } from '../components/link-row';
+import { useLinkClicks } from '../hooks/use-link-clicks';
 import { messages } from '../lib/messages';
 import '../components/link-screens.css';
 
 /** Rows move up and down only (the list is one column). */
 const restrictToVerticalAxis: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
+const NO_LINKS: Link[] = [];
+
 type ListState = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; links: Link[] };
+
+/** The list's filter: every link, or those in one visibility state (issue 12). */
+type Filter = 'all' | Link['visibility'];
+const FILTERS: readonly Filter[] = ['all', 'visible', 'hidden', 'scheduled', 'ended'];
 
 /** Korean screen-reader texts for dnd-kit (positions are 1-based for people). */
 function announcementsFor(links: Link[]): Announcements {
@@ -32,8 +46,10 @@ function announcementsFor(links: Link[]): Announcements {
   const positionOf = (id: UniqueIdentifier) => links.findIndex((link) => link.id === id) + 1;
   return {
     onDragStart: ({ active }) => messages.dndPickedUp(nameOf(active.id), positionOf(active.id), links.length),
-    onDragOver: ({ active, over }) => (over ? messages.dndOver(nameOf(active.id), positionOf(over.id), links.length) : undefined),
-    onDragEnd: ({ active, over }) => (over ? messages.dndDropped(nameOf(active.id), positionOf(over.id), links.length) : undefined),
+    onDragOver: ({ active, over }) =>
+      over ? messages.dndOver(nameOf(active.id), positionOf(over.id), links.length) : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? messages.dndDropped(nameOf(active.id), positionOf(over.id), links.length) : undefined,
     onDragCancel: ({ active }) => messages.dndCancelled(nameOf(active.id)),
   };
 }
@@ -47,13 +63,15 @@ function announcementsFor(links: Link[]): Announcements {
 export function LinkListPage() {
   const [state, setState] = useState<ListState>({ status: 'loading' });
   const [mode, setMode] = useState<ListMode>('edit');
+  const [filter, setFilter] = useState<Filter>('all');
   const [moving, setMoving] = useState(false);
   const [status, setStatus] = useState('');
   const loadId = useRef(0);
+  const clicks = useLinkClicks();
 
+  // Fetches the list; the state is `loading` already (first render, or set by `reload`).
   const load = useCallback(() => {
     const id = ++loadId.current;
-    setState({ status: 'loading' });
     fetchLinks().then(
       (links) => id === loadId.current && setState({ status: 'ready', links }),
       (error: unknown) => id === loadId.current && setState({ status: 'error', error }),
@@ -72,7 +90,13 @@ export function LinkListPage() {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  const links = state.status === 'ready' ? state.links : [];
+  const reload = () => {
+    setState({ status: 'loading' });
+    load();
+  };
+  const links = state.status === 'ready' ? state.links : NO_LINKS;
+  // Reordering works on the whole list: the filter applies in 편집 mode only.
+  const shown = mode === 'reorder' || filter === 'all' ? links : links.filter((link) => link.visibility === filter);
   const showLinks = (next: Link[]) => setState({ status: 'ready', links: next });
   const announcements = useMemo(() => announcementsFor(links), [links]);
 
@@ -84,7 +108,17 @@ export function LinkListPage() {
       window.alert(errorMessage(error));
       return;
     }
-    load();
+    reload();
+  };
+
+  const toggle = async (link: Link) => {
+    try {
+      const updated = await setLinkEnabled(link.id, !link.enabled);
+      showLinks(links.map((row) => (row.id === updated.id ? updated : row)));
+      setStatus(updated.enabled ? messages.shownStatus(updated.pname) : messages.hiddenStatus(updated.pname));
+    } catch (error) {
+      window.alert(errorMessage(error));
+    }
   };
 
   const onDragEnd = async ({ active, over }: DragEndEvent) => {
@@ -100,7 +134,7 @@ export function LinkListPage() {
       const result = await moveLink(Number(active.id), to, from);
       if (result.conflict) {
         if (result.product.length > 0) showLinks(result.product);
-        else load();
+        else reload();
         setStatus('');
         window.alert(result.message || messages.orderConflict);
         return;
@@ -141,6 +175,23 @@ export function LinkListPage() {
             </button>
           ))}
         </div>
+        {mode === 'edit' && (
+          <label className="link-filter">
+            <span className="link-filter__label">{messages.filterLabel}</span>
+            <select
+              className="link-filter__select"
+              value={filter}
+              onChange={(event) => setFilter(event.target.value as Filter)}
+              data-testid="link-filter"
+            >
+              {FILTERS.map((value) => (
+                <option key={value} value={value}>
+                  {messages.filters[value]}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <p className="link-list__status" role="status" aria-live="polite" data-testid="link-list-status">
           {status}
         </p>
@@ -150,11 +201,17 @@ export function LinkListPage() {
       )}
       {state.status === 'loading' && <Loading />}
       {state.status === 'error' && (
-        <ErrorNotice message={`${messages.linksLoadFailed} ${errorMessage(state.error)}`} onRetry={load} testId="link-list-error" />
+        <ErrorNotice
+          message={`${messages.linksLoadFailed} ${errorMessage(state.error)}`}
+          onRetry={reload}
+          testId="link-list-error"
+        />
       )}
       {state.status === 'ready' &&
         (links.length === 0 ? (
           <p className="admin-screen__empty">{messages.noLinks}</p>
+        ) : shown.length === 0 ? (
+          <p className="admin-screen__empty">{messages.noLinksInFilter}</p>
         ) : (
           <DndContext
             sensors={sensors}
@@ -163,10 +220,18 @@ export function LinkListPage() {
             onDragEnd={onDragEnd}
             accessibility={{ announcements, screenReaderInstructions: { draggable: messages.dndInstructions } }}
           >
-            <SortableContext items={links.map((link) => link.id)} strategy={verticalListSortingStrategy}>
+            <SortableContext items={shown.map((link) => link.id)} strategy={verticalListSortingStrategy}>
               <ul className="link-list" data-testid="link-list" aria-busy={moving || undefined}>
-                {links.map((link) => (
-                  <LinkRow key={link.id} link={link} mode={mode} locked={moving} onDelete={remove} />
+                {shown.map((link) => (
+                  <LinkRow
+                    key={link.id}
+                    link={link}
+                    mode={mode}
+                    locked={moving}
+                    onDelete={remove}
+                    onToggle={toggle}
+                    clicks={clicks ? (clicks.get(link.id) ?? 0) : undefined}
+                  />
                 ))}
               </ul>
             </SortableContext>

@@ -1,7 +1,8 @@
-import { http, type Plan, type PlanInput, type WriteEnvelope } from '@linksite/platform';
+import type { JsonResponse, PlanBody } from '@linksite/contract';
+import { http } from '@linksite/platform';
 
 /** `POST /api/plan` (administrator): resolves with the server's Korean message. */
-export async function createPlan(plan: PlanInput): Promise<string> {
-  const { data } = await http.post<WriteEnvelope<Plan>>('/plan', plan);
+export async function createPlan(plan: PlanBody): Promise<string> {
+  const { data } = await http.post<JsonResponse<'/api/plan', 'post', 201>>('/plan', plan);
   return data.message;
 }

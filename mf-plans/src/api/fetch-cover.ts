@@ -1,7 +1,8 @@
-import { http, type Cover, type ReadEnvelope } from '@linksite/platform';
+import type { Cover, JsonResponse } from '@linksite/contract';
+import { http } from '@linksite/platform';
 
 /** `GET /api/cover`: the current cover image, or null when none was uploaded (DECISIONS D3). */
 export async function fetchCover(): Promise<Cover | null> {
-  const { data } = await http.get<ReadEnvelope<Cover | null>>('/cover');
+  const { data } = await http.get<JsonResponse<'/api/cover', 'get'>>('/cover');
   return data.product;
 }

@@ -8,7 +8,9 @@ import { Banner } from './banner';
 const upcomingOnly =
   (answer: () => Answer): Route =>
   (request) =>
-    String(request.params?.upcoming) === '1' ? answer() : { status: 400, data: { statusCode: 400, message: 'upcoming=1 이 아닙니다.' } };
+    String(request.params?.upcoming) === '1'
+      ? answer()
+      : { status: 400, data: { statusCode: 400, message: 'upcoming=1 이 아닙니다.' } };
 
 const plans = [
   { id: 1, title: '봄 신상 팝업', startdate: '2025-04-04', enddate: '2025-04-10', status: 3 },
@@ -62,12 +64,16 @@ describe('Banner', () => {
     let fail = true;
     const adapter = serve({
       'GET /plan/list': upcomingOnly(() =>
-        fail ? { status: 503, data: { statusCode: 503, message: '데이터베이스에 연결할 수 없습니다.' } } : { status: 200, data: { product: plans } },
+        fail
+          ? { status: 503, data: { statusCode: 503, message: '데이터베이스에 연결할 수 없습니다.' } }
+          : { status: 200, data: { product: plans } },
       ),
       'GET /cover': () => ({ status: 200, data: { product: null } }),
     });
     renderBanner();
-    expect(await screen.findByTestId('plan-banner-error')).toHaveTextContent('일정을 불러오지 못했습니다. 데이터베이스에 연결할 수 없습니다.');
+    expect(await screen.findByTestId('plan-banner-error')).toHaveTextContent(
+      '일정을 불러오지 못했습니다. 데이터베이스에 연결할 수 없습니다.',
+    );
     fail = false;
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '다시 시도' })));
     expect(await screen.findAllByTestId('plan-item')).toHaveLength(3);

@@ -1,21 +1,21 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import type { Cover, Plan } from '@linksite/contract';
 import {
   errorMessage,
   ErrorNotice,
   imageUrl,
-  ko,
   Loading,
   useBannerVersion,
   useRequest,
   useSessionUser,
-  type Cover,
-  type Plan,
 } from '@linksite/platform';
 import { fetchCover } from '../api/fetch-cover';
 import { fetchUpcomingPlans } from '../api/fetch-upcoming-plans';
 import { FEATURED_PLANS, planStatus } from '../lib/plan-status';
+import { ReserveLink } from './reserve-link';
 import './banner.css';
+import { messages } from '../lib/messages';
 
 interface BannerData {
   plans: Plan[];
@@ -54,9 +54,14 @@ function CoverEditButton() {
   const user = useSessionUser();
   if (!user) return null;
   return (
-    <Link className="plan-banner__cover-edit" to="/uploadimage" title={ko.changeCover} data-testid="cover-edit-button">
+    <Link
+      className="plan-banner__cover-edit"
+      to="/uploadimage"
+      title={messages.changeCover}
+      data-testid="cover-edit-button"
+    >
       {PencilIcon}
-      <span>{ko.changeCover}</span>
+      <span>{messages.changeCover}</span>
     </Link>
   );
 }
@@ -80,30 +85,33 @@ export function Banner() {
   }, [version, reload]);
 
   // While fetching again, keep showing what was there instead of flashing `Loading....`.
-  const lastData = useRef<BannerData | null>(null);
-  if (request.status === 'success') lastData.current = request.data;
-  const data = request.status === 'success' ? request.data : request.status === 'loading' ? lastData.current : null;
+  const data =
+    request.status === 'success' ? request.data : request.status === 'loading' ? (request.previous ?? null) : null;
   const cover = data?.cover ? imageUrl(data.cover.imagelink, 1280) : null;
 
   return (
     <section
       className={`plan-banner${cover ? ' plan-banner--cover' : ''}`}
-      style={cover ? { backgroundImage: `linear-gradient(rgb(15 23 42 / 55%), rgb(15 23 42 / 70%)), url("${cover}")` } : undefined}
-      aria-label={ko.upcomingPlans}
+      style={
+        cover
+          ? { backgroundImage: `linear-gradient(rgb(15 23 42 / 55%), rgb(15 23 42 / 70%)), url("${cover}")` }
+          : undefined
+      }
+      aria-label={messages.upcomingPlans}
       data-testid="plan-banner"
     >
       <div className="plan-banner__inner">
         {request.status === 'loading' && !data && <Loading className="plan-banner__loading" />}
         {request.status === 'error' && (
           <ErrorNotice
-            message={`${ko.plansLoadFailed} ${errorMessage(request.error)}`}
+            message={`${messages.plansLoadFailed} ${errorMessage(request.error)}`}
             onRetry={request.reload}
             testId="plan-banner-error"
           />
         )}
         {data &&
           (data.plans.length === 0 ? (
-            <p className="plan-banner__empty">{ko.noPlans}</p>
+            <p className="plan-banner__empty">{messages.noPlans}</p>
           ) : (
             <ul className="plan-banner__list">
               {data.plans.map((plan, index) => (
@@ -111,7 +119,10 @@ export function Banner() {
               ))}
             </ul>
           ))}
-        <CoverEditButton />
+        <div className="plan-banner__links">
+          <ReserveLink />
+          <CoverEditButton />
+        </div>
       </div>
     </section>
   );

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { ko, toDateParam, type PlanInput } from '@linksite/platform';
+import type { PlanBody } from '@linksite/contract';
+import { toDateParam } from '@linksite/platform';
 import { PlanDatePicker } from './plan-date-picker';
 import './plan-screens.css';
+import { messages } from '../lib/messages';
 
 export interface PlanFormValues {
   start: Date | null;
@@ -13,7 +15,7 @@ export interface PlanFormProps {
   initial: PlanFormValues;
   submitLabel: string;
   /** Called with a valid plan; the form stays busy until it settles. */
-  onSubmit: (plan: PlanInput) => Promise<void>;
+  onSubmit: (plan: PlanBody) => Promise<void>;
 }
 
 /**
@@ -35,11 +37,11 @@ export function PlanForm({ initial, submitLabel, onSubmit }: PlanFormProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!start || !end || !title.trim()) {
-      window.alert(ko.requiredValues);
+      window.alert(messages.requiredValues);
       return;
     }
     if (end < start) {
-      window.alert(ko.planEndBeforeStart);
+      window.alert(messages.planEndBeforeStart);
       return;
     }
     setBusy(true);
@@ -55,7 +57,7 @@ export function PlanForm({ initial, submitLabel, onSubmit }: PlanFormProps) {
       <div className="admin-form__dates">
         <div className="admin-form__field">
           <label className="admin-form__label" htmlFor="plan-startdate">
-            {ko.planStartDate}
+            {messages.planStartDate}
           </label>
           <PlanDatePicker id="plan-startdate" selected={start} onChange={changeStart} />
         </div>
@@ -64,14 +66,14 @@ export function PlanForm({ initial, submitLabel, onSubmit }: PlanFormProps) {
         </span>
         <div className="admin-form__field">
           <label className="admin-form__label" htmlFor="plan-enddate">
-            {ko.planEndDate}
+            {messages.planEndDate}
           </label>
           <PlanDatePicker id="plan-enddate" selected={end} onChange={setEnd} minDate={start ?? undefined} />
         </div>
       </div>
       <div className="admin-form__field">
         <label className="admin-form__label" htmlFor="plan-title">
-          {ko.planTitle}
+          {messages.planTitle}
         </label>
         <input
           id="plan-title"
@@ -80,12 +82,12 @@ export function PlanForm({ initial, submitLabel, onSubmit }: PlanFormProps) {
           required
           maxLength={200}
           value={title}
-          placeholder={ko.planTitlePlaceholder}
+          placeholder={messages.planTitlePlaceholder}
           onChange={(event) => setTitle(event.target.value)}
         />
       </div>
       <button type="submit" className="admin-button admin-form__submit" disabled={busy}>
-        {busy ? ko.saving : submitLabel}
+        {busy ? messages.saving : submitLabel}
       </button>
     </form>
   );

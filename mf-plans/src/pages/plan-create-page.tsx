@@ -1,6 +1,7 @@
-import { bannerChanged, ko, seoulToday, useSaveAndReturn } from '@linksite/platform';
+import { bannerChanged, seoulToday, useSaveAndReturn } from '@linksite/platform';
 import { createPlan } from '../api/create-plan';
 import { PlanForm } from '../components/plan-form';
+import { messages } from '../lib/messages';
 
 /** `/plan`, 일정 등록 (spec §2): both dates default to today in Asia/Seoul; after saving → `/plan/list`. */
 export function PlanCreatePage() {
@@ -10,9 +11,9 @@ export function PlanCreatePage() {
   return (
     <section className="admin-screen" aria-labelledby="plan-create-title">
       <h1 id="plan-create-title" className="admin-screen__title">
-        {ko.planCreateTitle}
+        {messages.planCreateTitle}
       </h1>
-      <PlanForm initial={{ start: today, end: today, title: '' }} submitLabel={ko.register} onSubmit={save} />
+      <PlanForm initial={{ start: today, end: today, title: '' }} submitLabel={messages.register} onSubmit={save} />
     </section>
   );
 }

@@ -1,16 +1,15 @@
 import { Link } from 'react-router-dom';
-import { bannerChanged, errorMessage, ErrorNotice, ko, Loading, useRequest, type Plan } from '@linksite/platform';
+import type { Plan } from '@linksite/contract';
+import { bannerChanged, errorMessage, ErrorNotice, Loading, useRequest } from '@linksite/platform';
 import { deletePlan } from '../api/delete-plan';
 import { fetchPlans } from '../api/fetch-plans';
 import { formatPlanDate } from '../lib/plan-date';
 import '../components/plan-screens.css';
+import { messages } from '../lib/messages';
 
 const TrashIcon = (
   <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-    <path
-      fill="currentColor"
-      d="M9 3h6l1 2h4v2H4V5h4l1-2Zm-3 6h12l-1 12H7L6 9Zm4 2v8h2v-8h-2Zm4 0v8h2v-8h-2Z"
-    />
+    <path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2Zm-3 6h12l-1 12H7L6 9Zm4 2v8h2v-8h-2Zm4 0v8h2v-8h-2Z" />
   </svg>
 );
 
@@ -25,14 +24,14 @@ function PlanRow({ plan, onDelete }: { plan: Plan; onDelete: (plan: Plan) => voi
         <span className="plan-row__title">{plan.title}</span>
       </div>
       <div className="plan-row__actions">
-        <Link className="plan-row__edit" to={`/plan/edit/${plan.id}`} aria-label={ko.planEdit(plan.title)}>
-          {ko.edit}
+        <Link className="plan-row__edit" to={`/plan/edit/${plan.id}`} aria-label={messages.planEdit(plan.title)}>
+          {messages.edit}
         </Link>
         <button
           type="button"
           className="plan-row__delete"
-          aria-label={ko.planDelete(plan.title)}
-          title={ko.delete}
+          aria-label={messages.planDelete(plan.title)}
+          title={messages.delete}
           onClick={() => onDelete(plan)}
         >
           {TrashIcon}
@@ -51,7 +50,7 @@ export function PlanListPage() {
   const plans = useRequest(fetchPlans);
 
   const remove = async (plan: Plan) => {
-    if (!window.confirm(ko.planDeleteConfirm)) return;
+    if (!window.confirm(messages.planDeleteConfirm)) return;
     try {
       window.alert(await deletePlan(plan.id));
     } catch (error) {
@@ -66,19 +65,23 @@ export function PlanListPage() {
     <section className="admin-screen" aria-labelledby="plan-list-title">
       <div className="admin-screen__head">
         <h1 id="plan-list-title" className="admin-screen__title">
-          {ko.planListTitle}
+          {messages.planListTitle}
         </h1>
         <Link className="admin-button" to="/plan">
-          {ko.planCreateButton}
+          {messages.planCreateButton}
         </Link>
       </div>
       {plans.status === 'loading' && <Loading />}
       {plans.status === 'error' && (
-        <ErrorNotice message={`${ko.plansLoadFailed} ${errorMessage(plans.error)}`} onRetry={plans.reload} testId="plan-list-error" />
+        <ErrorNotice
+          message={`${messages.plansLoadFailed} ${errorMessage(plans.error)}`}
+          onRetry={plans.reload}
+          testId="plan-list-error"
+        />
       )}
       {plans.status === 'success' &&
         (plans.data.length === 0 ? (
-          <p className="admin-screen__empty">{ko.noPlanEntries}</p>
+          <p className="admin-screen__empty">{messages.noPlanEntries}</p>
         ) : (
           <ul className="plan-list">
             {plans.data.map((plan) => (

@@ -64,9 +64,9 @@ describe('일정 등록 (/plan)', () => {
     fireEvent.click(screen.getByLabelText('종료일'));
     const dialog = await screen.findByRole('dialog', { name: '날짜 선택' });
     const day = (n: string) =>
-      [...dialog.querySelectorAll<HTMLElement>('.react-datepicker__day:not(.react-datepicker__day--outside-month)')].find(
-        (d) => d.textContent === n,
-      )!;
+      [
+        ...dialog.querySelectorAll<HTMLElement>('.react-datepicker__day:not(.react-datepicker__day--outside-month)'),
+      ].find((d) => d.textContent === n)!;
     expect(day('9')).toHaveAttribute('aria-disabled', 'true');
     expect(day('10')).toHaveAttribute('aria-disabled', 'false');
     expect(day('11')).toHaveAttribute('aria-disabled', 'false');
@@ -86,13 +86,18 @@ describe('일정 등록 (/plan)', () => {
     fireEvent.change(screen.getByLabelText('내용'), { target: { value: '  여름 팝업  ' } });
     await act(async () => fireEvent.submit(screen.getByRole('button', { name: '등록' })));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/plan/list'));
-    expect(sent(adapter)[0]).toEqual({ route: 'POST /plan', body: { startdate: '2030-05-10', enddate: '2030-05-12', title: '여름 팝업' } });
+    expect(sent(adapter)[0]).toEqual({
+      route: 'POST /plan',
+      body: { startdate: '2030-05-10', enddate: '2030-05-12', title: '여름 팝업' },
+    });
     expect(alerts).toEqual(['일정이 등록되었습니다.']);
     expect(bannerRefreshStore.getState().version).toBe(before + 1);
   });
 
   it('shows the server message and stays when the API refuses', async () => {
-    serve({ 'POST /plan': () => ({ status: 400, data: { statusCode: 400, message: '제목은 200자 이하여야 합니다.' } }) });
+    serve({
+      'POST /plan': () => ({ status: 400, data: { statusCode: 400, message: '제목은 200자 이하여야 합니다.' } }),
+    });
     renderAt('/plan');
     fireEvent.change(screen.getByLabelText('내용'), { target: { value: '제목' } });
     await act(async () => fireEvent.submit(screen.getByRole('button', { name: '등록' })));

@@ -1,7 +1,8 @@
-import { http, type Popup, type ReadEnvelope } from '@linksite/platform';
+import type { JsonResponse, Popup } from '@linksite/contract';
+import { http } from '@linksite/platform';
 
 /** `GET /api/popup/list` (administrator): every popup reservation slot. */
 export async function fetchPopups(): Promise<Popup[]> {
-  const { data } = await http.get<ReadEnvelope<Popup[]>>('/popup/list');
+  const { data } = await http.get<JsonResponse<'/api/popup/list', 'get'>>('/popup/list');
   return data.product;
 }

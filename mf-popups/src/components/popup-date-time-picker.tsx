@@ -1,8 +1,9 @@
 import DatePicker, { registerLocale } from 'react-datepicker';
 import { ko as koLocale } from 'date-fns/locale/ko';
-import { datePickerKoProps, ko } from '@linksite/platform';
+import { datePickerKoProps } from '@linksite/platform';
 import { POPUP_DATE_TIME_FORMAT } from '../lib/popup-format';
 import 'react-datepicker/dist/react-datepicker.css';
+import { messages } from '../lib/messages';
 
 registerLocale('ko', koLocale);
 
@@ -27,7 +28,7 @@ export function PopupDateTimePicker({ id, selected, onChange, min }: PopupDateTi
       timeIntervals={30}
       timeFormat="aa h:mm"
       dateFormat={POPUP_DATE_TIME_FORMAT}
-      placeholderText={ko.popupDatePlaceholder}
+      placeholderText={messages.popupDatePlaceholder}
       selected={selected}
       onChange={(date: Date | null) => onChange(date)}
       minDate={min ?? undefined}

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { ko, wallTimeToSeoulIso, type PopupInput, type PopupTurn } from '@linksite/platform';
+import type { PopupBody, PopupTurn } from '@linksite/contract';
+import { wallTimeToSeoulIso } from '@linksite/platform';
 import { MAX_COUNT, MAX_TABLES, parseWholeNumber } from '../lib/popup-format';
 import { PopupDateTimePicker } from './popup-date-time-picker';
 import './popup-screens.css';
+import { messages } from '../lib/messages';
 
 export interface PopupFormValues {
   cnt: PopupTurn;
@@ -11,13 +13,30 @@ export interface PopupFormValues {
   end: Date | null;
   count: string;
   table: string;
+  /** Booking settings (issue 13); times are Seoul wall times, null = the default (at once / at the start). */
+  opensAt: Date | null;
+  closesAt: Date | null;
+  cancelHours: string;
+  partyMin: string;
+  partyMax: string;
+  bookingEnabled: boolean;
 }
+
+/** The booking settings of a new slot: open at once, close at the start, cancel until 24 h before, 1–4 people. */
+export const BOOKING_DEFAULTS = {
+  opensAt: null,
+  closesAt: null,
+  cancelHours: '24',
+  partyMin: '1',
+  partyMax: '4',
+  bookingEnabled: true,
+} as const;
 
 export interface PopupFormProps {
   initial: PopupFormValues;
   submitLabel: string;
   /** Called with a valid slot; the form stays busy until it settles. */
-  onSubmit: (popup: PopupInput) => Promise<void>;
+  onSubmit: (popup: PopupBody) => Promise<void>;
 }
 
 const TURNS = ['1', '2', '3'] as const;
@@ -34,6 +53,12 @@ export function PopupForm({ initial, submitLabel, onSubmit }: PopupFormProps) {
   const [end, setEnd] = useState(initial.end);
   const [count, setCount] = useState(initial.count);
   const [table, setTable] = useState(initial.table);
+  const [opensAt, setOpensAt] = useState(initial.opensAt);
+  const [closesAt, setClosesAt] = useState(initial.closesAt);
+  const [cancelHours, setCancelHours] = useState(initial.cancelHours);
+  const [partyMin, setPartyMin] = useState(initial.partyMin);
+  const [partyMax, setPartyMax] = useState(initial.partyMax);
+  const [bookingEnabled, setBookingEnabled] = useState(initial.bookingEnabled);
   const [busy, setBusy] = useState(false);
 
   const changeStart = (date: Date | null) => {
@@ -45,15 +70,33 @@ export function PopupForm({ initial, submitLabel, onSubmit }: PopupFormProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!start || !end) return window.alert(ko.popupDatesRequired);
-    if (end < start) return window.alert(ko.popupEndBeforeStart);
+    if (!start || !end) return window.alert(messages.popupDatesRequired);
+    if (end < start) return window.alert(messages.popupEndBeforeStart);
     const headCount = parseWholeNumber(count, MAX_COUNT);
-    if (headCount === null) return window.alert(ko.wholeNumberRequired(ko.popupCount, MAX_COUNT));
+    if (headCount === null) return window.alert(messages.wholeNumberRequired(messages.popupCount, MAX_COUNT));
     const tables = parseWholeNumber(table, MAX_TABLES);
-    if (tables === null) return window.alert(ko.wholeNumberRequired(ko.popupTables, MAX_TABLES));
+    if (tables === null) return window.alert(messages.wholeNumberRequired(messages.popupTables, MAX_TABLES));
+    if (opensAt && closesAt && closesAt <= opensAt) return window.alert(messages.bookingCloseBeforeOpen);
+    const hours = parseWholeNumber(cancelHours, 720);
+    if (hours === null) return window.alert(messages.cancelHoursRange);
+    const min = parseWholeNumber(partyMin, 50);
+    const max = parseWholeNumber(partyMax, 50);
+    if (min === null || max === null || min < 1 || max < min) return window.alert(messages.partyRange);
     setBusy(true);
     try {
-      await onSubmit({ cnt, startdate: wallTimeToSeoulIso(start), enddate: wallTimeToSeoulIso(end), count: headCount, table: tables });
+      await onSubmit({
+        cnt,
+        startdate: wallTimeToSeoulIso(start),
+        enddate: wallTimeToSeoulIso(end),
+        count: headCount,
+        table: tables,
+        bookingOpensAt: opensAt ? wallTimeToSeoulIso(opensAt) : null,
+        bookingClosesAt: closesAt ? wallTimeToSeoulIso(closesAt) : null,
+        cancelHoursBefore: hours,
+        partyMin: min,
+        partyMax: max,
+        bookingEnabled,
+      });
     } finally {
       setBusy(false);
     }
@@ -64,7 +107,7 @@ export function PopupForm({ initial, submitLabel, onSubmit }: PopupFormProps) {
     <form className="admin-form" onSubmit={submit} noValidate>
       <div className="admin-form__field">
         <label className="admin-form__label" htmlFor="popup-cnt">
-          {ko.popupTurn}
+          {messages.popupTurn}
         </label>
         <select
           id="popup-cnt"
@@ -72,10 +115,10 @@ export function PopupForm({ initial, submitLabel, onSubmit }: PopupFormProps) {
           value={cnt ?? ''}
           onChange={(event) => setCnt((event.target.value || null) as PopupTurn)}
         >
-          <option value="">{ko.popupTurnNone}</option>
+          <option value="">{messages.popupTurnNone}</option>
           {TURNS.map((turn) => (
             <option key={turn} value={turn}>
-              {ko.popupTurnLabel(turn)}
+              {messages.popupTurnLabel(turn)}
             </option>
           ))}
         </select>
@@ -83,7 +126,7 @@ export function PopupForm({ initial, submitLabel, onSubmit }: PopupFormProps) {
       <div className="admin-form__dates">
         <div className="admin-form__field">
           <label className="admin-form__label" htmlFor="popup-startdate">
-            {ko.popupStart}
+            {messages.popupStart}
           </label>
           <PopupDateTimePicker id="popup-startdate" selected={start} onChange={changeStart} />
         </div>
@@ -92,7 +135,7 @@ export function PopupForm({ initial, submitLabel, onSubmit }: PopupFormProps) {
         </span>
         <div className="admin-form__field">
           <label className="admin-form__label" htmlFor="popup-enddate">
-            {ko.popupEnd}
+            {messages.popupEnd}
           </label>
           <PopupDateTimePicker id="popup-enddate" selected={end} onChange={changeEnd} min={start} />
         </div>
@@ -100,7 +143,7 @@ export function PopupForm({ initial, submitLabel, onSubmit }: PopupFormProps) {
       <div className="popup-form__numbers">
         <div className="admin-form__field">
           <label className="admin-form__label" htmlFor="popup-count">
-            {ko.popupCount}
+            {messages.popupCount}
           </label>
           <input
             id="popup-count"
@@ -117,7 +160,7 @@ export function PopupForm({ initial, submitLabel, onSubmit }: PopupFormProps) {
         </div>
         <div className="admin-form__field">
           <label className="admin-form__label" htmlFor="popup-table">
-            {ko.popupTables}
+            {messages.popupTables}
           </label>
           <input
             id="popup-table"
@@ -133,8 +176,87 @@ export function PopupForm({ initial, submitLabel, onSubmit }: PopupFormProps) {
           />
         </div>
       </div>
+      <fieldset className="popup-form__booking">
+        <legend className="admin-form__label">{messages.bookingSettings}</legend>
+        <p className="popup-form__hint">{messages.bookingTimesHint}</p>
+        <div className="admin-form__dates">
+          <div className="admin-form__field">
+            <label className="admin-form__label" htmlFor="popup-booking-opens">
+              {messages.bookingOpensAt}
+            </label>
+            <PopupDateTimePicker id="popup-booking-opens" selected={opensAt} onChange={setOpensAt} />
+          </div>
+          <span className="admin-form__tilde" aria-hidden="true">
+            ~
+          </span>
+          <div className="admin-form__field">
+            <label className="admin-form__label" htmlFor="popup-booking-closes">
+              {messages.bookingClosesAt}
+            </label>
+            <PopupDateTimePicker id="popup-booking-closes" selected={closesAt} onChange={setClosesAt} min={opensAt} />
+          </div>
+        </div>
+        <div className="popup-form__numbers popup-form__numbers--three">
+          <div className="admin-form__field">
+            <label className="admin-form__label" htmlFor="popup-party-min">
+              {messages.partyMin}
+            </label>
+            <input
+              id="popup-party-min"
+              className="admin-form__input"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={50}
+              step={1}
+              value={partyMin}
+              onChange={(event) => setPartyMin(event.target.value)}
+            />
+          </div>
+          <div className="admin-form__field">
+            <label className="admin-form__label" htmlFor="popup-party-max">
+              {messages.partyMax}
+            </label>
+            <input
+              id="popup-party-max"
+              className="admin-form__input"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={50}
+              step={1}
+              value={partyMax}
+              onChange={(event) => setPartyMax(event.target.value)}
+            />
+          </div>
+          <div className="admin-form__field">
+            <label className="admin-form__label" htmlFor="popup-cancel-hours">
+              {messages.cancelHoursBefore}
+            </label>
+            <input
+              id="popup-cancel-hours"
+              className="admin-form__input"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={720}
+              step={1}
+              value={cancelHours}
+              onChange={(event) => setCancelHours(event.target.value)}
+            />
+          </div>
+        </div>
+        <label className="popup-form__switch">
+          <input
+            type="checkbox"
+            checked={bookingEnabled}
+            onChange={(event) => setBookingEnabled(event.target.checked)}
+          />
+          {messages.bookingEnabled}
+        </label>
+      </fieldset>
       <button type="submit" className="admin-button admin-form__submit" disabled={busy}>
-        {busy ? ko.saving : submitLabel}
+        {busy ? messages.saving : submitLabel}
       </button>
     </form>
   );

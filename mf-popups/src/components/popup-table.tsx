@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
-import { ko, type Popup } from '@linksite/platform';
+import type { Popup } from '@linksite/contract';
 import { formatPopupDateTime, turnLabel } from '../lib/popup-format';
+import { slotStatusView } from '../lib/slot-status';
+import { messages } from '../lib/messages';
 
 export interface PopupTableProps {
   popups: Popup[];
@@ -9,7 +11,16 @@ export interface PopupTableProps {
 
 const number = (value: number) => value.toLocaleString('ko-KR');
 
-/** The popup slots as a table (spec §2): ID, 회차, 일정 (start ~ end), 인원, 예약 가능 테이블, 관리 (수정, 삭제). */
+/** What visitors see of the slot now (오픈 예정, 예약 가능 (잔여 n명), 마감). */
+function SlotStatusBadge({ popup }: { popup: Popup }) {
+  const status = slotStatusView({ status: popup.bookingStatus, remaining: popup.remaining });
+  return <span className={`slot-status slot-status--${status.kind}`}>{status.label}</span>;
+}
+
+/**
+ * The popup slots as a table (spec §2): ID, 회차, 일정 (start ~ end), 인원, 예약 가능 테이블, 예약 현황 (status as visitors
+ * see it; booked, remaining and checked-in people, issue 13), 관리 (예약자, 수정, 삭제).
+ */
 export function PopupTable({ popups, onDelete }: PopupTableProps) {
   return (
     <div className="popup-table__scroll">
@@ -17,11 +28,12 @@ export function PopupTable({ popups, onDelete }: PopupTableProps) {
         <thead>
           <tr>
             <th scope="col">ID</th>
-            <th scope="col">{ko.popupTurn}</th>
-            <th scope="col">{ko.popupSchedule}</th>
-            <th scope="col">{ko.popupCount}</th>
-            <th scope="col">{ko.popupTables}</th>
-            <th scope="col">{ko.popupActions}</th>
+            <th scope="col">{messages.popupTurn}</th>
+            <th scope="col">{messages.popupSchedule}</th>
+            <th scope="col">{messages.popupCount}</th>
+            <th scope="col">{messages.popupTables}</th>
+            <th scope="col">{messages.popupBookings}</th>
+            <th scope="col">{messages.popupActions}</th>
           </tr>
         </thead>
         <tbody>
@@ -36,18 +48,39 @@ export function PopupTable({ popups, onDelete }: PopupTableProps) {
               </td>
               <td className="popup-table__number">{number(popup.count)}</td>
               <td className="popup-table__number">{number(popup.table)}</td>
-              <td className="popup-table__actions">
-                <Link className="popup-table__edit" to={`/popup/edit/${popup.id}`} aria-label={ko.popupRowEdit(popup.id)}>
-                  {ko.edit}
-                </Link>
-                <button
-                  type="button"
-                  className="popup-table__delete"
-                  aria-label={ko.popupRowDelete(popup.id)}
-                  onClick={() => onDelete(popup)}
-                >
-                  {ko.delete}
-                </button>
+              <td data-testid="popup-row-bookings">
+                <div className="popup-table__bookings">
+                  <SlotStatusBadge popup={popup} />
+                  <span className="popup-table__counts">
+                    {messages.bookingCounts(popup.bookedPeople, popup.remaining, popup.checkedInPeople)}
+                  </span>
+                </div>
+              </td>
+              <td>
+                <div className="popup-table__actions">
+                  <Link
+                    className="popup-table__edit"
+                    to={`/popup/bookings/${popup.id}`}
+                    aria-label={messages.bookingsLinkLabel(popup.id)}
+                  >
+                    {messages.bookingsLink}
+                  </Link>
+                  <Link
+                    className="popup-table__edit"
+                    to={`/popup/edit/${popup.id}`}
+                    aria-label={messages.popupRowEdit(popup.id)}
+                  >
+                    {messages.edit}
+                  </Link>
+                  <button
+                    type="button"
+                    className="popup-table__delete"
+                    aria-label={messages.popupRowDelete(popup.id)}
+                    onClick={() => onDelete(popup)}
+                  >
+                    {messages.delete}
+                  </button>
+                </div>
               </td>
             </tr>
           ))}

@@ -1,6 +1,8 @@
 import { format } from 'date-fns';
 import { ko as koLocale } from 'date-fns/locale/ko';
-import { ko, seoulIsoToWallTime, type PopupTurn } from '@linksite/platform';
+import type { PopupTurn } from '@linksite/contract';
+import { seoulIsoToWallTime } from '@linksite/platform';
+import { messages } from './messages';
 
 /** Date and 12-hour time with 오전/오후 (spec §9, DECISIONS D7), the pickers' and the table's form. */
 export const POPUP_DATE_TIME_FORMAT = 'yyyy년 MM월 dd일 aa h:mm';
@@ -17,7 +19,7 @@ export function formatPopupDateTime(iso: string): string {
 
 /** `'2'` → `2회차`; null → `선택 안 함`. */
 export function turnLabel(cnt: PopupTurn): string {
-  return cnt ? ko.popupTurnLabel(cnt) : ko.popupTurnNone;
+  return cnt ? messages.popupTurnLabel(cnt) : messages.popupTurnNone;
 }
 
 /**

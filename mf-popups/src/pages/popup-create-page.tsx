@@ -1,6 +1,7 @@
-import { ko, useSaveAndReturn } from '@linksite/platform';
+import { useSaveAndReturn } from '@linksite/platform';
 import { createPopup } from '../api/create-popup';
-import { PopupForm } from '../components/popup-form';
+import { BOOKING_DEFAULTS, PopupForm } from '../components/popup-form';
+import { messages } from '../lib/messages';
 
 /** `/popup`, 팝업 예약 등록 (spec §2); after saving → `/popup/list` (DECISIONS D7: the spec's jump to `/` is a defect). */
 export function PopupCreatePage() {
@@ -9,11 +10,11 @@ export function PopupCreatePage() {
   return (
     <section className="admin-screen" aria-labelledby="popup-create-title">
       <h1 id="popup-create-title" className="admin-screen__title">
-        {ko.popupCreateTitle}
+        {messages.popupCreateTitle}
       </h1>
       <PopupForm
-        initial={{ cnt: null, start: null, end: null, count: '0', table: '0' }}
-        submitLabel={ko.register}
+        initial={{ cnt: null, start: null, end: null, count: '0', table: '0', ...BOOKING_DEFAULTS }}
+        submitLabel={messages.register}
         onSubmit={save}
       />
     </section>

@@ -1,9 +1,12 @@
 import { Link } from 'react-router-dom';
-import { errorMessage, ErrorNotice, ko, Loading, useRequest, type Popup } from '@linksite/platform';
+import type { Popup } from '@linksite/contract';
+import { errorMessage, ErrorNotice, Loading, useRequest } from '@linksite/platform';
 import { deletePopup } from '../api/delete-popup';
 import { fetchPopups } from '../api/fetch-popups';
 import { PopupTable } from '../components/popup-table';
 import '../components/popup-screens.css';
+import '../components/reserve.css';
+import { messages } from '../lib/messages';
 
 /**
  * `/popup/list`, 팝업 예약 관리 (spec §2): the table of slots, `+ 팝업 예약 등록`, and per row 수정 and 삭제. A delete
@@ -13,7 +16,7 @@ export function PopupListPage() {
   const popups = useRequest(fetchPopups);
 
   const remove = async (popup: Popup) => {
-    if (!window.confirm(ko.popupDeleteConfirm)) return;
+    if (!window.confirm(messages.popupDeleteConfirm)) return;
     try {
       window.alert(await deletePopup(popup.id));
     } catch (error) {
@@ -27,11 +30,16 @@ export function PopupListPage() {
     <section className="admin-screen popup-screen--wide" aria-labelledby="popup-list-title">
       <div className="admin-screen__head">
         <h1 id="popup-list-title" className="admin-screen__title">
-          {ko.popupListTitle}
+          {messages.popupListTitle}
         </h1>
-        <Link className="admin-button" to="/popup">
-          {ko.popupCreateButton}
-        </Link>
+        <div className="popup-list__tools">
+          <Link className="popup-table__edit" to="/popup/info">
+            {messages.popupInfoLink}
+          </Link>
+          <Link className="admin-button" to="/popup">
+            {messages.popupCreateButton}
+          </Link>
+        </div>
       </div>
       {popups.status === 'loading' && <Loading />}
       {popups.status === 'error' && (
@@ -39,7 +47,7 @@ export function PopupListPage() {
       )}
       {popups.status === 'success' &&
         (popups.data.length === 0 ? (
-          <p className="admin-screen__empty">{ko.noPopupEntries}</p>
+          <p className="admin-screen__empty">{messages.noPopupEntries}</p>
         ) : (
           <PopupTable popups={popups.data} onDelete={remove} />
         ))}

@@ -4,8 +4,44 @@ import { sent, serve, useTestRuntimeConfig } from '@linksite/platform/src/testin
 import { PopupRoutes } from '../routes';
 
 const popups = [
-  { id: 3, cnt: '2', startdate: '2025-04-05T04:30:00.000Z', enddate: '2025-04-05T09:00:00+00:00', count: 1200, table: 8 },
-  { id: 4, cnt: null, startdate: '2025-04-06T00:00:00+09:00', enddate: '2025-04-06T12:00:00+09:00', count: 0, table: 0 },
+  {
+    id: 3,
+    cnt: '2',
+    startdate: '2025-04-05T04:30:00.000Z',
+    enddate: '2025-04-05T09:00:00+00:00',
+    count: 1200,
+    table: 8,
+    bookingOpensAt: '2025-04-01T01:00:00.000Z',
+    bookingClosesAt: null,
+    cancelHoursBefore: 12,
+    partyMin: 1,
+    partyMax: 3,
+    bookingEnabled: true,
+    bookedPeople: 30,
+    bookedTables: 5,
+    remaining: 1170,
+    checkedInPeople: 4,
+    bookingStatus: 'open',
+  },
+  {
+    id: 4,
+    cnt: null,
+    startdate: '2025-04-06T00:00:00+09:00',
+    enddate: '2025-04-06T12:00:00+09:00',
+    count: 0,
+    table: 0,
+    bookingOpensAt: null,
+    bookingClosesAt: null,
+    cancelHoursBefore: 24,
+    partyMin: 1,
+    partyMax: 4,
+    bookingEnabled: false,
+    bookedPeople: 0,
+    bookedTables: 0,
+    remaining: 0,
+    checkedInPeople: 0,
+    bookingStatus: 'closed',
+  },
 ];
 
 function Where() {
@@ -50,12 +86,11 @@ describe('팝업 예약 등록 (/popup)', () => {
     serve({});
     renderAt('/popup');
     expect(screen.getByRole('heading', { name: '팝업 예약 등록' })).toBeInTheDocument();
-    expect(within(screen.getByLabelText('회차')).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      '선택 안 함',
-      '1회차',
-      '2회차',
-      '3회차',
-    ]);
+    expect(
+      within(screen.getByLabelText('회차'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['선택 안 함', '1회차', '2회차', '3회차']);
     for (const label of ['인원', '예약 가능 테이블']) {
       expect(field(label)).toHaveAttribute('type', 'number');
       expect(field(label)).toHaveAttribute('min', '0');
@@ -104,9 +139,9 @@ describe('팝업 예약 등록 (/popup)', () => {
     fireEvent.click(field('종료 일시'));
     const dialog = await screen.findByRole('dialog', { name: '날짜와 시간 선택' });
     const day = (n: string) =>
-      [...dialog.querySelectorAll<HTMLElement>('.react-datepicker__day:not(.react-datepicker__day--outside-month)')].find(
-        (d) => d.textContent === n,
-      )!;
+      [
+        ...dialog.querySelectorAll<HTMLElement>('.react-datepicker__day:not(.react-datepicker__day--outside-month)'),
+      ].find((d) => d.textContent === n)!;
     expect(day('10')).toHaveAttribute('aria-disabled', 'true');
     expect(day('11')).toHaveAttribute('aria-disabled', 'false');
     const times = within(within(dialog).getByRole('listbox', { name: '시간' })).getAllByRole('option');
@@ -130,7 +165,19 @@ describe('팝업 예약 등록 (/popup)', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/popup/list'));
     expect(sent(adapter)[0]).toEqual({
       route: 'POST /popup',
-      body: { cnt: '3', startdate: '2030-05-10T13:30:00+09:00', enddate: '2030-05-10T18:00:00+09:00', count: 40, table: 6 },
+      body: {
+        cnt: '3',
+        startdate: '2030-05-10T13:30:00+09:00',
+        enddate: '2030-05-10T18:00:00+09:00',
+        count: 40,
+        table: 6,
+        bookingOpensAt: null,
+        bookingClosesAt: null,
+        cancelHoursBefore: 24,
+        partyMin: 1,
+        partyMax: 4,
+        bookingEnabled: true,
+      },
     });
     expect(alerts).toEqual(['팝업 예약이 등록되었습니다.']);
   });
@@ -164,7 +211,19 @@ describe('팝업 예약 수정 (/popup/edit/:id)', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/popup/list'));
     expect(sent(adapter)[1]).toEqual({
       route: 'PUT /popup/update/3',
-      body: { cnt: '2', startdate: '2025-04-05T13:30:00+09:00', enddate: '2025-04-05T18:00:00+09:00', count: 1300, table: 8 },
+      body: {
+        cnt: '2',
+        startdate: '2025-04-05T13:30:00+09:00',
+        enddate: '2025-04-05T18:00:00+09:00',
+        count: 1300,
+        table: 8,
+        bookingOpensAt: '2025-04-01T10:00:00+09:00',
+        bookingClosesAt: null,
+        cancelHoursBefore: 12,
+        partyMin: 1,
+        partyMax: 3,
+        bookingEnabled: true,
+      },
     });
     expect(alerts).toEqual(['팝업 예약이 수정되었습니다.']);
   });
@@ -176,28 +235,37 @@ describe('팝업 예약 관리 (/popup/list)', () => {
     renderAt('/popup/list');
     expect(screen.getByRole('heading', { name: '팝업 예약 관리' })).toBeInTheDocument();
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'ID',
-      '회차',
-      '일정',
-      '인원',
-      '예약 가능 테이블',
-      '관리',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['ID', '회차', '일정', '인원', '예약 가능 테이블', '예약 현황', '관리']);
     const rows = screen.getAllByTestId('popup-row');
-    expect(within(rows[0]!).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
       '3',
       '2회차',
       '2025년 04월 05일 오후 1:30 ~ 2025년 04월 05일 오후 6:00',
       '1,200',
       '8',
-      '수정삭제',
+      '예약 가능 (잔여 1,170명)예약 30 · 잔여 1,170 · 입장 4',
+      '예약자수정삭제',
     ]);
-    expect(within(rows[1]!).getAllByRole('cell').map((c) => c.textContent).slice(0, 3)).toEqual([
-      '4',
-      '선택 안 함',
-      '2025년 04월 06일 오전 12:00 ~ 2025년 04월 06일 오후 12:00',
-    ]);
+    expect(within(rows[1]!).getByTestId('popup-row-bookings')).toHaveTextContent('마감예약 0 · 잔여 0 · 입장 0');
+    expect(screen.getByRole('link', { name: '3번 팝업 예약의 예약자 목록' })).toHaveAttribute(
+      'href',
+      '/popup/bookings/3',
+    );
+    expect(screen.getByRole('link', { name: '팝업 안내 수정' })).toHaveAttribute('href', '/popup/info');
+    expect(
+      within(rows[1]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(0, 3),
+    ).toEqual(['4', '선택 안 함', '2025년 04월 06일 오전 12:00 ~ 2025년 04월 06일 오후 12:00']);
     expect(screen.getByRole('link', { name: '3번 팝업 예약 수정' })).toHaveAttribute('href', '/popup/edit/3');
     expect(screen.getByRole('link', { name: '+ 팝업 예약 등록' })).toHaveAttribute('href', '/popup');
   });
@@ -222,7 +290,9 @@ describe('팝업 예약 관리 (/popup/list)', () => {
   });
 
   it('shows the server message when the list cannot be read', async () => {
-    serve({ 'GET /popup/list': () => ({ status: 403, data: { statusCode: 403, message: '관리자 권한이 없습니다.' } }) });
+    serve({
+      'GET /popup/list': () => ({ status: 403, data: { statusCode: 403, message: '관리자 권한이 없습니다.' } }),
+    });
     renderAt('/popup/list');
     expect(await screen.findByTestId('popup-list-error')).toHaveTextContent('관리자 권한이 없습니다.');
   });

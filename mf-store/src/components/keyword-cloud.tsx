@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { ko, type TagWord } from '@linksite/platform';
+import type { TagWord } from '@linksite/contract';
 import { layoutCloud, type PlacedWord } from '../lib/cloud-layout';
 import { buildSearchUrl, cloudLayoutSize, CLOUD_TRANSITION_MS, sizeWords } from '../lib/cloud-words';
+import { messages } from '../lib/messages';
+import { reportClick } from '../lib/report-click';
 
 const COLORS = ['#2563eb', '#db2777', '#059669', '#d97706', '#7c3aed', '#0f766e', '#dc2626', '#4b5563'];
 
@@ -18,8 +20,14 @@ export function KeywordCloud({ words, searchUrl, layout = layoutCloud }: Keyword
   const sized = useMemo(() => sizeWords(words), [words]);
   const boxRef = useRef<HTMLDivElement>(null);
   const [size, setSize] = useState<[number, number] | null>(null);
-  const [placed, setPlaced] = useState<PlacedWord[]>([]);
-  const [shown, setShown] = useState(false);
+  // The layout of one (words, size) pair, tagged with it: new words or a new size show nothing until laid out.
+  const [layoutResult, setLayoutResult] = useState<{
+    sized: typeof sized;
+    size: [number, number];
+    words: PlacedWord[];
+  } | null>(null);
+  // The layout whose words have moved into place.
+  const [shownWords, setShownWords] = useState<PlacedWord[] | null>(null);
 
   // The layout box follows the container's width (see CLOUD_MIN_SIZE); lay out again only when it changes.
   useEffect(() => {
@@ -38,63 +46,70 @@ export function KeywordCloud({ words, searchUrl, layout = layoutCloud }: Keyword
   }, []);
 
   useEffect(() => {
-    setShown(false);
-    if (sized.length === 0 || !size) {
-      setPlaced([]);
-      return undefined;
-    }
-    return layout(sized, size, setPlaced);
+    if (sized.length === 0 || !size) return undefined;
+    return layout(sized, size, (words) => setLayoutResult({ sized, size, words }));
   }, [sized, size, layout]);
+
+  const placed = useMemo(
+    () => (layoutResult && layoutResult.sized === sized && layoutResult.size === size ? layoutResult.words : []),
+    [layoutResult, sized, size],
+  );
+  const shown = placed.length > 0 && shownWords === placed;
 
   // Start from the centre, invisible, then move into place (spec §9: 600 ms transition).
   useEffect(() => {
     if (placed.length === 0) return undefined;
-    const frame = requestAnimationFrame(() => setShown(true));
+    const frame = requestAnimationFrame(() => setShownWords(placed));
     return () => cancelAnimationFrame(frame);
   }, [placed]);
 
-  const open = (text: string) => window.open(buildSearchUrl(searchUrl, text), '_blank', 'noopener,noreferrer');
+  const open = (text: string) => {
+    window.open(buildSearchUrl(searchUrl, text), '_blank', 'noopener,noreferrer');
+    reportClick({ keyword: text });
+  };
   const onKeyDown = (event: KeyboardEvent, text: string) => {
     if (event.key === 'Enter') open(text);
   };
 
-  if (words.length === 0) return <p className="keyword-cloud__empty">{ko.noKeywords}</p>;
+  if (words.length === 0) return <p className="keyword-cloud__empty">{messages.noKeywords}</p>;
 
   const [width, height] = size ?? cloudLayoutSize(0);
   return (
     <div ref={boxRef} className="keyword-cloud__box">
-    <svg
-      className="keyword-cloud"
-      width={width}
-      height={height}
-      viewBox={`${-width / 2} ${-height / 2} ${width} ${height}`}
-      preserveAspectRatio="xMidYMid meet"
-      role="group"
-      aria-label={ko.popularKeywords}
-    >
-      {placed.map((word, index) => (
-        <text
-          key={word.text}
-          data-testid="cloud-word"
-          className="keyword-cloud__word"
-          role="link"
-          tabIndex={0}
-          aria-label={ko.searchKeyword(word.text)}
-          fontSize={word.size}
-          fill={COLORS[index % COLORS.length]}
-          textAnchor="middle"
-          style={{
-            transform: shown ? `translate(${word.x}px, ${word.y}px) rotate(${word.rotate}deg)` : 'translate(0px, 0px) rotate(0deg)',
-            opacity: shown ? 1 : 0,
-            transition: `transform ${CLOUD_TRANSITION_MS}ms ease, opacity ${CLOUD_TRANSITION_MS}ms ease`,
-          }}
-          onClick={() => open(word.text)}
-          onKeyDown={(event) => onKeyDown(event, word.text)}
-        >
-          {word.text}
-        </text>
-      ))}
-    </svg>
+      <svg
+        className="keyword-cloud"
+        width={width}
+        height={height}
+        viewBox={`${-width / 2} ${-height / 2} ${width} ${height}`}
+        preserveAspectRatio="xMidYMid meet"
+        role="group"
+        aria-label={messages.popularKeywords}
+      >
+        {placed.map((word, index) => (
+          <text
+            key={word.text}
+            data-testid="cloud-word"
+            className="keyword-cloud__word"
+            role="link"
+            tabIndex={0}
+            aria-label={messages.searchKeyword(word.text)}
+            fontSize={word.size}
+            fill={COLORS[index % COLORS.length]}
+            textAnchor="middle"
+            style={{
+              transform: shown
+                ? `translate(${word.x}px, ${word.y}px) rotate(${word.rotate}deg)`
+                : 'translate(0px, 0px) rotate(0deg)',
+              opacity: shown ? 1 : 0,
+              transition: `transform ${CLOUD_TRANSITION_MS}ms ease, opacity ${CLOUD_TRANSITION_MS}ms ease`,
+            }}
+            onClick={() => open(word.text)}
+            onKeyDown={(event) => onKeyDown(event, word.text)}
+          >
+            {word.text}
+          </text>
+        ))}
+      </svg>
     </div>
   );
 }

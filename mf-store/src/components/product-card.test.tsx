@@ -1,5 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
-import type { Link } from '@linksite/platform';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { Link } from '@linksite/contract';
+import { trackClick } from '@linksite/platform';
 import { useTestRuntimeConfig } from '@linksite/platform/src/testing/fake-http';
 import { ProductCard } from './product-card';
 
@@ -11,10 +12,20 @@ const product = (over: Partial<Link> = {}): Link => ({
   link: 'https://shop.example.com/p/1',
   imagelink: '/api/images/abc123',
   pcode: 0,
+  enabled: true,
+  showFrom: null,
+  showUntil: null,
+  visibility: 'visible',
+  opensInDays: null,
   ...over,
 });
 
-beforeEach(() => useTestRuntimeConfig());
+jest.mock('@linksite/platform', () => ({ ...jest.requireActual('@linksite/platform'), trackClick: jest.fn() }));
+
+beforeEach(() => {
+  useTestRuntimeConfig();
+  (trackClick as jest.Mock).mockClear();
+});
 
 describe('ProductCard', () => {
   it('shows the name and one chip per non-empty tag part', () => {
@@ -66,5 +77,18 @@ describe('ProductCard', () => {
     render(<ProductCard product={product({ imagelink: null })} index={0} />);
     expect(screen.getByRole('img', { name: '이미지 없음' })).toBeInTheDocument();
     expect(screen.getByTestId('store-card').querySelector('img')).toBeNull();
+  });
+
+  it('reports a click on a card with a link (its id and shop), letting the browser open the new tab itself', () => {
+    render(<ProductCard product={product({ id: 7 })} index={0} />);
+    const opened = fireEvent.click(screen.getByTestId('store-card'));
+    expect(opened).toBe(true); // not prevented: the tab opens in the click, never delayed
+    expect(trackClick).toHaveBeenCalledWith({ linkId: 7, url: 'https://shop.example.com/p/1' });
+  });
+
+  it('reports nothing for a card without a link', () => {
+    render(<ProductCard product={product({ link: null })} index={0} />);
+    fireEvent.click(screen.getByTestId('store-card'));
+    expect(trackClick).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,8 @@
 import { useMemo, useState } from 'react';
-import { Chip, imageUrl, isInternalImage, ko, randomChipStyle, splitTags, type Link } from '@linksite/platform';
+import type { Link } from '@linksite/contract';
+import { Chip, imageUrl, isInternalImage, randomChipStyle, splitTags } from '@linksite/platform';
+import { messages } from '../lib/messages';
+import { reportClick } from '../lib/report-click';
 
 /** Cards above the fold on a desktop grid (two rows of four): loaded eagerly, the rest lazily. */
 export const EAGER_CARDS = 8;
@@ -14,7 +17,7 @@ function CardImage({ product, index }: { product: Link; index: number }) {
   const { imagelink } = product;
   if (!imagelink || broken) {
     return (
-      <div className="store-card__placeholder" role="img" aria-label={ko.productImageMissing}>
+      <div className="store-card__placeholder" role="img" aria-label={messages.productImageMissing}>
         <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
           <path
             fill="currentColor"
@@ -76,8 +79,11 @@ export function ProductCard({ product, index }: { product: Link; index: number }
         href={product.link}
         target="_blank"
         rel="noopener noreferrer"
-        title={ko.opensInNewWindow}
+        title={messages.opensInNewWindow}
         data-testid="store-card"
+        // The browser opens the shop in a new tab first (no waiting: a delayed tab is a blocked pop-up); the click is
+        // reported after, as a beacon.
+        onClick={() => reportClick({ linkId: product.id, url: product.link })}
       >
         {content}
       </a>

@@ -8,14 +8,19 @@ export interface PlacedWord extends SizedWord {
   rotate: number;
 }
 
-export const CLOUD_FONT_FAMILY = '"Pretendard", "Noto Sans KR", "Noto Sans CJK KR", "Apple SD Gothic Neo", "Malgun Gothic", sans-serif';
+export const CLOUD_FONT_FAMILY =
+  '"Pretendard", "Noto Sans KR", "Noto Sans CJK KR", "Apple SD Gothic Neo", "Malgun Gothic", sans-serif';
 
 /**
  * Lays the words out with d3-cloud in a `size` [width, height] box (spec §9: at least 200×100, two angles
  * −50 and 0). Words that do not fit are dropped by d3-cloud. Needs a canvas, so it runs in the browser only.
  * Returns a stop function.
  */
-export function layoutCloud(words: SizedWord[], size: [number, number], onDone: (placed: PlacedWord[]) => void): () => void {
+export function layoutCloud(
+  words: SizedWord[],
+  size: [number, number],
+  onDone: (placed: PlacedWord[]) => void,
+): () => void {
   const random = seededRandom(words);
   const layout = cloud<SizedWord & Word>()
     .size(size)

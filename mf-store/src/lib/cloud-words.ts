@@ -1,4 +1,4 @@
-import type { TagWord } from '@linksite/platform';
+import type { TagWord } from '@linksite/contract';
 
 /**
  * Keyword cloud parameters (spec §9). The spec's 200×100 layout is the layout's minimum size (as
@@ -54,7 +54,8 @@ export function cloudLayoutSize(containerWidth: number): [number, number] {
 /** A deterministic random source (mulberry32) seeded from the words, so one catalogue always gets one layout. */
 export function seededRandom(words: readonly { text: string }[]): () => number {
   let seed = 0;
-  for (const { text } of words) for (let i = 0; i < text.length; i += 1) seed = (Math.imul(seed, 31) + text.charCodeAt(i)) | 0;
+  for (const { text } of words)
+    for (let i = 0; i < text.length; i += 1) seed = (Math.imul(seed, 31) + text.charCodeAt(i)) | 0;
   return () => {
     seed = (seed + 0x6d2b79f5) | 0;
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);

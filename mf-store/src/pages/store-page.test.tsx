@@ -1,17 +1,32 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { trackClick } from '@linksite/platform';
 import { serve, useTestRuntimeConfig } from '@linksite/platform/src/testing/fake-http';
 import { StorePage } from './store-page';
 
+jest.mock('@linksite/platform', () => ({ ...jest.requireActual('@linksite/platform'), trackClick: jest.fn() }));
+
 // d3-cloud needs a canvas, which jsdom lacks: place the words in a row instead.
 jest.mock('../lib/cloud-layout', () => ({
-  layoutCloud: (words: { text: string; size: number }[], _size: [number, number], done: (placed: unknown[]) => void) => {
+  layoutCloud: (
+    words: { text: string; size: number }[],
+    _size: [number, number],
+    done: (placed: unknown[]) => void,
+  ) => {
     done(words.map((w, i) => ({ ...w, x: i * 10, y: 0, rotate: 0 })));
     return () => undefined;
   },
 }));
 
 const products = [
-  { id: 1, pname: '수분 크림', tag: '뷰티/스킨케어', tags: [], link: 'https://shop.example/1', imagelink: null, pcode: 0 },
+  {
+    id: 1,
+    pname: '수분 크림',
+    tag: '뷰티/스킨케어',
+    tags: [],
+    link: 'https://shop.example/1',
+    imagelink: null,
+    pcode: 0,
+  },
   { id: 2, pname: '캠핑 의자', tag: '캠핑', tags: [], link: null, imagelink: null, pcode: 1 },
 ];
 const words = [
@@ -50,6 +65,8 @@ describe('StorePage', () => {
     expect(open).toHaveBeenCalledWith('https://search.example/?q=%EB%B7%B0%ED%8B%B0', '_blank', 'noopener,noreferrer');
     fireEvent.keyDown(first!, { key: 'Enter' });
     expect(open).toHaveBeenCalledTimes(2);
+    // Each opened search is reported as a keyword click, after the tab opened.
+    expect((trackClick as jest.Mock).mock.calls).toEqual([[{ keyword: '뷰티' }], [{ keyword: '뷰티' }]]);
     open.mockRestore();
   });
 
@@ -69,5 +86,21 @@ describe('StorePage', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '다시 시도' })));
     expect(await screen.findAllByTestId('store-card')).toHaveLength(2);
     expect(adapter.mock.calls.filter(([r]) => r.url === '/store')).toHaveLength(2);
+  });
+
+  it('links to /reserve (팝업 예약하기) while a popup slot takes bookings, and not otherwise (issue 13)', async () => {
+    let open = true;
+    serve({
+      'GET /store': () => ({ status: 200, data: { product: products } }),
+      'GET /tag/list': () => ({ status: 200, data: { product: words } }),
+      'GET /reserve/status': () => ({ status: 200, data: { product: { open } } }),
+    });
+    const { unmount } = render(<StorePage />);
+    expect(await screen.findByRole('link', { name: '팝업 예약하기' })).toHaveAttribute('href', '/reserve');
+    unmount();
+    open = false;
+    render(<StorePage />);
+    expect(await screen.findAllByTestId('store-card')).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: '팝업 예약하기' })).toBeNull();
   });
 });

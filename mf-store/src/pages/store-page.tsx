@@ -1,10 +1,12 @@
 import { useStore } from 'zustand';
-import { errorMessage, ErrorNotice, ko, Loading, runtimeConfigStore, useRequest } from '@linksite/platform';
+import { errorMessage, ErrorNotice, Loading, runtimeConfigStore, useRequest } from '@linksite/platform';
 import { fetchStore } from '../api/fetch-store';
 import { fetchTagList } from '../api/fetch-tag-list';
 import { KeywordCloud } from '../components/keyword-cloud';
 import { ProductCard } from '../components/product-card';
+import { ReserveLink } from '../components/reserve-link';
 import './store-page.css';
+import { messages } from '../lib/messages';
 
 function KeywordSection() {
   const searchUrl = useStore(runtimeConfigStore, (s) => s.config?.searchUrl ?? '');
@@ -12,11 +14,15 @@ function KeywordSection() {
   return (
     <section className="store-page__keywords" aria-labelledby="store-keywords-title">
       <h2 id="store-keywords-title" className="store-page__title">
-        {ko.popularKeywords}
+        {messages.popularKeywords}
       </h2>
       {tags.status === 'loading' && <Loading />}
       {tags.status === 'error' && (
-        <ErrorNotice message={`${ko.tagsLoadFailed} ${errorMessage(tags.error)}`} onRetry={tags.reload} testId="tags-error" />
+        <ErrorNotice
+          message={`${messages.tagsLoadFailed} ${errorMessage(tags.error)}`}
+          onRetry={tags.reload}
+          testId="tags-error"
+        />
       )}
       {tags.status === 'success' && <KeywordCloud words={tags.data} searchUrl={searchUrl} />}
     </section>
@@ -27,9 +33,15 @@ function ProductSection() {
   const store = useRequest(fetchStore);
   if (store.status === 'loading') return <Loading />;
   if (store.status === 'error') {
-    return <ErrorNotice message={`${ko.storeLoadFailed} ${errorMessage(store.error)}`} onRetry={store.reload} testId="store-error" />;
+    return (
+      <ErrorNotice
+        message={`${messages.storeLoadFailed} ${errorMessage(store.error)}`}
+        onRetry={store.reload}
+        testId="store-error"
+      />
+    );
   }
-  if (store.data.length === 0) return <p className="store-page__empty">{ko.noProducts}</p>;
+  if (store.data.length === 0) return <p className="store-page__empty">{messages.noProducts}</p>;
   return (
     <div className="store-grid">
       {store.data.map((product, index) => (
@@ -43,6 +55,7 @@ function ProductSection() {
 export function StorePage() {
   return (
     <div className="store-page">
+      <ReserveLink />
       <KeywordSection />
       <ProductSection />
     </div>

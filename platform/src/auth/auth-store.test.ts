@@ -69,7 +69,12 @@ describe('auth store', () => {
     ['only an id token', { id: true, access: false }],
   ])('is not authenticated with %s', async (_label, tokens) => {
     await initAuth(oidc, fakeKeycloak(ADMIN_CLAIMS, tokens).factory);
-    expect(authStore.getState()).toMatchObject({ initialized: true, authenticated: false, profile: null, isAdmin: false });
+    expect(authStore.getState()).toMatchObject({
+      initialized: true,
+      authenticated: false,
+      profile: null,
+      isAdmin: false,
+    });
   });
 
   it('is signed in without the administrator role when the role is missing', async () => {
@@ -205,7 +210,10 @@ describe('http client with the auth store', () => {
     const keycloak = fakeKeycloak(null);
     await initAuth(oidc, keycloak.factory);
     const { adapter, calls } = api(['']);
-    await expect(http.get('/popup/list', { adapter })).rejects.toMatchObject({ status: 401, message: '로그인이 필요합니다.' });
+    await expect(http.get('/popup/list', { adapter })).rejects.toMatchObject({
+      status: 401,
+      message: '로그인이 필요합니다.',
+    });
     expect(calls).toEqual([{ url: '/popup/list', authorization: undefined }]);
     expect(keycloak.updateToken).not.toHaveBeenCalled();
   });
@@ -226,7 +234,10 @@ describe('http client with the auth store', () => {
     await initAuth(oidc, keycloak.factory);
     setSessionUser(user);
     const { adapter, calls } = api(['access-0', 'access-1']);
-    await expect(http.post('/login', null, { adapter })).rejects.toMatchObject({ status: 401, message: '로그인이 필요합니다.' });
+    await expect(http.post('/login', null, { adapter })).rejects.toMatchObject({
+      status: 401,
+      message: '로그인이 필요합니다.',
+    });
     expect(calls).toHaveLength(2);
     expect(authStore.getState()).toMatchObject({ authenticated: false, profile: null, isAdmin: false });
     expect(window.sessionStorage.getItem('user')).toBeNull();

@@ -94,9 +94,12 @@ function scheduleRefresh(): void {
   if (!keycloak || !settings?.autoRefresh || typeof exp !== 'number') return;
   const instance = keycloak;
   const dueAt = (exp + (instance.timeSkew ?? 0) - REFRESH_AHEAD_SECONDS) * 1000;
-  refreshTimer = setTimeout(() => {
-    instance.updateToken(5).catch(() => markSignedOut());
-  }, Math.max(0, dueAt - Date.now()));
+  refreshTimer = setTimeout(
+    () => {
+      instance.updateToken(5).catch(() => markSignedOut());
+    },
+    Math.max(0, dueAt - Date.now()),
+  );
 }
 
 /** Copies the instance's tokens into the store. */

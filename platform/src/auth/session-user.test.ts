@@ -3,10 +3,10 @@ import type * as SessionUserModule from './session-user';
 const user = { id: 1, username: 'admin', name: '관리자', email: 'admin@localhost', roles: ['admin'] };
 
 describe('session user store', () => {
-  it('starts from what sessionStorage holds and writes through', () => {
+  it('starts from what sessionStorage holds and writes through', async () => {
     window.sessionStorage.setItem('user', JSON.stringify(user));
-    jest.isolateModules(() => {
-      const { sessionUserStore, setSessionUser } = require('./session-user') as typeof SessionUserModule;
+    await jest.isolateModulesAsync(async () => {
+      const { sessionUserStore, setSessionUser }: typeof SessionUserModule = await import('./session-user');
       expect(sessionUserStore.getState().user).toEqual(user);
       setSessionUser(null);
       expect(window.sessionStorage.getItem('user')).toBeNull();
@@ -14,10 +14,10 @@ describe('session user store', () => {
     });
   });
 
-  it('treats unreadable JSON as no user', () => {
+  it('treats unreadable JSON as no user', async () => {
     window.sessionStorage.setItem('user', '{broken');
-    jest.isolateModules(() => {
-      const { sessionUserStore } = require('./session-user') as typeof SessionUserModule;
+    await jest.isolateModulesAsync(async () => {
+      const { sessionUserStore }: typeof SessionUserModule = await import('./session-user');
       expect(sessionUserStore.getState().user).toBeNull();
     });
   });

@@ -1,14 +1,9 @@
+import type { Administrator } from '@linksite/contract';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 
 /** The administrator record `POST /api/login` answers, kept as JSON in sessionStorage `user` (spec §7). */
-export interface SessionUser {
-  id: number | string;
-  username: string;
-  name: string;
-  email: string;
-  roles: string[];
-}
+export type SessionUser = Administrator;
 
 /** The sessionStorage (and, for logout, localStorage) key the spec names. */
 export const SESSION_USER_KEY = 'user';

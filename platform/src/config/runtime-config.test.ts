@@ -6,7 +6,13 @@ const valid = {
   searchUrl: 'https://search.naver.com/search.naver?query={keyword}',
   footer: { home: 'https://h.example', social: 'https://s.example', video: 'https://v.example' },
   analyticsId: null,
-  auth: { mode: 'oidc', url: 'http://localhost:8090/', clientId: 'linksite-shell', autoRefresh: true, adminRole: 'admin' },
+  auth: {
+    mode: 'oidc',
+    url: 'http://localhost:8090/',
+    clientId: 'linksite-shell',
+    autoRefresh: true,
+    adminRole: 'admin',
+  },
 };
 
 describe('runtime config', () => {
@@ -27,10 +33,15 @@ describe('runtime config', () => {
     expect(parseRuntimeConfig(valid).auth).toEqual({ ...auth, url: 'http://localhost:8090' });
     expect(() => parseRuntimeConfig({ ...valid, auth: { ...auth, mode: 'saml' } })).toThrow('auth.mode');
     expect(() => parseRuntimeConfig({ ...valid, auth: { ...auth, mode: 'keycloak' } })).toThrow('auth.realm');
-    expect(parseRuntimeConfig({ ...valid, auth: { ...auth, mode: 'keycloak', realm: 'linksite' } }).auth.realm).toBe('linksite');
+    expect(parseRuntimeConfig({ ...valid, auth: { ...auth, mode: 'keycloak', realm: 'linksite' } }).auth.realm).toBe(
+      'linksite',
+    );
     expect(() => parseRuntimeConfig({ ...valid, auth: { ...auth, autoRefresh: 'no' } })).toThrow('auth.autoRefresh');
     const { autoRefresh: _a, adminRole: _r, ...minimal } = auth;
-    expect(parseRuntimeConfig({ ...valid, auth: minimal }).auth).toMatchObject({ autoRefresh: true, adminRole: 'admin' });
+    expect(parseRuntimeConfig({ ...valid, auth: minimal }).auth).toMatchObject({
+      autoRefresh: true,
+      adminRole: 'admin',
+    });
   });
 
   it('throws before the config is loaded', () => {

@@ -6,7 +6,11 @@ import { errorMessage } from '../http/api-error';
  * Korean message, which is alerted, then `onSaved` runs and the app goes to `listPath`; a failure alerts its
  * message ({@link errorMessage}) and stays on the form.
  */
-export function useSaveAndReturn<T>(send: (input: T) => Promise<string>, listPath: string, onSaved?: () => void): (input: T) => Promise<void> {
+export function useSaveAndReturn<T>(
+  send: (input: T) => Promise<string>,
+  listPath: string,
+  onSaved?: () => void,
+): (input: T) => Promise<void> {
   const navigate = useNavigate();
   return async (input: T) => {
     try {

@@ -14,7 +14,9 @@ describe('http client', () => {
   });
 
   it("rejects with the server's Korean message", async () => {
-    serve({ 'GET /main/select/9': () => ({ status: 404, data: { statusCode: 404, message: '링크를 찾을 수 없습니다.' } }) });
+    serve({
+      'GET /main/select/9': () => ({ status: 404, data: { statusCode: 404, message: '링크를 찾을 수 없습니다.' } }),
+    });
     const failure = http.get('/main/select/9');
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ status: 404, message: '링크를 찾을 수 없습니다.' });

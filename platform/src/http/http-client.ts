@@ -1,5 +1,5 @@
 import axios, { AxiosError, type InternalAxiosRequestConfig } from 'axios';
-import type { ErrorEnvelope } from '../api/contract';
+import type { ErrorBody } from '@linksite/contract';
 import { getRuntimeConfig } from '../config/runtime-config';
 import { ko } from '../messages/ko';
 import { ApiError } from './api-error';
@@ -62,7 +62,7 @@ http.interceptors.response.use(undefined, async (error: unknown) => {
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof AxiosError && error.response) {
-    const body = error.response.data as Partial<ErrorEnvelope> | undefined;
+    const body = error.response.data as Partial<ErrorBody> | undefined;
     const message = typeof body?.message === 'string' && body.message ? body.message : ko.unknownError;
     return new ApiError(message, error.response.status, body?.errors ?? []);
   }

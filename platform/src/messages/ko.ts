@@ -1,8 +1,12 @@
-/** Korean UI strings shared by every app (STYLE: one messages file per package). */
+/**
+ * Korean UI strings every app shares (STYLE: one messages file per package): loading, errors, sign-in, the image
+ * dropzone and the date picker's own labels. A remote's screen labels live in its own `src/lib/messages.ts`, so a
+ * remote redeployed alone shows its own strings (platform is the shell's shared singleton: a remote reads the shell's
+ * copy of this object, not the one it was built with).
+ */
 export const ko = {
   loading: 'Loading....', // the spec's loading text, kept as is (DECISIONS D6)
   retry: '다시 시도',
-  // Image dropzone (spec §2, §4, §5; DECISIONS D4, D6)
   dropzoneHint: '이미지를 이곳에 끌어다 놓거나, 눌러서 파일을 선택하세요.',
   dropzoneLimits: (maxMb: number) => `JPEG, PNG, WebP, GIF, AVIF 한 장 · 최대 ${maxMb}MB`,
   dropzoneDragActive: '여기에 놓으세요.',
@@ -16,10 +20,24 @@ export const ko = {
   tooManyFiles: '파일은 하나만 올릴 수 있습니다.',
   networkError: '서버에 연결할 수 없습니다. 잠시 후 다시 시도해주세요.',
   unknownError: '알 수 없는 오류가 발생했습니다. 잠시 후 다시 시도해주세요.',
-  remoteLoadFailed: '화면을 불러오지 못했습니다.',
   configLoadFailed: '설정 파일(/config.json)을 불러오지 못했습니다.',
   configInvalid: (field: string) => `설정 파일(/config.json)의 ${field} 값이 올바르지 않습니다.`,
   configNotLoaded: '설정이 아직 로드되지 않았습니다. loadRuntimeConfig()를 먼저 호출해야 합니다.',
+  loginRequired: '로그인이 필요합니다.',
+  loggedOut: '로그아웃 되었습니다.',
+  authUnavailable: '로그인 서버에 연결할 수 없습니다. 잠시 후 다시 시도해주세요.',
+  pickerPreviousMonth: '이전 달',
+  pickerNextMonth: '다음 달',
+  pickerChooseDay: '선택:',
+  pickerDayUnavailable: '선택할 수 없음:',
+  pickerTime: '시간',
+  pickerDialog: '날짜 선택',
+  pickerDialogWithTime: '날짜와 시간 선택',
+  // ---------------------------------------------------------------------------------------------------------------
+  // Deprecated since 1.0.0, kept because platform only grows (README "Compatibility"): remotes built against 0.1 read
+  // their labels from here, through the shell's platform. New code takes them from its own src/lib/messages.ts.
+  // They go in the next major version, once no deployed remote reads them.
+  remoteLoadFailed: '화면을 불러오지 못했습니다.',
   storeLoadFailed: '상품 목록을 불러오지 못했습니다.',
   tagsLoadFailed: '인기 키워드를 불러오지 못했습니다.',
   plansLoadFailed: '일정을 불러오지 못했습니다.',
@@ -37,17 +55,14 @@ export const ko = {
   footerHome: '홈페이지 (새 탭)',
   footerSocial: '소셜 미디어 페이지 (새 탭)',
   footerVideo: '동영상 채널 (새 탭)',
-  // Authentication (DECISIONS D5)
-  loginRequired: '로그인이 필요합니다.',
-  loggedOut: '로그아웃 되었습니다.',
-  authUnavailable: '로그인 서버에 연결할 수 없습니다. 잠시 후 다시 시도해주세요.',
   login: '로그인',
   logout: '로그아웃',
   admin: '관리자',
   adminPageLink: '관리자 페이지로 이동',
   adminSignIn: '관리자 로그인',
   loginTitle: '관리자 로그인',
-  loginBody: '관리자 기능은 통합 로그인(SSO)으로 인증한 뒤 사용할 수 있습니다. 아래 버튼을 누르면 로그인 화면으로 이동하고, 로그인이 끝나면 관리자 페이지로 돌아옵니다.',
+  loginBody:
+    '관리자 기능은 통합 로그인(SSO)으로 인증한 뒤 사용할 수 있습니다. 아래 버튼을 누르면 로그인 화면으로 이동하고, 로그인이 끝나면 관리자 페이지로 돌아옵니다.',
   ssoLogin: '통합 로그인(SSO)으로 계속하기',
   adminTitle: '관리자 페이지',
   adminBody: '관리할 항목을 선택하세요.',
@@ -56,10 +71,10 @@ export const ko = {
   managePopups: '팝업 예약 관리',
   changeCover: '커버 이미지 변경',
   noPermissionTitle: '접근 권한이 없습니다',
-  noPermissionBody: '이 화면은 관리자 권한이 있는 계정만 사용할 수 있습니다. 관리자 계정으로 다시 로그인하거나 사이트 관리자에게 권한을 요청해주세요.',
+  noPermissionBody:
+    '이 화면은 관리자 권한이 있는 계정만 사용할 수 있습니다. 관리자 계정으로 다시 로그인하거나 사이트 관리자에게 권한을 요청해주세요.',
   comingSoonTitle: '준비 중인 화면입니다.',
   comingSoonBody: '이 기능은 아직 제공되지 않습니다. 다음 업데이트를 기다려주세요.',
-  // Schedules, popup slots and the cover (spec §2, §5, §8; DECISIONS D6, D7)
   planListTitle: '일정 정보 관리',
   planCreateTitle: '일정 등록',
   planEditTitle: '일정 수정',
@@ -92,8 +107,8 @@ export const ko = {
   popupDeleteConfirm: '이 팝업 예약을 삭제하시겠습니까?',
   popupDatesRequired: '시작일과 종료일은 필수입니다. 날짜를 선택해주세요.',
   popupEndBeforeStart: '종료 일시는 시작 일시보다 빠를 수 없습니다.',
-  // Both fields (인원, 예약 가능 테이블) end in a consonant, hence 은.
-  wholeNumberRequired: (field: string, max: number) => `${field}은 0부터 ${max.toLocaleString('ko-KR')}까지의 정수로 입력해주세요.`,
+  wholeNumberRequired: (field: string, max: number) =>
+    `${field}은 0부터 ${max.toLocaleString('ko-KR')}까지의 정수로 입력해주세요.`,
   popupDatePlaceholder: '날짜와 시간을 선택하세요',
   noPopupEntries: '등록된 팝업 예약이 없습니다.',
   register: '등록',
@@ -109,12 +124,4 @@ export const ko = {
   coverProgress: '업로드 진행률',
   save: '저장',
   close: '닫기',
-  // react-datepicker's own labels, in Korean
-  pickerPreviousMonth: '이전 달',
-  pickerNextMonth: '다음 달',
-  pickerChooseDay: '선택:',
-  pickerDayUnavailable: '선택할 수 없음:',
-  pickerTime: '시간',
-  pickerDialog: '날짜 선택',
-  pickerDialogWithTime: '날짜와 시간 선택',
 } as const;

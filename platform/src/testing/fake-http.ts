@@ -1,6 +1,6 @@
 // jest only: the HTTP layer of the web tests (never imported by app code).
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { setRuntimeConfig } from '../config/runtime-config';
+import { setRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
 import { http } from '../http/http-client';
 
 export type Answer = { status: number; data: unknown };
@@ -13,7 +13,9 @@ export type Route = (request: InternalAxiosRequestConfig) => Answer;
 export function serve(routes: Record<string, Route>): jest.Mock {
   const adapter = jest.fn<ReturnType<AxiosAdapter>, Parameters<AxiosAdapter>>(async (request) => {
     const route = routes[`${(request.method ?? 'get').toUpperCase()} ${request.url}`];
-    const { status, data } = route ? route(request) : { status: 404, data: { statusCode: 404, message: '없는 주소입니다.' } };
+    const { status, data } = route
+      ? route(request)
+      : { status: 404, data: { statusCode: 404, message: '없는 주소입니다.' } };
     const response = { status, data, statusText: String(status), headers: {}, config: request };
     // Like axios itself: a status the request's validateStatus accepts resolves (a 409 a caller expects, say).
     const valid = request.validateStatus ? request.validateStatus(status) : status < 400;
@@ -32,13 +34,23 @@ export function sent(adapter: jest.Mock): { route: string; body: unknown }[] {
   }));
 }
 
+/** A complete runtime configuration for tests: no remotes, the embedded identity provider's defaults. */
+export const TEST_RUNTIME_CONFIG: RuntimeConfig = {
+  apiBaseUrl: '/api',
+  remotes: {},
+  searchUrl: 'https://search.example/?q={keyword}',
+  footer: { home: 'https://h', social: 'https://s', video: 'https://v' },
+  analyticsId: null,
+  auth: {
+    mode: 'oidc',
+    url: 'http://localhost:8090',
+    clientId: 'linksite-shell',
+    autoRefresh: true,
+    adminRole: 'admin',
+  },
+};
+
+/** Sets {@link TEST_RUNTIME_CONFIG} as the page's `/config.json`. */
 export function useTestRuntimeConfig(): void {
-  setRuntimeConfig({
-    apiBaseUrl: '/api',
-    remotes: {},
-    searchUrl: 'https://search.example/?q={keyword}',
-    footer: { home: 'https://h', social: 'https://s', video: 'https://v' },
-    analyticsId: null,
-    auth: { mode: 'oidc', url: 'http://localhost:8090', clientId: 'linksite-shell', autoRefresh: true, adminRole: 'admin' },
-  });
+  setRuntimeConfig(TEST_RUNTIME_CONFIG);
 }

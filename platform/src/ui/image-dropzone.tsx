@@ -83,7 +83,9 @@ export function ImageDropzone({
         return;
       }
       if (refused.length > 0) {
-        const messages = refused.flatMap(({ errors: e }) => e.map((error) => rejectionMessage(error.code, error.message)));
+        const messages = refused.flatMap(({ errors: e }) =>
+          e.map((error) => rejectionMessage(error.code, error.message)),
+        );
         setErrors([...new Set(messages)]);
         return;
       }
@@ -103,7 +105,13 @@ export function ImageDropzone({
     disabled,
   });
 
-  const state: DropzoneVisualState = isDragReject ? 'reject' : isDragAccept ? 'accept' : isDragActive ? 'active' : 'idle';
+  const state: DropzoneVisualState = isDragReject
+    ? 'reject'
+    : isDragAccept
+      ? 'accept'
+      : isDragActive
+        ? 'active'
+        : 'idle';
   const status =
     state === 'reject'
       ? ko.dropzoneDragReject

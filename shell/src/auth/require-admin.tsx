@@ -1,20 +1,20 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router-dom';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
 import { ko, Loading, useAuth } from '@linksite/platform';
 import { NoPermissionPage } from '../pages/no-permission-page';
 
 /** Alerts `로그인이 필요합니다.` once (also under StrictMode's double effects), then sends the visitor to `/`. */
 function SignedOutRedirect() {
   const alerted = useRef(false);
-  const [done, setDone] = useState(false);
+  const navigate = useNavigate();
   useEffect(() => {
     if (!alerted.current) {
       alerted.current = true;
       window.alert(ko.loginRequired);
     }
-    setDone(true);
-  }, []);
-  return done ? <Navigate to="/" replace /> : null;
+    void navigate('/', { replace: true });
+  }, [navigate]);
+  return null;
 }
 
 /**

@@ -35,9 +35,9 @@ describe('session user sync', () => {
     expect(sessionUserStore.getState().user).toEqual(record);
   });
 
-  it('accepts a bare record and does not post again for the same user', async () => {
+  it('does not post again for the same user', async () => {
     await signIn(ADMIN);
-    const adapter = answerLogin(200, record);
+    const adapter = answerLogin(200, { message: '로그인되었습니다.', product: record });
     stop = startSessionUserSync();
     await settle();
     expect(sessionUserStore.getState().user).toEqual(record);

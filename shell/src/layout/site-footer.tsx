@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useStore } from 'zustand';
-import { ko, login, logout, runtimeConfigStore, useAuth } from '@linksite/platform';
+import { login, logout, runtimeConfigStore, useAuth } from '@linksite/platform';
+import { messages } from '../lib/messages';
 
 const icon = (path: ReactNode) => (
   <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
@@ -55,32 +56,38 @@ function AuthControls() {
           type="button"
           className="site-footer__link"
           onClick={() => void logout()}
-          aria-label={ko.logout}
-          title={ko.logout}
+          aria-label={messages.logout}
+          title={messages.logout}
           data-testid="footer-logout"
         >
           {LogoutIcon}
         </button>
       ) : (
-        <Link className="site-footer__link" to="/login" aria-label={ko.login} title={ko.login} data-testid="footer-login">
+        <Link
+          className="site-footer__link"
+          to="/login"
+          aria-label={messages.login}
+          title={messages.login}
+          data-testid="footer-login"
+        >
           {LoginIcon}
         </Link>
       )}
       {authenticated ? (
-        <Link className="site-footer__admin" to="/admin" title={ko.adminPageLink} data-testid="footer-admin">
+        <Link className="site-footer__admin" to="/admin" title={messages.adminPageLink} data-testid="footer-admin">
           {AdminIcon}
-          <span>{ko.admin}</span>
+          <span>{messages.admin}</span>
         </Link>
       ) : (
         <button
           type="button"
           className="site-footer__admin"
           onClick={() => void login('/admin')}
-          title={ko.adminSignIn}
+          title={messages.adminSignIn}
           data-testid="footer-admin"
         >
           {AdminIcon}
-          <span>{ko.admin}</span>
+          <span>{messages.admin}</span>
         </button>
       )}
     </>
@@ -92,9 +99,9 @@ export function SiteFooter() {
   const footer = useStore(runtimeConfigStore, (s) => s.config?.footer);
   if (!footer) return null;
   const links = [
-    { href: footer.home, label: ko.footerHome, icon: HomeIcon },
-    { href: footer.social, label: ko.footerSocial, icon: SocialIcon },
-    { href: footer.video, label: ko.footerVideo, icon: VideoIcon },
+    { href: footer.home, label: messages.footerHome, icon: HomeIcon },
+    { href: footer.social, label: messages.footerSocial, icon: SocialIcon },
+    { href: footer.video, label: messages.footerVideo, icon: VideoIcon },
   ];
   return (
     <footer className="site-footer">

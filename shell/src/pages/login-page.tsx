@@ -1,5 +1,6 @@
 import { Navigate } from 'react-router-dom';
-import { ErrorNotice, ko, login, useAuth } from '@linksite/platform';
+import { ErrorNotice, login, useAuth } from '@linksite/platform';
+import { messages } from '../lib/messages';
 
 const LockIcon = (
   <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
@@ -20,8 +21,8 @@ export function LoginPage() {
     <section className="login-page">
       <div className="login-card">
         <span className="login-card__icon">{LockIcon}</span>
-        <h1 className="login-card__title">{ko.loginTitle}</h1>
-        <p className="login-card__body">{ko.loginBody}</p>
+        <h1 className="login-card__title">{messages.loginTitle}</h1>
+        <p className="login-card__body">{messages.loginBody}</p>
         {error && <ErrorNotice message={error} />}
         <button
           type="button"
@@ -30,7 +31,7 @@ export function LoginPage() {
           disabled={loading}
           data-testid="sso-login-button"
         >
-          {ko.ssoLogin}
+          {messages.ssoLogin}
         </button>
       </div>
     </section>

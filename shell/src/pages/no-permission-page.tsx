@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { ko } from '@linksite/platform';
+import { messages } from '../lib/messages';
 
 /** Signed in, but without the administrator role (DECISIONS D5): explained, with a way home; no alert. */
 export function NoPermissionPage() {
@@ -8,10 +8,10 @@ export function NoPermissionPage() {
       <p className="notice-page__mark" aria-hidden="true">
         403
       </p>
-      <h1 className="notice-page__title">{ko.noPermissionTitle}</h1>
-      <p className="notice-page__body">{ko.noPermissionBody}</p>
+      <h1 className="notice-page__title">{messages.noPermissionTitle}</h1>
+      <p className="notice-page__body">{messages.noPermissionBody}</p>
       <Link className="lk-button" to="/">
-        {ko.goHome}
+        {messages.goHome}
       </Link>
     </section>
   );

@@ -5,39 +5,49 @@ import { RequireAdmin } from '../auth/require-admin';
 import { ComingSoonPage } from '../pages/coming-soon-page';
 import { NotFoundPage } from '../pages/not-found-page';
 import { RemoteSlot } from './remote-slot';
+import registry from '../../../remotes.json';
 
-/** The administrator screens of spec §2 and the remote that owns each (its `./Routes`). */
-export const REMOTE_AREAS: readonly { remote: string; paths: readonly string[] }[] = [
-  { remote: 'mf_links', paths: ['/create', '/main/list', '/main/edit/:id'] },
-  { remote: 'mf_plans', paths: ['/plan', '/plan/list', '/plan/edit/:id'] },
-  { remote: 'mf_popups', paths: ['/popup', '/popup/list', '/popup/edit/:id'] },
-  { remote: 'mf_cover', paths: ['/uploadimage'] },
-];
+/** One area of the site a remote serves with its `./Routes`: its paths, and whether the shell guards them. */
+export interface RemoteArea {
+  remote: string;
+  paths: readonly string[];
+  /** Visitors may open it (a remote's `publicRoutes`, e.g. mf_popups' `/reserve`); otherwise administrators only. */
+  public: boolean;
+}
 
-/** The remote owning `pathname`, or null. */
-export function remoteFor(pathname: string): string | null {
-  const area = REMOTE_AREAS.find(({ paths }) => paths.some((path) => matchPath(path, pathname)));
-  return area?.remote ?? null;
+/**
+ * The screens of spec §2 served by remotes, and the remote that owns each, from the one registry of remotes
+ * (`remotes.json` at the repository root, also read by `npm start` and checked against the deployment): every remote's
+ * `adminRoutes` (behind the guard) and `publicRoutes` (open to visitors).
+ */
+export const REMOTE_AREAS: readonly RemoteArea[] = registry.remotes.flatMap(({ name, adminRoutes, publicRoutes }) => {
+  return [
+    ...(adminRoutes.length > 0 ? [{ remote: name, paths: adminRoutes, public: false }] : []),
+    ...(publicRoutes.length > 0 ? [{ remote: name, paths: publicRoutes, public: true }] : []),
+  ];
+});
+
+/** The area serving `pathname`, or null. */
+export function remoteAreaFor(pathname: string): RemoteArea | null {
+  return REMOTE_AREAS.find(({ paths }) => paths.some((path) => matchPath(path, pathname))) ?? null;
 }
 
 /**
  * Every path the shell does not route itself (mounted as the root splat `*`). A path of {@link REMOTE_AREAS} is
- * guarded and rendered by its remote's `./Routes` — a component rendering react-router `<Routes>` with the
- * absolute paths above (the splat sits at `/`, so they match as written). Until the remote is configured in
- * /config.json (or while it does not expose `./Routes`) the page says it is not ready yet. Anything else: 404.
+ * rendered by its remote's `./Routes` — a component rendering react-router `<Routes>` with the absolute paths above
+ * (the splat sits at `/`, so they match as written) — behind the guard unless the area is public. Until the remote
+ * is configured in /config.json (or while it does not expose `./Routes`) the page says it is not ready yet.
+ * Anything else: 404.
  */
 export function RemoteAreaRoute() {
   const { pathname } = useLocation();
   const remotes = useStore(runtimeConfigStore, (s) => s.config?.remotes);
-  const remote = remoteFor(pathname);
-  if (!remote) return <NotFoundPage />;
-  return (
-    <RequireAdmin>
-      {remotes?.[remote] ? (
-        <RemoteSlot remote={remote} module="Routes" whenMissing={<ComingSoonPage />} />
-      ) : (
-        <ComingSoonPage />
-      )}
-    </RequireAdmin>
+  const area = remoteAreaFor(pathname);
+  if (!area) return <NotFoundPage />;
+  const screen = remotes?.[area.remote] ? (
+    <RemoteSlot remote={area.remote} module="Routes" whenMissing={<ComingSoonPage />} />
+  ) : (
+    <ComingSoonPage />
   );
+  return area.public ? screen : <RequireAdmin>{screen}</RequireAdmin>;
 }

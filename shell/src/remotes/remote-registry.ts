@@ -1,5 +1,10 @@
 import type { ComponentType } from 'react';
-import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import {
+  loadRemote,
+  registerPlugins,
+  registerRemotes,
+  type ModuleFederationRuntimePlugin,
+} from '@module-federation/enhanced/runtime';
 import type { RuntimeConfig } from '@linksite/platform';
 
 /**

@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { ErrorBoundary, ErrorNotice, ko, Loading } from '@linksite/platform';
+import { ErrorBoundary, ErrorNotice, Loading } from '@linksite/platform';
 import { loadRemoteComponent, RemoteModuleMissingError, type RemoteLoader } from './remote-registry';
+import { messages } from '../lib/messages';
 
 export interface RemoteSlotProps {
   /** Federation name from /config.json, e.g. `mf_store`. */
@@ -13,11 +14,7 @@ export interface RemoteSlotProps {
   whenMissing?: ReactNode;
 }
 
-type SlotState =
-  | { status: 'loading' }
-  | { status: 'ready'; Component: ComponentType }
-  | { status: 'error' }
-  | { status: 'missing' };
+type SlotState = { status: 'ready'; Component: ComponentType } | { status: 'error' } | { status: 'missing' };
 
 /**
  * Where a remote renders. Unlike plain React.lazy, which remembers a failure until the page reloads, the load is
@@ -26,34 +23,35 @@ type SlotState =
  */
 export function RemoteSlot({ remote, module, loader = loadRemoteComponent, whenMissing }: RemoteSlotProps) {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<SlotState>({ status: 'loading' });
+  // The outcome of one load, tagged with what was loaded: a new remote, module or attempt is `loading` until its own
+  // outcome arrives.
+  const [outcome, setOutcome] = useState<{ key: string; state: SlotState } | null>(null);
+  const key = `${remote}/${module}#${attempt}`;
+  const tolerateMissing = whenMissing !== undefined;
 
   useEffect(() => {
     let current = true;
-    setState({ status: 'loading' });
     loader(remote, module).then(
-      (Component) => current && setState({ status: 'ready', Component }),
+      (Component) => current && setOutcome({ key, state: { status: 'ready', Component } }),
       (error: unknown) => {
         if (!current) return;
-        if (whenMissing !== undefined && error instanceof RemoteModuleMissingError) return setState({ status: 'missing' });
+        if (tolerateMissing && error instanceof RemoteModuleMissingError)
+          return setOutcome({ key, state: { status: 'missing' } });
         console.error(`[RemoteSlot] ${remote}/${module}`, error);
-        setState({ status: 'error' });
+        setOutcome({ key, state: { status: 'error' } });
       },
     );
     return () => {
       current = false;
     };
-    // whenMissing is left out on purpose: a new element on each render must not reload the remote.
-  }, [remote, module, loader, attempt]);
+  }, [remote, module, loader, key, tolerateMissing]);
 
   // Unmount the failed boundary at once, so the reloaded component mounts in a fresh one.
-  const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-  const failure = <ErrorNotice message={ko.remoteLoadFailed} onRetry={retry} testId={`remote-error-${remote}`} />;
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const failure = <ErrorNotice message={messages.remoteLoadFailed} onRetry={retry} testId={`remote-error-${remote}`} />;
 
-  if (state.status === 'loading') return <Loading />;
+  const state = outcome?.key === key ? outcome.state : null;
+  if (!state) return <Loading />;
   if (state.status === 'error') return failure;
   if (state.status === 'missing') return <>{whenMissing}</>;
   const { Component } = state;

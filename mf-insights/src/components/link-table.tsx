@@ -1,0 +1,43 @@
+import type { AnalyticsSummary } from '@linksite/contract';
+import { formatCount, formatPercent } from '../lib/format';
+import { messages } from '../lib/messages';
+
+/** Clicks and click-through per link, most clicked first (the report's order). */
+export function LinkTable({ links }: { links: AnalyticsSummary['links'] }) {
+  return (
+    <section className="insights-card insights-card--wide" aria-labelledby="insights-links-title">
+      <h2 id="insights-links-title" className="insights-card__title">
+        {messages.linksTitle}
+      </h2>
+      {links.length === 0 ? (
+        <p className="insights-card__empty">{messages.noLinks}</p>
+      ) : (
+        <div className="insights-table__scroll">
+          <table className="insights-table" data-testid="insights-links">
+            <thead>
+              <tr>
+                <th scope="col">{messages.link}</th>
+                <th scope="col">{messages.clicks}</th>
+                <th scope="col">
+                  {messages.ctr}
+                  <span className="insights-table__hint"> ({messages.ctrHint})</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {links.map((link) => (
+                <tr key={link.linkId} data-testid="insights-link-row">
+                  <th scope="row" className="insights-table__name">
+                    {link.pname}
+                  </th>
+                  <td>{formatCount(link.clicks)}</td>
+                  <td>{formatPercent(link.ctr)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import type { Booking, JsonResponse } from '@linksite/contract';
+import { http } from '@linksite/platform';
+
+/** `POST /api/reserve/bookings/:code/cancel` (public) with the last four digits of the phone number. */
+export async function cancelBooking(code: string, phone4: string): Promise<{ message: string; booking: Booking }> {
+  const { data } = await http.post<JsonResponse<'/api/reserve/bookings/{code}/cancel', 'post'>>(
+    `/reserve/bookings/${encodeURIComponent(code)}/cancel`,
+    { phone4 },
+  );
+  return { message: data.message, booking: data.product };
+}

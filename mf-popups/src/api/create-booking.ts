@@ -1,0 +1,16 @@
+import type { Booking, BookingBody, JsonResponse } from '@linksite/contract';
+import { http } from '@linksite/platform';
+
+/**
+ * `POST /api/reserve/bookings` (public) with an `Idempotency-Key`: the same key again (a retry after a lost answer)
+ * answers the first booking with 200 instead of making a second one. Resolves with the message and the booking.
+ */
+export async function createBooking(
+  body: BookingBody,
+  idempotencyKey: string,
+): Promise<{ message: string; booking: Booking }> {
+  const { data } = await http.post<JsonResponse<'/api/reserve/bookings', 'post', 201>>('/reserve/bookings', body, {
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  return { message: data.message, booking: data.product };
+}

@@ -1,0 +1,11 @@
+import type { Booking, JsonResponse } from '@linksite/contract';
+import { http } from '@linksite/platform';
+
+/** `GET /api/reserve/bookings/:code?phone4=` (public): the booking with this code and phone suffix. */
+export async function fetchBooking(code: string, phone4: string): Promise<Booking> {
+  const { data } = await http.get<JsonResponse<'/api/reserve/bookings/{code}', 'get'>>(
+    `/reserve/bookings/${encodeURIComponent(code)}`,
+    { params: { phone4 } },
+  );
+  return data.product;
+}

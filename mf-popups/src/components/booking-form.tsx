@@ -1,0 +1,198 @@
+import { useRef, useState, type FormEvent } from 'react';
+import type { Booking, ReserveSlot } from '@linksite/contract';
+import { ApiError, errorMessage } from '@linksite/platform';
+import { createBooking } from '../api/create-booking';
+import {
+  type BookingFormErrors,
+  type BookingFormValues,
+  formatPhoneInput,
+  newIdempotencyKey,
+  normalizePhone,
+  phoneSuffix,
+  validateBookingForm,
+} from '../lib/booking-form';
+import { messages } from '../lib/messages';
+import { seoulDayTime, slotTitle } from '../lib/slot-status';
+
+export interface BookingFormProps {
+  slot: ReserveSlot;
+  retentionDays: number;
+  /** A booking was made (or found again for this submit's key). */
+  onBooked: (booking: Booking, phone4: string) => void;
+  /** The server refused for a reason that may have changed the slots (full, closed): fetch them again. */
+  onRefused: () => void;
+  onCancel: () => void;
+}
+
+const FIELDS = ['name', 'phone', 'partySize', 'consent'] as const;
+
+/**
+ * The booking form (issue 13): name, mobile number (Korean format, checked here and by the server), party size within
+ * the slot's bounds, the consent to the collection and use of personal data (purpose, items, retention) and the
+ * cancellation and no-show rule, shown before the button. Each submit carries one Idempotency-Key, kept while the
+ * visitor retries the same values after a failure that may not have reached the server, so a retry never books twice.
+ * Errors show next to their field and above the button; nothing is sent while one remains.
+ */
+export function BookingForm({ slot, retentionDays, onBooked, onRefused, onCancel }: BookingFormProps) {
+  const [values, setValues] = useState<BookingFormValues>({
+    name: '',
+    phone: '',
+    partySize: slot.partyMin,
+    consent: false,
+  });
+  const [errors, setErrors] = useState<BookingFormErrors>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const key = useRef<string | null>(null);
+
+  const change = <K extends keyof BookingFormValues>(field: K, value: BookingFormValues[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+    // Other values are another submit.
+    key.current = null;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const found = validateBookingForm(values, slot);
+    setErrors(found);
+    setServerError(null);
+    if (Object.keys(found).length > 0) return;
+    key.current ??= newIdempotencyKey();
+    setBusy(true);
+    try {
+      const { booking } = await createBooking(
+        {
+          slotId: slot.id,
+          name: values.name.trim(),
+          phone: normalizePhone(values.phone)!,
+          partySize: values.partySize,
+          consent: true,
+        },
+        key.current,
+      );
+      onBooked(booking, phoneSuffix(values.phone));
+    } catch (error) {
+      setServerError(errorMessage(error));
+      if (error instanceof ApiError && error.status > 0) {
+        // The server answered: the next try is a new submit.
+        key.current = null;
+        const byField: BookingFormErrors = {};
+        for (const { field, message } of error.fieldErrors) {
+          if ((FIELDS as readonly string[]).includes(field)) byField[field as keyof BookingFormErrors] = message;
+        }
+        setErrors(byField);
+        if (error.status === 409) onRefused();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const sizes = Array.from({ length: slot.partyMax - slot.partyMin + 1 }, (_, i) => slot.partyMin + i);
+  const describedBy = (field: keyof BookingFormValues) => (errors[field] ? `booking-${field}-error` : undefined);
+  const fieldError = (field: keyof BookingFormValues) =>
+    errors[field] ? (
+      <p id={`booking-${field}-error`} className="booking-form__error" role="alert">
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <form className="booking-form" onSubmit={submit} noValidate aria-labelledby="booking-form-title">
+      <h2 id="booking-form-title" className="reserve__heading">
+        {messages.formTitle}
+      </h2>
+      <p className="booking-form__slot" data-testid="selected-slot">
+        <span className="booking-form__slot-label">{messages.selectedSlot}</span>
+        {slotTitle(slot)}
+      </p>
+      <div className="booking-form__field">
+        <label htmlFor="booking-name">{messages.name}</label>
+        <input
+          id="booking-name"
+          className="booking-form__input"
+          autoComplete="name"
+          maxLength={20}
+          value={values.name}
+          aria-invalid={Boolean(errors.name)}
+          aria-describedby={describedBy('name')}
+          onChange={(event) => change('name', event.target.value)}
+        />
+        {fieldError('name')}
+      </div>
+      <div className="booking-form__field">
+        <label htmlFor="booking-phone">{messages.phone}</label>
+        <input
+          id="booking-phone"
+          className="booking-form__input"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          placeholder={messages.phonePlaceholder}
+          value={values.phone}
+          aria-invalid={Boolean(errors.phone)}
+          aria-describedby={describedBy('phone')}
+          onChange={(event) => change('phone', formatPhoneInput(event.target.value))}
+        />
+        {fieldError('phone')}
+      </div>
+      <div className="booking-form__field">
+        <label htmlFor="booking-party">{messages.partySize}</label>
+        <select
+          id="booking-party"
+          className="booking-form__input booking-form__select"
+          value={values.partySize}
+          aria-invalid={Boolean(errors.partySize)}
+          aria-describedby={describedBy('partySize')}
+          onChange={(event) => change('partySize', Number(event.target.value))}
+        >
+          {sizes.map((n) => (
+            <option key={n} value={n}>
+              {messages.partySizeOption(n)}
+            </option>
+          ))}
+        </select>
+        {fieldError('partySize')}
+      </div>
+      <section className="booking-form__rule" aria-labelledby="booking-rule-title">
+        <h3 id="booking-rule-title">{messages.noShowRuleTitle}</h3>
+        <p>{messages.noShowRule(seoulDayTime(slot.cancelUntil))}</p>
+      </section>
+      <section className="booking-form__consent" aria-labelledby="booking-consent-title">
+        <h3 id="booking-consent-title">{messages.consentTitle}</h3>
+        <ul>
+          <li>{messages.consentPurpose}</li>
+          <li>{messages.consentItems}</li>
+          <li>{messages.consentRetention(retentionDays)}</li>
+          <li>{messages.consentRefuse}</li>
+        </ul>
+        <label className="booking-form__check">
+          <input
+            type="checkbox"
+            checked={values.consent}
+            aria-invalid={Boolean(errors.consent)}
+            aria-describedby={describedBy('consent')}
+            onChange={(event) => change('consent', event.target.checked)}
+          />
+          <span>{messages.consentLabel}</span>
+        </label>
+        {fieldError('consent')}
+      </section>
+      {serverError && (
+        <p className="booking-form__server-error" role="alert" data-testid="booking-error">
+          {serverError}
+        </p>
+      )}
+      <div className="booking-form__actions">
+        <button type="button" className="reserve-button reserve-button--ghost" onClick={onCancel}>
+          {messages.cancelSelection}
+        </button>
+        <button type="submit" className="reserve-button" disabled={busy}>
+          {busy ? messages.submitting : messages.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

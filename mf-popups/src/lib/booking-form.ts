@@ -1,0 +1,54 @@
+import type { ReserveSlot } from '@linksite/contract';
+import { messages } from './messages';
+
+/** What the visitor typed in the booking form. */
+export interface BookingFormValues {
+  name: string;
+  phone: string;
+  partySize: number;
+  consent: boolean;
+}
+
+/** The form's problems by field; empty when it may be sent. */
+export type BookingFormErrors = Partial<Record<keyof BookingFormValues, string>>;
+
+/**
+ * A Korean mobile number as typed (`010-1234-5678`, spaces, `+82 10…`) as `01012345678`, or null (the API's rule:
+ * only 010 numbers).
+ */
+export function normalizePhone(value: string): string | null {
+  let digits = value.replace(/[\s\-.()]/g, '');
+  if (digits.startsWith('+82')) digits = `0${digits.slice(3).replace(/^0/, '')}`;
+  return /^010\d{8}$/.test(digits) ? digits : null;
+}
+
+/** Hyphens while typing: `0101234` → `010-1234`, `01012345678` → `010-1234-5678`. */
+export function formatPhoneInput(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 11);
+  if (digits.length <= 3) return digits;
+  if (digits.length <= 7) return `${digits.slice(0, 3)}-${digits.slice(3)}`;
+  return `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`;
+}
+
+/** Checks the form against the API's rules and the slot's party bounds, before anything is sent. */
+export function validateBookingForm(values: BookingFormValues, slot: ReserveSlot): BookingFormErrors {
+  const errors: BookingFormErrors = {};
+  const name = values.name.trim();
+  if (name.length < 1 || [...name].length > 20) errors.name = messages.nameInvalid;
+  if (!normalizePhone(values.phone)) errors.phone = messages.phoneInvalid;
+  if (!Number.isInteger(values.partySize) || values.partySize < slot.partyMin || values.partySize > slot.partyMax) {
+    errors.partySize = messages.partySizeInvalid(slot.partyMin, slot.partyMax);
+  }
+  if (!values.consent) errors.consent = messages.consentRequired;
+  return errors;
+}
+
+/** The last four digits of a valid phone number (the confirmation needs them). */
+export const phoneSuffix = (phone: string): string => (normalizePhone(phone) ?? '').slice(-4);
+
+/** A fresh Idempotency-Key: 32 hex characters from the browser's cryptographic random source. */
+export function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}

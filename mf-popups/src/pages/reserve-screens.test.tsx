@@ -1,0 +1,340 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { sent, serve, useTestRuntimeConfig } from '@linksite/platform/src/testing/fake-http';
+import { PopupRoutes } from '../routes';
+
+/** 2030-05-10 (금) in Seoul: 19:00–21:00 open, 21:00–22:00 full, 2030-05-11 opening at 10:00. */
+const slots = [
+  {
+    id: 7,
+    cnt: '1',
+    startdate: '2030-05-10T10:00:00.000Z',
+    enddate: '2030-05-10T12:00:00.000Z',
+    status: 'open',
+    opensAt: null,
+    closesAt: '2030-05-10T10:00:00.000Z',
+    cancelUntil: '2030-05-09T10:00:00.000Z',
+    partyMin: 1,
+    partyMax: 3,
+    remaining: 12,
+    remainingTables: 5,
+  },
+  {
+    id: 8,
+    cnt: '2',
+    startdate: '2030-05-10T12:00:00.000Z',
+    enddate: '2030-05-10T13:00:00.000Z',
+    status: 'full',
+    opensAt: null,
+    closesAt: '2030-05-10T12:00:00.000Z',
+    cancelUntil: '2030-05-09T12:00:00.000Z',
+    partyMin: 1,
+    partyMax: 3,
+    remaining: 0,
+    remainingTables: 0,
+  },
+  {
+    id: 9,
+    cnt: null,
+    startdate: '2030-05-11T05:00:00.000Z',
+    enddate: '2030-05-11T07:00:00.000Z',
+    status: 'upcoming',
+    opensAt: '2030-05-11T01:00:00.000Z',
+    closesAt: '2030-05-11T05:00:00.000Z',
+    cancelUntil: '2030-05-10T05:00:00.000Z',
+    partyMin: 1,
+    partyMax: 2,
+    remaining: 20,
+    remainingTables: 10,
+  },
+];
+const page = {
+  info: {
+    title: '봄 팝업스토어',
+    place: '서울 성수동 1층',
+    notice: '노쇼 시 다음 예약이 제한됩니다.',
+    imagelink: null,
+  },
+  slots,
+  now: '2030-05-01T00:00:00.000Z',
+  retentionDays: 30,
+};
+const booking = {
+  code: 'ABCD2345',
+  status: 'booked',
+  partySize: 2,
+  createdAt: '2030-05-01T00:00:00.000Z',
+  cancellable: true,
+  slot: slots[0],
+};
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+const renderAt = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <PopupRoutes />
+      <Where />
+    </MemoryRouter>,
+  );
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+beforeEach(() => {
+  useTestRuntimeConfig();
+  sessionStorage.clear();
+  Element.prototype.scrollIntoView = jest.fn();
+});
+afterEach(() => jest.useRealTimers());
+
+describe('/reserve (issue 13)', () => {
+  it('shows the popup, the slots by day with 예약 가능 (잔여 n명), 마감 and 오픈 예정 with its time', async () => {
+    serve({ 'GET /reserve': () => ({ status: 200, data: { product: page } }) });
+    renderAt('/reserve');
+    expect(await screen.findByRole('heading', { name: '봄 팝업스토어' })).toBeInTheDocument();
+    expect(screen.getByText('서울 성수동 1층')).toBeInTheDocument();
+    expect(screen.getByText('노쇼 시 다음 예약이 제한됩니다.')).toBeInTheDocument();
+    const day1 = screen.getByRole('region', { name: '5월 10일 (금)' });
+    expect(
+      within(day1)
+        .getAllByTestId('slot-status')
+        .map((s) => s.textContent),
+    ).toEqual(['예약 가능 (잔여 12명)', '마감']);
+    expect(within(day1).getAllByTestId('slot-card')[0]).toHaveTextContent('1회차오후 7:00 ~ 오후 9:00');
+    const day2 = screen.getByRole('region', { name: '5월 11일 (토)' });
+    expect(within(day2).getByTestId('slot-status')).toHaveTextContent('오픈 예정');
+    expect(day2).toHaveTextContent('5월 11일 오전 10:00 오픈');
+    // Only the open slot can be chosen.
+    expect(screen.getAllByRole('button', { name: /예약하기$/ })).toHaveLength(1);
+  });
+
+  it('refreshes the remaining seats every 10 s without a reload', async () => {
+    jest.useFakeTimers();
+    let remaining = 12;
+    const adapter = serve({
+      'GET /reserve': () => ({
+        status: 200,
+        data: { product: { ...page, slots: [{ ...slots[0], remaining }] } },
+      }),
+    });
+    renderAt('/reserve');
+    expect(await screen.findByText('예약 가능 (잔여 12명)')).toBeInTheDocument();
+    remaining = 9;
+    await act(async () => {
+      jest.advanceTimersByTime(10_000);
+    });
+    expect(await screen.findByText('예약 가능 (잔여 9명)')).toBeInTheDocument();
+    expect(adapter.mock.calls.filter(([r]) => r.url === '/reserve')).toHaveLength(2);
+  });
+
+  it('checks the form before sending: Korean errors beside the fields, nothing sent', async () => {
+    const adapter = serve({ 'GET /reserve': () => ({ status: 200, data: { product: page } }) });
+    renderAt('/reserve');
+    fireEvent.click(await screen.findByRole('button', { name: /1회차 오후 7:00 ~ 오후 9:00 예약하기/ }));
+    expect(screen.getByTestId('selected-slot')).toHaveTextContent('5월 10일 (금) 1회차 · 오후 7:00 ~ 오후 9:00');
+    expect(
+      screen.getByText(/^5월 9일 오후 7:00까지 예약 확인 화면에서 직접 취소할 수 있습니다\. 연락 없이/),
+    ).toBeInTheDocument();
+    expect(screen.getByText('보유 기간: 방문 회차 종료 후 30일이 지나면 파기합니다.')).toBeInTheDocument();
+    fireEvent.change(field('휴대폰 번호'), { target: { value: '02-123-4567' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '예약하기' })));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      '이름을 1자 이상 20자 이하로 입력해주세요.',
+      '휴대폰 번호는 010으로 시작하는 11자리로 입력해주세요. (예: 010-1234-5678)',
+      '개인정보 수집·이용에 동의해주세요.',
+    ]);
+    expect(field('휴대폰 번호')).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      within(field('인원'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['1명', '2명', '3명']);
+    expect(sent(adapter).map((r) => r.route)).toEqual(['GET /reserve']);
+  });
+
+  it('books with an Idempotency-Key and goes to the confirmation; a refusal shows in the form and reloads', async () => {
+    let answer = { status: 409, data: { statusCode: 409, message: '예약이 마감되었습니다. 남은 자리가 없습니다.' } };
+    const adapter = serve({
+      'GET /reserve': () => ({ status: 200, data: { product: page } }),
+      'POST /reserve/bookings': () => answer,
+      'GET /reserve/bookings/ABCD2345': () => ({ status: 200, data: { product: booking } }),
+    });
+    renderAt('/reserve');
+    fireEvent.click(await screen.findByRole('button', { name: /1회차 .* 예약하기/ }));
+    fireEvent.change(field('이름'), { target: { value: ' 김하늘 ' } });
+    fireEvent.change(field('휴대폰 번호'), { target: { value: '01012345678' } });
+    expect(field('휴대폰 번호')).toHaveValue('010-1234-5678');
+    fireEvent.change(field('인원'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: '위 내용을 확인했고 개인정보 수집·이용에 동의합니다.' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '예약하기' })));
+    expect(await screen.findByTestId('booking-error')).toHaveTextContent(
+      '예약이 마감되었습니다. 남은 자리가 없습니다.',
+    );
+    await waitFor(() => expect(adapter.mock.calls.filter(([r]) => r.url === '/reserve')).toHaveLength(2));
+
+    answer = { status: 201, data: { message: '예약이 완료되었습니다.', product: booking } } as never;
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '예약하기' })));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/reserve/ABCD2345'));
+    const posts = adapter.mock.calls.map(([r]) => r).filter((r) => r.method === 'post');
+    expect(JSON.parse(posts[1]!.data as string)).toEqual({
+      slotId: 7,
+      name: '김하늘',
+      phone: '01012345678',
+      partySize: 2,
+      consent: true,
+    });
+    const keys = posts.map((r) => r.headers.get('Idempotency-Key'));
+    expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
+    // The server answered the first submit: the second is a new one with its own key.
+    expect(keys[0]).not.toBe(keys[1]);
+    expect(await screen.findByTestId('booking-code')).toHaveTextContent('ABCD2345');
+    expect(sessionStorage.getItem('linksite:booking:ABCD2345')).toBe('5678');
+  });
+});
+
+describe('/reserve/:code (issue 13)', () => {
+  it('asks for the last four digits on another device, then shows the code, the QR code and the slot', async () => {
+    const adapter = serve({
+      'GET /reserve/bookings/ABCD2345': (request) =>
+        request.params.phone4 === '5678'
+          ? { status: 200, data: { product: booking } }
+          : {
+              status: 404,
+              data: {
+                statusCode: 404,
+                message: '예약을 찾을 수 없습니다. 예약 번호와 휴대폰 번호 뒤 4자리를 확인해주세요.',
+              },
+            },
+    });
+    renderAt('/reserve/ABCD2345');
+    expect(screen.getByRole('heading', { name: '예약 조회' })).toBeInTheDocument();
+    fireEvent.change(field('휴대폰 번호 뒤 4자리'), { target: { value: '1111' } });
+    await act(async () => fireEvent.submit(screen.getByRole('button', { name: '조회' })));
+    expect(await screen.findByRole('alert')).toHaveTextContent('예약을 찾을 수 없습니다.');
+    fireEvent.change(field('휴대폰 번호 뒤 4자리'), { target: { value: '5678' } });
+    await act(async () => fireEvent.submit(screen.getByRole('button', { name: '조회' })));
+    expect(await screen.findByTestId('booking-code')).toHaveTextContent('ABCD2345');
+    expect(screen.getByTestId('booking-slot')).toHaveTextContent('5월 10일 (금) 1회차 · 오후 7:00 ~ 오후 9:00');
+    expect(screen.getByTestId('booking-state')).toHaveTextContent('예약 완료');
+    expect(screen.getByText('5월 9일 오후 7:00까지 취소 가능')).toBeInTheDocument();
+    const qr = await screen.findByRole('img', { name: '예약 ABCD2345 확인 주소 QR 코드' });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
+    expect(sent(adapter)).toHaveLength(2);
+  });
+
+  it('cancels with the last four digits and shows the Korean answer', async () => {
+    sessionStorage.setItem('linksite:booking:ABCD2345', '5678');
+    const adapter = serve({
+      'GET /reserve/bookings/ABCD2345': () => ({ status: 200, data: { product: booking } }),
+      'POST /reserve/bookings/ABCD2345/cancel': (request) =>
+        JSON.parse(request.data as string).phone4 === '5678'
+          ? {
+              status: 200,
+              data: {
+                message: '예약이 취소되었습니다.',
+                product: { ...booking, status: 'cancelled', cancellable: false },
+              },
+            }
+          : { status: 404, data: { statusCode: 404, message: '예약을 찾을 수 없습니다.' } },
+    });
+    renderAt('/reserve/ABCD2345');
+    fireEvent.click(await screen.findByRole('button', { name: '예약 취소' }));
+    fireEvent.change(field('휴대폰 번호 뒤 4자리'), { target: { value: '12' } });
+    await act(async () => fireEvent.submit(screen.getByRole('button', { name: '취소하기' })));
+    expect(screen.getByRole('alert')).toHaveTextContent('휴대폰 번호 뒤 4자리를 숫자로 입력해주세요.');
+    fireEvent.change(field('휴대폰 번호 뒤 4자리'), { target: { value: '0000' } });
+    await act(async () => fireEvent.submit(screen.getByRole('button', { name: '취소하기' })));
+    expect(await screen.findByTestId('cancel-result')).toHaveTextContent('예약을 찾을 수 없습니다.');
+    fireEvent.change(field('휴대폰 번호 뒤 4자리'), { target: { value: '5678' } });
+    await act(async () => fireEvent.submit(screen.getByRole('button', { name: '취소하기' })));
+    await waitFor(() => expect(screen.getByTestId('cancel-result')).toHaveTextContent('예약이 취소되었습니다.'));
+    expect(screen.getByTestId('booking-state')).toHaveTextContent('취소됨');
+    expect(screen.queryByRole('button', { name: '예약 취소' })).toBeNull();
+    expect(sent(adapter).map((r) => r.route)).toEqual([
+      'GET /reserve/bookings/ABCD2345',
+      'POST /reserve/bookings/ABCD2345/cancel',
+      'POST /reserve/bookings/ABCD2345/cancel',
+    ]);
+  });
+});
+
+describe('/popup/bookings/:id, 예약자 관리 (issue 13)', () => {
+  const slot = {
+    id: 7,
+    cnt: '1',
+    startdate: '2030-05-10T10:00:00.000Z',
+    enddate: '2030-05-10T12:00:00.000Z',
+    count: 20,
+    table: 10,
+    bookingOpensAt: null,
+    bookingClosesAt: null,
+    cancelHoursBefore: 24,
+    partyMin: 1,
+    partyMax: 4,
+    bookingEnabled: true,
+    bookedPeople: 5,
+    bookedTables: 2,
+    remaining: 15,
+    checkedInPeople: 2,
+    bookingStatus: 'open',
+  };
+  const row = (id: number, code: string, status: string, name: string | null) => ({
+    id,
+    code,
+    slotId: 7,
+    name,
+    phone: name ? `0101234${String(id).padStart(4, '0')}` : null,
+    partySize: 2,
+    status,
+    createdAt: '2030-05-01T00:00:00.000Z',
+    cancelledAt: null,
+    checkedInAt: null,
+    noShowAt: null,
+    erased: name === null,
+  });
+
+  it('shows the counts, searches, and checks in with the server message', async () => {
+    const alerts: string[] = [];
+    jest.spyOn(window, 'alert').mockImplementation((m) => void alerts.push(String(m)));
+    const adapter = serve({
+      'GET /popup/7/bookings': (request) => ({
+        status: 200,
+        data: {
+          product: {
+            slot,
+            bookings:
+              request.params?.q === '0001'
+                ? [row(1, 'AAAA2222', 'booked', '김하늘')]
+                : [row(1, 'AAAA2222', 'booked', '김하늘'), row(2, 'BBBB3333', 'checked_in', null)],
+          },
+        },
+      }),
+      'POST /popup/bookings/1/check-in': () => ({
+        status: 200,
+        data: { message: '입장 확인되었습니다.', product: row(1, 'AAAA2222', 'checked_in', '김하늘') },
+      }),
+    });
+    renderAt('/popup/bookings/7');
+    expect(await screen.findByTestId('bookings-counts')).toHaveTextContent('예약5명잔여15명입장2명');
+    const rows = screen.getAllByTestId('booking-row');
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(0, 5),
+    ).toEqual(['AAAA2222', '김하늘', '010-1234-0001', '2명', '예약 완료']);
+    expect(within(rows[1]!).getAllByRole('cell')[1]).toHaveTextContent('(파기됨)');
+    fireEvent.change(field('예약 번호 또는 휴대폰 번호 뒤 4자리'), { target: { value: '0001' } });
+    await act(async () => fireEvent.submit(screen.getByRole('button', { name: '검색' })));
+    await waitFor(() => expect(screen.getAllByTestId('booking-row')).toHaveLength(1));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'AAAA2222 입장 확인' })));
+    expect(alerts).toEqual(['입장 확인되었습니다.']);
+    expect(sent(adapter).map((r) => r.route)).toEqual([
+      'GET /popup/7/bookings',
+      'GET /popup/7/bookings',
+      'POST /popup/bookings/1/check-in',
+      'GET /popup/7/bookings',
+    ]);
+    jest.restoreAllMocks();
+  });
+});

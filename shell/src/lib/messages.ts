@@ -1,0 +1,33 @@
+/** Korean strings of the shell (host): layout, sign-in and administrator landing pages, 404. */
+export const messages = {
+  remoteLoadFailed: '화면을 불러오지 못했습니다.',
+  notFoundTitle: '페이지를 찾을 수 없습니다',
+  notFoundBody: '주소가 바뀌었거나 삭제된 페이지입니다.',
+  goHome: '홈으로 가기',
+  footerHome: '홈페이지 (새 탭)',
+  footerSocial: '소셜 미디어 페이지 (새 탭)',
+  footerVideo: '동영상 채널 (새 탭)',
+  login: '로그인',
+  logout: '로그아웃',
+  admin: '관리자',
+  adminPageLink: '관리자 페이지로 이동',
+  adminSignIn: '관리자 로그인',
+  loginTitle: '관리자 로그인',
+  loginBody:
+    '관리자 기능은 통합 로그인(SSO)으로 인증한 뒤 사용할 수 있습니다. 아래 버튼을 누르면 로그인 화면으로 이동하고, 로그인이 끝나면 관리자 페이지로 돌아옵니다.',
+  ssoLogin: '통합 로그인(SSO)으로 계속하기',
+  adminTitle: '관리자 페이지',
+  adminBody: '관리할 항목을 선택하세요.',
+  manageLinks: '링크 정보 관리',
+  managePlans: '일정 정보 관리',
+  managePopups: '팝업 예약 관리',
+  changeCover: '커버 이미지 변경',
+  backupRestore: '백업 및 복원',
+  otherAdminLinks: '그 밖의 관리',
+  insights: '방문 통계',
+  noPermissionTitle: '접근 권한이 없습니다',
+  noPermissionBody:
+    '이 화면은 관리자 권한이 있는 계정만 사용할 수 있습니다. 관리자 계정으로 다시 로그인하거나 사이트 관리자에게 권한을 요청해주세요.',
+  comingSoonTitle: '준비 중인 화면입니다.',
+  comingSoonBody: '이 기능은 아직 제공되지 않습니다. 다음 업데이트를 기다려주세요.',
+} as const;
