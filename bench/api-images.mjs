@@ -17,7 +17,7 @@ import { createRequire } from 'node:module';
 import sharp from 'sharp';
 
 const require = createRequire(import.meta.url);
-require('../api/src/test/register-swc.js');
+require('../build/register-swc.js');
 const { createAdminTestApp } = require('../api/src/test/admin-test-app.ts');
 
 const runsArg = process.argv.indexOf('--runs');
@@ -38,11 +38,15 @@ async function photo(seed) {
       gradient[i + 2] = (seed * 37 + ((x + y) % 256)) % 256;
     }
   }
-  const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 0, sigma: 18 } } })
+  const grain = await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 0, sigma: 18 } },
+  })
     .raw()
     .toBuffer();
   for (let i = 0; i < gradient.length; i++) gradient[i] = Math.max(0, Math.min(255, gradient[i] + grain[i] - 9));
-  return sharp(gradient, { raw: { width, height, channels: 3 } }).jpeg({ quality: 88 }).toBuffer();
+  return sharp(gradient, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }
 
 const t = await createAdminTestApp(new Date());
@@ -77,7 +81,9 @@ try {
     const elapsed = performance.now() - started;
     if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${res.bytes}`);
     const { imagelink } = res.json().product;
-    const [stored] = await t.dataSource.query(`SELECT byte_size, width, height FROM images WHERE key = $1`, [imagelink.slice('/api/images/'.length)]);
+    const [stored] = await t.dataSource.query(`SELECT byte_size, width, height FROM images WHERE key = $1`, [
+      imagelink.slice('/api/images/'.length),
+    ]);
     const variantStarted = performance.now();
     const variant = await call('GET', `${imagelink}?w=320`);
     const variantElapsed = performance.now() - variantStarted;
@@ -88,12 +94,18 @@ try {
         `320w WebP ${variant.bytes.length} bytes (${(await sharp(variant.bytes).metadata()).width}×${(await sharp(variant.bytes).metadata()).height}), first request ${ms(variantElapsed)}`,
     );
   }
-  console.log(`upload-to-stored, 12 MP JPEG: median ${ms(median(uploads))} (min ${ms(Math.min(...uploads))}, max ${ms(Math.max(...uploads))})`);
-  console.log(`320w WebP variant: median ${median(variants.map((v) => v.bytes))} bytes; made on first request in median ${ms(median(variants.map((v) => v.ms)))}`);
+  console.log(
+    `upload-to-stored, 12 MP JPEG: median ${ms(median(uploads))} (min ${ms(Math.min(...uploads))}, max ${ms(Math.max(...uploads))})`,
+  );
+  console.log(
+    `320w WebP variant: median ${median(variants.map((v) => v.bytes))} bytes; made on first request in median ${ms(median(variants.map((v) => v.ms)))}`,
+  );
 
   // 3: reorder among 1,000 links.
   await t.dataSource.query(`DELETE FROM links`);
-  await t.dataSource.query(`INSERT INTO links (pname, tags, pcode) SELECT '링크 ' || i, ARRAY['태그' || (i % 7)], i FROM generate_series(0, 999) AS i`);
+  await t.dataSource.query(
+    `INSERT INTO links (pname, tags, pcode) SELECT '링크 ' || i, ARRAY['태그' || (i % 7)], i FROM generate_series(0, 999) AS i`,
+  );
   const ids = (await t.dataSource.query(`SELECT id FROM links ORDER BY pcode`)).map((r) => r.id);
   const move = async (from, to) => {
     const started = performance.now();
@@ -107,9 +119,18 @@ try {
   const worst = [];
   for (let i = 0; i < 5; i++) worst.push(await move(0, 999));
   const random = [];
-  for (let i = 0; i < 50; i++) random.push(await move(Math.floor(Math.random() * 1000), Math.floor(Math.random() * 1000)));
-  const rows = await t.dataSource.query(`SELECT array_agg(id ORDER BY pcode) AS ids, min(pcode) AS lo, max(pcode) AS hi, count(DISTINCT pcode)::int AS n FROM links`);
-  if (JSON.stringify(rows[0].ids) !== JSON.stringify(ids) || rows[0].lo !== 0 || rows[0].hi !== 999 || rows[0].n !== 1000) throw new Error('order broken');
+  for (let i = 0; i < 50; i++)
+    random.push(await move(Math.floor(Math.random() * 1000), Math.floor(Math.random() * 1000)));
+  const rows = await t.dataSource.query(
+    `SELECT array_agg(id ORDER BY pcode) AS ids, min(pcode) AS lo, max(pcode) AS hi, count(DISTINCT pcode)::int AS n FROM links`,
+  );
+  if (
+    JSON.stringify(rows[0].ids) !== JSON.stringify(ids) ||
+    rows[0].lo !== 0 ||
+    rows[0].hi !== 999 ||
+    rows[0].n !== 1000
+  )
+    throw new Error('order broken');
   console.log(`reorder among 1,000 links (HTTP round trip incl. auth, the ordered list of 1,000 in the answer):`);
   console.log(`  first → last (1,000 pcodes renumbered): median ${ms(median(worst))} of 5`);
   console.log(`  random moves: median ${ms(median(random))}, max ${ms(Math.max(...random))} of 50`);

@@ -22,20 +22,37 @@ import { repoRoot } from '../scripts/site-layout.mjs';
 const SITE_PORT = 28080;
 const API_PORT = 23000;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-bench-'));
-const env = { ...process.env, SITE_PORT: String(SITE_PORT), API_PORT: String(API_PORT), IDP_PORT: '28090', DATA_DIR: dataDir };
+const env = {
+  ...process.env,
+  SITE_PORT: String(SITE_PORT),
+  API_PORT: String(API_PORT),
+  IDP_PORT: '28090',
+  DATA_DIR: dataDir,
+};
 const siteUrl = `http://localhost:${SITE_PORT}/`;
 
 if (process.argv.includes('--clean-build')) {
-  for (const dir of ['api', 'idp', 'shell', 'mf-store', 'mf-plans']) fs.rmSync(path.join(repoRoot, dir, 'dist'), { recursive: true, force: true });
+  for (const dir of ['api', 'idp', 'shell', 'mf-store', 'mf-plans'])
+    fs.rmSync(path.join(repoRoot, dir, 'dist'), { recursive: true, force: true });
 }
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 try {
   const cold = await timeStartToFirstLoad();
-  console.log(`start → first load of / (cold${process.argv.includes('--clean-build') ? ', clean build' : ''}): ${cold.seconds.toFixed(1)} s`);
+  console.log(
+    `start → first load of / (cold${process.argv.includes('--clean-build') ? ', clean build' : ''}): ${cold.seconds.toFixed(1)} s`,
+  );
   await cold.stop();
   const warm = await timeStartToFirstLoad();
   console.log(`start → first load of / (warm): ${warm.seconds.toFixed(1)} s`);
@@ -49,7 +66,11 @@ try {
 
 async function timeStartToFirstLoad() {
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], { cwd: repoRoot, env, stdio: 'ignore' });
+  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
+    cwd: repoRoot,
+    env,
+    stdio: 'ignore',
+  });
   const page = await browser.newPage();
   for (;;) {
     try {
@@ -65,7 +86,11 @@ async function timeStartToFirstLoad() {
   await page.close();
   return {
     seconds,
-    stop: () => new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGINT'); }),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGINT');
+      }),
   };
 }
 
@@ -86,7 +111,9 @@ async function pageWeight() {
     jsRaw += body.length;
     jsGzip += gzipSync(body, { level: 9 }).length;
   }
-  console.log(`/ loads ${responses.length} requests, ${jsCount} of them JavaScript: ${(jsRaw / 1024).toFixed(1)} KiB raw, ${(jsGzip / 1024).toFixed(1)} KiB gzip`);
+  console.log(
+    `/ loads ${responses.length} requests, ${jsCount} of them JavaScript: ${(jsRaw / 1024).toFixed(1)} KiB raw, ${(jsGzip / 1024).toFixed(1)} KiB gzip`,
+  );
   await context.close();
 }
 

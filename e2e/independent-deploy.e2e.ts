@@ -7,8 +7,8 @@
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { createTestDatabase } from '../api/src/test/test-database';
 import { launchChromium } from './support/browser';
-import { createFreshDatabase } from './support/database';
 import { repoRoot, RunningSite, startSite } from './support/site';
 import { buildApp, serveApp, startHangingServer } from './support/static-app';
 
@@ -22,7 +22,7 @@ let databaseUrl: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  const database = await createFreshDatabase('linksite_e2e_deploy');
+  const database = await createTestDatabase('linksite_e2e_deploy');
   dropDatabase = database.drop;
   databaseUrl = database.url;
   browser = await launchChromium();
@@ -34,8 +34,17 @@ afterAll(async () => {
 });
 
 /** Starts the composed site on ports 22080.. with `env` added; stops it after `run`. */
-async function withSite(env: Record<string, string>, run: (site: RunningSite, page: Page) => Promise<void>): Promise<void> {
-  const site = await startSite({ DATABASE_URL: databaseUrl, SITE_PORT: '22080', API_PORT: '22000', IDP_PORT: '22090', ...env });
+async function withSite(
+  env: Record<string, string>,
+  run: (site: RunningSite, page: Page) => Promise<void>,
+): Promise<void> {
+  const site = await startSite({
+    DATABASE_URL: databaseUrl,
+    SITE_PORT: '22080',
+    API_PORT: '22000',
+    IDP_PORT: '22090',
+    ...env,
+  });
   const page = await browser.newPage();
   try {
     await run(site, page);
@@ -54,8 +63,16 @@ test('a remote built against another patch version of react-router-dom shares th
       // useLocation() inside the remote reads the shell's <BrowserRouter>: only one react-router-dom is in use.
       await expect(page.getByTestId('probe-location').innerText()).resolves.toBe('probe sees /');
       const versions = await page.evaluate(() => {
-        const scope = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; from: string }>>>> } })
-          .__FEDERATION__.__SHARE__;
+        const scope = (
+          window as unknown as {
+            __FEDERATION__: {
+              __SHARE__: Record<
+                string,
+                Record<string, Record<string, Record<string, { loaded?: boolean; from: string }>>>
+              >;
+            };
+          }
+        ).__FEDERATION__.__SHARE__;
         const offers: { version: string; from: string; loaded: boolean }[] = [];
         for (const host of Object.values(scope)) {
           for (const [version, shared] of Object.entries(host.default?.['react-router-dom'] ?? {})) {

@@ -70,7 +70,8 @@ async function openList(): Promise<void> {
 }
 
 const rowNames = () => page.getByTestId('link-row-name').allInnerTexts();
-const rowOf = (name: string): Locator => page.getByTestId('link-row').filter({ has: page.getByText(name, { exact: true }) });
+const rowOf = (name: string): Locator =>
+  page.getByTestId('link-row').filter({ has: page.getByText(name, { exact: true }) });
 
 /** Names of the public page's cards in order (a fresh load of `/`, as a visitor sees it). */
 async function publicNames(): Promise<string[]> {
@@ -105,7 +106,9 @@ async function waitUntilShifted(name: string): Promise<void> {
 /** Waits for the reorder call and returns its path. */
 function nextMove(): Promise<string> {
   return page
-    .waitForResponse((response) => response.url().includes('/api/main/update/order/') && response.request().method() === 'PUT')
+    .waitForResponse(
+      (response) => response.url().includes('/api/main/update/order/') && response.request().method() === 'PUT',
+    )
     .then((response) => {
       expect(response.status()).toBe(200);
       return new URL(response.url()).pathname;
@@ -142,7 +145,9 @@ test('creates a link by dropping an image file on the dropzone', async () => {
 
   await page.getByText('선택한 파일: lantern.png').waitFor();
   const preview = page.getByTestId('image-dropzone-preview');
-  await page.waitForFunction(() => document.querySelector('[data-testid="image-dropzone-preview"]')?.getAttribute('src')?.startsWith('blob:'));
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid="image-dropzone-preview"]')?.getAttribute('src')?.startsWith('blob:'),
+  );
   expect(await preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(640);
   expect(await page.getByLabel('사진 링크').inputValue()).toBe('');
   await page.screenshot({ path: path.join(results, 'links-create-form.png'), fullPage: true });
@@ -168,8 +173,7 @@ test('creates a link by dropping an image file on the dropzone', async () => {
     (name) =>
       [...document.querySelectorAll('[data-testid="link-row"]')]
         .find((row) => row.textContent?.includes(name))
-        ?.querySelector('img')
-        ?.naturalWidth === 320,
+        ?.querySelector('img')?.naturalWidth === 320,
     NAME,
   );
 });
@@ -181,7 +185,9 @@ test('the public page (mf-store) shows the new link with its uploaded image', as
   expect(src).toMatch(/\/api\/images\/[0-9a-f]{64}\?w=320$/);
   await card.locator('img').scrollIntoViewIfNeeded();
   await visitor.waitForFunction((name) => {
-    const card = [...document.querySelectorAll('[data-testid="store-card"]')].find((c) => c.textContent?.includes(name));
+    const card = [...document.querySelectorAll('[data-testid="store-card"]')].find((c) =>
+      c.textContent?.includes(name),
+    );
     const img = card?.querySelector('img');
     return Boolean(img?.complete && img.naturalWidth > 0);
   }, NAME);

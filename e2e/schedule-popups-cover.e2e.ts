@@ -80,8 +80,19 @@ async function screenshot(name: string): Promise<void> {
 async function typeDate(input: Locator, value: string): Promise<void> {
   await input.click();
   await input.fill(value);
-  await input.press('Escape');
+  await closePicker(input);
   expect(await input.inputValue()).toBe(value);
+}
+
+/**
+ * Escape closes a react-datepicker, which then gives the focus back to its input from a zero-delay timer. On a busy
+ * machine that timer could fire after the next `fill` had focused another field, and the text went into the date
+ * input instead. The timer is queued by the time the key press returns, so one zero-delay timer queued after it in
+ * the page runs after it.
+ */
+async function closePicker(input: Locator): Promise<void> {
+  await input.press('Escape');
+  await input.page().evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
 /** Waits for the page to reach `pathname`; on a time-out the error names the alerts seen (a refused save says why). */
@@ -89,7 +100,18 @@ async function waitForPath(pathname: string): Promise<void> {
   try {
     await page.waitForURL(`${site.url}${pathname}`);
   } catch (error) {
-    throw new Error(`${(error as Error).message}\nalerts so far: ${JSON.stringify(dialogs)}; at ${page.url()}`);
+    const invalid = await page.evaluate(() =>
+      [...document.querySelectorAll('input, select, textarea')]
+        .filter((field) => !(field as HTMLInputElement).checkValidity())
+        .map(
+          (field) =>
+            `${field.id}: "${(field as HTMLInputElement).value}" ${(field as HTMLInputElement).validationMessage}`,
+        ),
+    );
+    await page.screenshot({ path: path.join(results, `failed-${pathname.replace(/\//g, '_')}.png`), fullPage: true });
+    throw new Error(
+      `${(error as Error).message}\nalerts so far: ${JSON.stringify(dialogs)}; at ${page.url()}; invalid fields: ${JSON.stringify(invalid)}`,
+    );
   }
 }
 
@@ -124,7 +146,7 @@ test('a plan created, moved to today and deleted shows on the banner as D - 3, t
   await picker.waitFor();
   expect(await picker.locator('.react-datepicker__current-month').innerText()).toMatch(/^\d{4}년 \d{1,2}월$/);
   await screenshot('plan-form-picker.png');
-  await start.press('Escape');
+  await closePicker(start);
 
   // Start in 3 days: the end follows (it may not be earlier than the start).
   await typeDate(start, seoulDate(3));
@@ -139,7 +161,9 @@ test('a plan created, moved to today and deleted shows on the banner as D - 3, t
   await screenshot('plan-list.png');
 
   // Move the start to today: the banner switches to OPEN.
-  await planRow().getByRole('link', { name: `${PLAN_TITLE} 수정` }).click();
+  await planRow()
+    .getByRole('link', { name: `${PLAN_TITLE} 수정` })
+    .click();
   await page.waitForURL(/\/plan\/edit\/\d+$/);
   await page.getByRole('heading', { name: '일정 수정' }).waitFor();
   expect(await page.getByLabel('시작일').inputValue()).toBe(seoulDate(3));
@@ -151,7 +175,9 @@ test('a plan created, moved to today and deleted shows on the banner as D - 3, t
   expect(await planRow().getByTestId('plan-row-dates').innerText()).toBe(`${seoulDate(0)} ~ ${seoulDate(3)}`);
 
   // Delete it: asked first, then gone from the list and the banner.
-  await planRow().getByRole('button', { name: `${PLAN_TITLE} 삭제` }).click();
+  await planRow()
+    .getByRole('button', { name: `${PLAN_TITLE} 삭제` })
+    .click();
   await expectAlert('일정이 삭제되었습니다.');
   await planRow().waitFor({ state: 'detached' });
   await bannerItem().waitFor({ state: 'detached' });
@@ -175,7 +201,7 @@ test('a popup slot is created, edited and deleted, and read back in the table ea
   await picker.waitFor();
   expect(await picker.getByRole('listbox', { name: '시간' }).innerText()).toContain('오후 1:30');
   await screenshot('popup-form-picker.png');
-  await page.getByLabel('종료 일시').press('Escape');
+  await closePicker(page.getByLabel('종료 일시'));
   await typeDate(page.getByLabel('종료 일시'), `${POPUP_YEAR}년 05월 10일 오후 6:00`);
   await page.getByLabel('인원', { exact: true }).fill('37');
   await page.getByLabel('예약 가능 테이블').fill('6');
@@ -186,14 +212,22 @@ test('a popup slot is created, edited and deleted, and read back in the table ea
   const row = page.getByTestId('popup-row').filter({ hasText: startText });
   await row.waitFor();
   const cells = () => row.getByRole('cell').allInnerTexts();
-  expect((await cells()).slice(1, 5)).toEqual(['2회차', `${startText} ~ ${POPUP_YEAR}년 05월 10일 오후 6:00`, '37', '6']);
-  expect((await cells())[5]).toMatch(/^수정\s*삭제$/);
+  expect((await cells()).slice(1, 5)).toEqual([
+    '2회차',
+    `${startText} ~ ${POPUP_YEAR}년 05월 10일 오후 6:00`,
+    '37',
+    '6',
+  ]);
+  // Nothing booked yet; the slot takes bookings (issue 13).
+  expect((await cells())[5]).toMatch(/^예약 가능 \(잔여 37명\)\s*예약 0 · 잔여 37 · 입장 0$/);
+  expect((await cells())[6]).toMatch(/^예약자\s*수정\s*삭제$/);
   expect(await page.getByRole('table').getByRole('columnheader').allInnerTexts()).toEqual([
     'ID',
     '회차',
     '일정',
     '인원',
     '예약 가능 테이블',
+    '예약 현황',
     '관리',
   ]);
   await screenshot('popup-list.png');
@@ -214,7 +248,11 @@ test('a popup slot is created, edited and deleted, and read back in the table ea
   await waitForPath('/popup/list');
   await expectAlert('팝업 예약이 수정되었습니다.');
   await row.waitFor();
-  expect((await cells()).slice(1, 4)).toEqual(['선택 안 함', `${startText} ~ ${POPUP_YEAR}년 05월 10일 오후 6:00`, '41']);
+  expect((await cells()).slice(1, 4)).toEqual([
+    '선택 안 함',
+    `${startText} ~ ${POPUP_YEAR}년 05월 10일 오후 6:00`,
+    '41',
+  ]);
 
   // Delete: asked first, then gone from the table.
   await row.getByRole('button', { name: /삭제$/ }).click();
@@ -236,7 +274,9 @@ test('a cover upload reaches 100 %, says so in the Image dialog, and the banner 
   await expectAlert('변경할 이미지가 없습니다.');
 
   const jpeg = await coverJpeg();
-  await page.getByTestId('cover-dropzone-input').setInputFiles({ name: 'summer-cover.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+  await page
+    .getByTestId('cover-dropzone-input')
+    .setInputFiles({ name: 'summer-cover.jpg', mimeType: 'image/jpeg', buffer: jpeg });
   await page.waitForFunction(() =>
     document.querySelector('[data-testid="cover-dropzone-preview"]')?.getAttribute('src')?.startsWith('blob:'),
   );
@@ -256,12 +296,17 @@ test('a cover upload reaches 100 %, says so in the Image dialog, and the banner 
   expect(key).toBeDefined();
   // The banner of this page already follows (bannerChanged), and so does a fresh visit to /.
   await page.waitForFunction(
-    (k) => (document.querySelector('[data-testid="plan-banner"]') as HTMLElement | null)?.style.backgroundImage.includes(`/images/${k}`),
+    (k) =>
+      (document.querySelector('[data-testid="plan-banner"]') as HTMLElement | null)?.style.backgroundImage.includes(
+        `/images/${k}`,
+      ),
     key,
   );
   await page.goto(site.url);
   await page.getByTestId('plan-item').first().waitFor();
-  const backgroundAfter = await page.getByTestId('plan-banner').evaluate((el) => (el as HTMLElement).style.backgroundImage);
+  const backgroundAfter = await page
+    .getByTestId('plan-banner')
+    .evaluate((el) => (el as HTMLElement).style.backgroundImage);
   expect(backgroundAfter).toContain(`/images/${key}?w=1280`);
   expect(backgroundAfter).not.toBe(backgroundBefore);
   await screenshot('cover-home.png');

@@ -119,7 +119,10 @@ test('the short-lived access token is refreshed before it expires and the new to
   // Past the first token's lifetime, the page is still signed in and the new token is accepted.
   await page.waitForTimeout(2_000);
   await page.getByTestId('footer-logout').waitFor();
-  const login = await fetch(`${site.url}/api/login`, { method: 'POST', headers: { Authorization: `Bearer ${accessToken}` } });
+  const login = await fetch(`${site.url}/api/login`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
   expect([200, 201]).toContain(login.status);
 });
 
@@ -130,7 +133,10 @@ test('logout alerts, clears the stored user and signs out at the provider', asyn
   await page.waitForURL(`${site.url}/`);
   await page.getByTestId('footer-login').waitFor();
   expect(dialogs).toEqual(['로그아웃 되었습니다.']);
-  expect(await page.evaluate(() => [sessionStorage.getItem('user'), localStorage.getItem('user')])).toEqual([null, null]);
+  expect(await page.evaluate(() => [sessionStorage.getItem('user'), localStorage.getItem('user')])).toEqual([
+    null,
+    null,
+  ]);
 
   // The provider's session is gone too: the administrator button asks for the password again.
   await page.getByTestId('footer-admin').click();

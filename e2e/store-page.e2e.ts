@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createTestDatabase } from '../api/src/test/test-database';
 import { launchChromium } from './support/browser';
-import { createFreshDatabase } from './support/database';
 import { isAlive, repoRoot, RunningSite, startSite } from './support/site';
 
 jest.setTimeout(120_000);
@@ -17,7 +17,7 @@ let browser: Browser;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  const database = await createFreshDatabase('linksite_e2e');
+  const database = await createTestDatabase('linksite_e2e');
   dropDatabase = database.drop;
   site = await startSite({ DATABASE_URL: database.url, SITE_PORT: '18080', API_PORT: '13000', IDP_PORT: '18090' });
   browser = await launchChromium();

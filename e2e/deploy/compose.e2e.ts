@@ -55,10 +55,14 @@ function renderedConfig(envFile: string): { services: Record<string, Service>; v
   if (json.status === 0 && json.stdout.trimStart().startsWith('{')) return JSON.parse(json.stdout);
   const yaml = compose(envFile, 'config');
   expect(yaml.stderr).toBe('');
-  const parsed = spawnSync('python3', ['-c', 'import json, sys, yaml; json.dump(yaml.safe_load(sys.stdin), sys.stdout)'], {
-    input: yaml.stdout,
-    encoding: 'utf8',
-  });
+  const parsed = spawnSync(
+    'python3',
+    ['-c', 'import json, sys, yaml; json.dump(yaml.safe_load(sys.stdin), sys.stdout)'],
+    {
+      input: yaml.stdout,
+      encoding: 'utf8',
+    },
+  );
   if (parsed.status !== 0) throw new Error(`cannot parse docker-compose config output:\n${parsed.stderr}`);
   return JSON.parse(parsed.stdout);
 }
@@ -107,7 +111,8 @@ describeWithCompose('docker-compose.yml', () => {
     const text = fs.readFileSync(composeFile, 'utf8');
     const assignments = [...text.matchAll(/^\s*([A-Z_]*(?:PASSWORD|SECRET)[A-Z_]*):\s*(.*)$/gm)];
     expect(assignments.length).toBeGreaterThanOrEqual(4);
-    for (const [, name, value] of assignments) expect([name, value]).toEqual([name, expect.stringMatching(/^\$\{[A-Z_]+:\?/)]);
+    for (const [, name, value] of assignments)
+      expect([name, value]).toEqual([name, expect.stringMatching(/^\$\{[A-Z_]+:\?/)]);
     for (const value of Object.values(secrets)) expect(text).not.toContain(value);
     expect(services.keycloak!.environment!.KC_BOOTSTRAP_ADMIN_PASSWORD).toBe(secrets.KEYCLOAK_ADMIN_PASSWORD);
     expect(services.api!.environment!.DATABASE_URL).toContain(secrets.POSTGRES_PASSWORD);
@@ -144,7 +149,9 @@ describeWithCompose('docker-compose.yml', () => {
     expect(keycloak.command).toEqual(['start', '--import-realm']);
     const mounts = (keycloak.volumes ?? []).map((v) => (typeof v === 'string' ? v : `${v.source}:${v.target}`));
     expect(mounts).toContainEqual(
-      expect.stringMatching(/deploy\/keycloak\/linksite-realm\.json:\/opt\/keycloak\/data\/import\/linksite-realm\.json/),
+      expect.stringMatching(
+        /deploy\/keycloak\/linksite-realm\.json:\/opt\/keycloak\/data\/import\/linksite-realm\.json/,
+      ),
     );
     expect(keycloak.environment).toMatchObject({
       KC_DB: 'postgres',
@@ -167,7 +174,9 @@ describeWithCompose('docker-compose.yml', () => {
     expect(postgres.healthcheck).toBeDefined();
     const mounts = (postgres.volumes ?? []).map((v) => (typeof v === 'string' ? v : `${v.source}:${v.target}`));
     expect(mounts).toContainEqual(expect.stringMatching(/^pgdata:\/var\/lib\/postgresql\/data/));
-    expect(mounts).toContainEqual(expect.stringMatching(/deploy\/postgres\/init-keycloak-db\.sh:\/docker-entrypoint-initdb\.d\//));
+    expect(mounts).toContainEqual(
+      expect.stringMatching(/deploy\/postgres\/init-keycloak-db\.sh:\/docker-entrypoint-initdb\.d\//),
+    );
   });
 
   test('every frontend app of scripts/site-layout.mjs is its own service, routed by the gateway', () => {
@@ -180,7 +189,11 @@ describeWithCompose('docker-compose.yml', () => {
       ]);
     }
     const routed = services.gateway!.environment!.REMOTES!.split(/\s+/);
-    expect(routed.sort()).toEqual(siteRemotes().map((r) => `${r.name}=${r.dir}:8080`).sort());
+    expect(routed.sort()).toEqual(
+      siteRemotes()
+        .map((r) => `${r.name}=${r.dir}:8080`)
+        .sort(),
+    );
   });
 
   test('the gateway is the only published port', () => {

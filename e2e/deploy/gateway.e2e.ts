@@ -10,8 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
+import { createTestDatabase } from '../../api/src/test/test-database';
 import { launchChromium } from '../support/browser';
-import { createFreshDatabase } from '../support/database';
 import { RunningSite, startSite } from '../support/site';
 import { LocalGateway, nginxBinary, repoRoot, startLocalGateway, writeRuntimeConfig } from './local-nginx';
 import { runtimeConfigOf, siteRemotes } from './site-scripts';
@@ -103,7 +103,7 @@ describeWithNginx('the composed site through the production nginx configuration'
   let context: BrowserContext;
 
   beforeAll(async () => {
-    const database = await createFreshDatabase('linksite_e2e_gateway');
+    const database = await createTestDatabase('linksite_e2e_gateway');
     dropDatabase = database.drop;
     site = await startSite({
       DATABASE_URL: database.url,
@@ -153,7 +153,9 @@ describeWithNginx('the composed site through the production nginx configuration'
 
     expect(requests).toContain(`${gateway.url}/config.json`);
     expect(requests).toContain(`${gateway.url}/remotes/mf_store/remoteEntry.js`);
-    expect(requests.some((u) => u.startsWith(`${gateway.url}/remotes/mf_store/static/js/`) && u.endsWith('.chunk.js'))).toBe(true);
+    expect(
+      requests.some((u) => u.startsWith(`${gateway.url}/remotes/mf_store/static/js/`) && u.endsWith('.chunk.js')),
+    ).toBe(true);
     expect(requests).toContain(`${gateway.url}/remotes/mf_plans/remoteEntry.js`);
     expect(requests.some((u) => u.startsWith(`${gateway.url}/api/store`))).toBe(true);
     // Nothing but the gateway (and the identity provider) is asked: not the apps' own servers.
@@ -169,7 +171,11 @@ describeWithNginx('the composed site through the production nginx configuration'
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     expect(response.headers.get('cache-control')).toBe('no-cache');
-    const config = (await response.json()) as { apiBaseUrl: string; remotes: Record<string, string>; auth: { mode: string } };
+    const config = (await response.json()) as {
+      apiBaseUrl: string;
+      remotes: Record<string, string>;
+      auth: { mode: string };
+    };
     expect(config.apiBaseUrl).toBe('/api');
     expect(config.remotes).toEqual(
       Object.fromEntries(remotes.map((r) => [r.name, `${gateway.url}/remotes/${r.name}/remoteEntry.js`])),

@@ -78,7 +78,12 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
   const serverFiles: string[] = [];
   for (const app of options.apps) {
     let conf = replaceOnce(staticConf, 'listen 8080;', `listen 127.0.0.1:${app.port};`, 'nginx-static.conf');
-    conf = replaceOnce(conf, 'root /usr/share/nginx/html;', `root ${path.join(repoRoot, app.dir, 'dist')};`, 'nginx-static.conf');
+    conf = replaceOnce(
+      conf,
+      'root /usr/share/nginx/html;',
+      `root ${path.join(repoRoot, app.dir, 'dist')};`,
+      'nginx-static.conf',
+    );
     const file = path.join(prefix, `static-${app.dir}.conf`);
     fs.writeFileSync(file, conf);
     serverFiles.push(file);
@@ -106,7 +111,8 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     LINKSITE_RUNTIME_DIR: runtimeDir,
   });
   const directives = gatewayConf.split('\n').filter((line) => !line.trim().startsWith('#'));
-  if (directives.some((line) => /\$\{[A-Z_]+\}/.test(line))) throw new Error(`unrendered variable left in the gateway template:\n${gatewayConf}`);
+  if (directives.some((line) => /\$\{[A-Z_]+\}/.test(line)))
+    throw new Error(`unrendered variable left in the gateway template:\n${gatewayConf}`);
   const gatewayFile = path.join(prefix, 'gateway.conf');
   fs.writeFileSync(gatewayFile, gatewayConf);
   serverFiles.push(gatewayFile);

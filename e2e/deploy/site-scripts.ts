@@ -16,9 +16,7 @@ function evalModule<T>(source: string, env: Record<string, string> = {}): T {
 
 /** The remotes of scripts/site-layout.mjs: federation name and workspace folder, in build order. */
 export function siteRemotes(): { name: string; dir: string }[] {
-  return evalModule(
-    `import { remotes } from './scripts/site-layout.mjs'; console.log(JSON.stringify(remotes));`,
-  );
+  return evalModule(`import { remotes } from './scripts/site-layout.mjs'; console.log(JSON.stringify(remotes));`);
 }
 
 /** scripts/runtime-config.mjs `buildRuntimeConfig` for `hostname` under exactly `env`. */

@@ -8,6 +8,7 @@ export function launchChromium(): Promise<Browser> {
       '--headless',
       '--no-sandbox',
       '--disable-gpu',
+      '--disable-quic',
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { createTestDatabase } from '../../api/src/test/test-database';
 import { launchChromium } from './browser';
-import { createFreshDatabase } from './database';
 import { RunningSite, startSite } from './site';
 
 export interface SiteInBrowser {
@@ -8,6 +8,8 @@ export interface SiteInBrowser {
   browser: Browser;
   context: BrowserContext;
   page: Page;
+  /** `postgres://…` of the site's fresh database (a test may prepare rows the screens then show). */
+  databaseUrl: string;
   /** Every alert / confirm message the page raised, in order; each was accepted. Clear with `dialogs.length = 0`. */
   dialogs: string[];
   /** Closes the browser, stops the site (Ctrl-C) and drops its database; resolves with the site's exit code. */
@@ -32,7 +34,7 @@ export interface SiteInBrowserOptions {
  * fails, what was started is stopped again before the error is passed on.
  */
 export async function openSiteInBrowser(options: SiteInBrowserOptions): Promise<SiteInBrowser> {
-  const database = await createFreshDatabase(options.databasePrefix);
+  const database = await createTestDatabase(options.databasePrefix);
   let site: RunningSite | undefined;
   let browser: Browser | undefined;
   const close = async (): Promise<number | null> => {
@@ -52,7 +54,11 @@ export async function openSiteInBrowser(options: SiteInBrowserOptions): Promise<
       ...options.env,
     });
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ko-KR', ...options.context });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: 'ko-KR',
+      ...options.context,
+    });
     // Seeded product links point at real shops; answer them locally (this machine has no internet).
     await context.route(/^https:\/\/(?!localhost)/, (route) =>
       route.fulfill({ status: 200, contentType: 'text/html', body: '<title>상품</title>' }),
@@ -63,7 +69,7 @@ export async function openSiteInBrowser(options: SiteInBrowserOptions): Promise<
       dialogs.push(dialog.message());
       void dialog.accept();
     });
-    return { site, browser, context, page, dialogs, close };
+    return { site, browser, context, page, dialogs, databaseUrl: database.url, close };
   } catch (error) {
     await close();
     throw error;

@@ -24,12 +24,16 @@ export interface RunningSite {
 }
 
 /**
- * Starts the composed site exactly as `npm start` does (`node scripts/start.mjs`), on its own
- * ports and data directory, and resolves once it prints the site URL.
+ * Starts the composed site exactly as `npm start` does (`node scripts/start.mjs`; `npm run dev` with
+ * `script: 'scripts/dev.mjs'`), on its own ports and data directory, and resolves once it prints the site URL.
  */
-export async function startSite(env: Record<string, string>, timeoutMs = 300_000): Promise<RunningSite> {
+export async function startSite(
+  env: Record<string, string>,
+  timeoutMs = 300_000,
+  script = 'scripts/start.mjs',
+): Promise<RunningSite> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-e2e-'));
-  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, script)], {
     cwd: repoRoot,
     env: { ...process.env, DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -14,10 +14,14 @@ export function buildApp(appDir: string): void {
 
 /** Serves `<appDir>/dist` on `port` with the same static server `npm start` uses; resolves once it listens. */
 export async function serveApp(appDir: string, port: number): Promise<{ stop: () => Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'scripts/serve-app.mjs'), appDir, String(port)], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(repoRoot, 'scripts/serve-app.mjs'), appDir, String(port)],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));

@@ -1,0 +1,301 @@
+/**
+ * Visitors book popup slots (issue 13) in the composed site, in Debian's Chromium.
+ * - The administrator (desktop, real sign-in) writes the popup's public information with an image.
+ * - A visitor on a phone (390 px, Korean, Asia/Seoul) opens /reserve from the store page's link, sees a form error,
+ *   books, gets the confirmation with its code and QR code, cancels with the last four digits, and finds the seats back
+ *   on /reserve.
+ * - The administrator checks one booking in, marks another as a no-show, and downloads the CSV (BOM, Korean).
+ * Screenshots of the booking page, the form with an error, the confirmation and the administrator's bookings screen
+ * at 390 px and 1280 px go to test-results/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { Client } from 'pg';
+import sharp from 'sharp';
+import { signInAsAdmin } from './support/sign-in';
+import { repoRoot, type RunningSite } from './support/site';
+import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
+
+jest.setTimeout(180_000);
+
+const PASSWORD = 'e2e-예약-관리자';
+const API = 'http://localhost:25000/api';
+const results = path.join(repoRoot, 'test-results');
+const INFO = {
+  title: '링크 & 일정 겨울 팝업스토어',
+  place: '서울 성동구 연무장길 00, 1층',
+  notice: '입장은 예약 시간 10분 전부터 가능합니다.\n노쇼 시 다음 팝업 예약이 제한될 수 있습니다.',
+};
+
+let session: SiteInBrowser;
+let site: RunningSite;
+let admin: Page;
+let dialogs: string[];
+let phoneContext: BrowserContext;
+let phone: Page;
+/** The slots made for the test: A bookable (6 seats), B switched off, C opening later. */
+const slot = { a: 0, b: 0, c: 0 };
+
+/** `yyyy-mm-dd` of the day `days` after today in Seoul. */
+function seoulDay(days: number): string {
+  return new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new Client({ connectionString: session.databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(results, name), fullPage: true });
+}
+
+/** Waits until an alert with `message` was accepted, and forgets the alerts so far. */
+async function expectAlert(message: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!dialogs.includes(message)) {
+    if (Date.now() > deadline) throw new Error(`no alert "${message}"; got ${JSON.stringify(dialogs)}`);
+    await admin.waitForTimeout(50);
+  }
+  dialogs.length = 0;
+}
+
+beforeAll(async () => {
+  session = await openSiteInBrowser({
+    databasePrefix: 'linksite_e2e_booking',
+    ports: { site: 25080, api: 25000, idp: 25090 },
+    adminPassword: PASSWORD,
+    context: { timezoneId: 'Asia/Seoul' },
+  });
+  ({ site, page: admin, dialogs } = session);
+  fs.mkdirSync(results, { recursive: true });
+  const day = seoulDay(3);
+  const insert = async (fields: string, values: string) =>
+    (
+      await sql<{ id: number }>(
+        `INSERT INTO popup_slots (cnt, startdate, enddate, head_count, bookable_tables, party_min, party_max${fields})
+         VALUES ${values} RETURNING id`,
+      )
+    )[0]!.id;
+  slot.a = await insert('', `('1', '${day}T19:00:00+09:00', '${day}T21:00:00+09:00', 6, 6, 1, 4)`);
+  slot.b = await insert(
+    ', booking_enabled',
+    `('2', '${day}T21:00:00+09:00', '${day}T22:00:00+09:00', 10, 5, 1, 2, false)`,
+  );
+  slot.c = await insert(
+    ', booking_opens_at',
+    `('1', '${seoulDay(6)}T13:00:00+09:00', '${seoulDay(6)}T15:00:00+09:00', 30, 10, 1, 2, '${seoulDay(2)}T10:00:00+09:00')`,
+  );
+  phoneContext = await session.browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'ko-KR',
+    timezoneId: 'Asia/Seoul',
+  });
+  phone = await phoneContext.newPage();
+  await signInAsAdmin(admin, site.url, PASSWORD);
+}, 420_000);
+
+afterAll(async () => {
+  await phoneContext?.close();
+  expect(await session?.close()).toBe(0);
+});
+
+test('the administrator writes the popup information with an image; /reserve shows it', async () => {
+  await admin.goto(`${site.url}/popup/list`);
+  await admin.getByRole('heading', { name: '팝업 예약 관리' }).waitFor();
+  await admin.getByRole('link', { name: '팝업 안내 수정' }).click();
+  await admin.waitForURL(`${site.url}/popup/info`);
+  await admin.getByLabel('팝업 이름').fill(INFO.title);
+  await admin.getByLabel('장소').fill(INFO.place);
+  await admin.getByLabel('안내 사항 (취소·노쇼 규정 포함)').fill(INFO.notice);
+  const picture = await sharp({
+    create: { width: 1200, height: 600, channels: 3, background: { r: 30, g: 64, b: 175 } },
+  })
+    .composite([
+      {
+        input: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="600"><circle cx="900" cy="300" r="220" fill="#fbbf24"/><rect x="120" y="200" width="420" height="200" rx="30" fill="#f8fafc" fill-opacity="0.9"/></svg>',
+        ),
+      },
+    ])
+    .jpeg()
+    .toBuffer();
+  await admin
+    .getByTestId('popup-info-dropzone-input')
+    .setInputFiles({ name: 'popup.jpg', mimeType: 'image/jpeg', buffer: picture });
+  await shot(admin, 'booking-admin-info-1280.png');
+  await admin.getByRole('button', { name: '저장' }).click();
+  await admin.waitForURL(`${site.url}/popup/list`);
+  await expectAlert('팝업 안내 이미지가 저장되었습니다.');
+  const row = admin
+    .getByTestId('popup-row')
+    .filter({ has: admin.getByRole('link', { name: `${slot.a}번 팝업 예약의 예약자 목록` }) });
+  expect(await row.getByTestId('popup-row-bookings').innerText()).toMatch(
+    /예약 가능 \(잔여 6명\)\s*예약 0 · 잔여 6 · 입장 0/,
+  );
+  await shot(admin, 'booking-admin-list-1280.png');
+  const page = (await (await fetch(`${API}/reserve`)).json()) as { product: { info: { imagelink: string } } };
+  expect(page.product.info).toMatchObject({ title: INFO.title, place: INFO.place });
+  expect(page.product.info.imagelink).toMatch(/^\/api\/images\/[0-9a-f]{64}$/);
+});
+
+test('a visitor on a phone books from the store page, sees the code and QR, cancels, and the seats come back', async () => {
+  await phone.goto(site.url);
+  await phone.getByTestId('store-reserve-link').click();
+  await phone.waitForURL(`${site.url}/reserve`);
+  await phone.getByRole('heading', { name: INFO.title }).waitFor();
+  await phone.getByTestId('reserve-image').waitFor();
+  await phone.waitForFunction(
+    () => (document.querySelector('[data-testid="reserve-image"]') as HTMLImageElement)?.naturalWidth > 0,
+  );
+  const card = (id: number) => phone.locator(`[data-testid="slot-card"][data-slot-id="${id}"]`);
+  expect(await card(slot.a).getByTestId('slot-status').innerText()).toBe('예약 가능 (잔여 6명)');
+  expect(await card(slot.b).getByTestId('slot-status').innerText()).toBe('마감');
+  expect(await card(slot.c).getByTestId('slot-status').innerText()).toBe('오픈 예정');
+  expect(await card(slot.c).innerText()).toMatch(/오전 10:00 오픈/);
+  await shot(phone, 'booking-reserve-390.png');
+
+  await card(slot.a)
+    .getByRole('button', { name: /예약하기$/ })
+    .click();
+  await phone.getByRole('heading', { name: '예약 정보 입력' }).waitFor();
+  await phone.getByLabel('휴대폰 번호').fill('0212345678');
+  await phone.getByRole('button', { name: '예약하기', exact: true }).click();
+  await phone.getByText('휴대폰 번호는 010으로 시작하는 11자리로 입력해주세요. (예: 010-1234-5678)').waitFor();
+  await phone.getByText('개인정보 수집·이용에 동의해주세요.').waitFor();
+  await shot(phone, 'booking-form-error-390.png');
+
+  await phone.getByLabel('이름').fill('김하늘');
+  await phone.getByLabel('휴대폰 번호').fill('01098765432');
+  expect(await phone.getByLabel('휴대폰 번호').inputValue()).toBe('010-9876-5432');
+  await phone.getByLabel('인원').selectOption('2');
+  await phone.getByRole('checkbox', { name: '위 내용을 확인했고 개인정보 수집·이용에 동의합니다.' }).check();
+  await phone.getByRole('button', { name: '예약하기', exact: true }).click();
+  await phone.waitForURL(/\/reserve\/[23456789A-HJ-NP-Z]{8}$/);
+  const code = (await phone.getByTestId('booking-code').innerText()).trim();
+  expect(phone.url()).toBe(`${site.url}/reserve/${code}`);
+  const qr = phone.getByRole('img', { name: `예약 ${code} 확인 주소 QR 코드` });
+  await qr.waitFor();
+  expect(await qr.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  expect(await qr.isVisible()).toBe(true);
+  expect(await phone.getByTestId('booking-state').innerText()).toBe('예약 완료');
+  await shot(phone, 'booking-confirmation-390.png');
+  const stored = await sql<{ phone: string; party_size: number; status: string }>(
+    `SELECT phone, party_size, status FROM bookings WHERE code = $1`,
+    [code],
+  );
+  expect(stored).toEqual([{ phone: '01098765432', party_size: 2, status: 'booked' }]);
+
+  // Another tab of the same visitor sees the seats taken.
+  const other = await phoneContext.newPage();
+  await other.goto(`${site.url}/reserve`);
+  await other
+    .locator(`[data-testid="slot-card"][data-slot-id="${slot.a}"]`)
+    .getByText('예약 가능 (잔여 4명)')
+    .waitFor();
+
+  // Self-cancel with the last four digits.
+  await phone.getByRole('button', { name: '예약 취소' }).click();
+  await phone.getByLabel('휴대폰 번호 뒤 4자리').fill('1111');
+  await phone.getByRole('button', { name: '취소하기' }).click();
+  await phone
+    .getByTestId('cancel-result')
+    .getByText('예약을 찾을 수 없습니다. 예약 번호와 휴대폰 번호 뒤 4자리를 확인해주세요.')
+    .waitFor();
+  await phone.getByLabel('휴대폰 번호 뒤 4자리').fill('5432');
+  await phone.getByRole('button', { name: '취소하기' }).click();
+  await phone.getByTestId('cancel-result').getByText('예약이 취소되었습니다.').waitFor();
+  expect(await phone.getByTestId('booking-state').innerText()).toBe('취소됨');
+
+  // The other tab's list follows within its 10 s refresh, without a reload.
+  await other
+    .locator(`[data-testid="slot-card"][data-slot-id="${slot.a}"]`)
+    .getByText('예약 가능 (잔여 6명)')
+    .waitFor({ timeout: 15_000 });
+  await other.close();
+  await phone.getByRole('link', { name: '예약 페이지로' }).click();
+  await phone.waitForURL(`${site.url}/reserve`);
+  await card(slot.a).getByText('예약 가능 (잔여 6명)').waitFor();
+
+  // The same page on a desktop.
+  await admin.goto(`${site.url}/reserve`);
+  await admin.getByRole('heading', { name: INFO.title }).waitFor();
+  await admin.waitForFunction(
+    () => (document.querySelector('[data-testid="reserve-image"]') as HTMLImageElement)?.naturalWidth > 0,
+  );
+  await shot(admin, 'booking-reserve-1280.png');
+});
+
+test('the administrator checks in, marks a no-show and downloads the CSV that Excel reads in Korean', async () => {
+  const book = async (name: string, phoneNumber: string, partySize: number) => {
+    const res = await fetch(`${API}/reserve/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': `e2e-${phoneNumber}` },
+      body: JSON.stringify({ slotId: slot.a, name, phone: phoneNumber, partySize, consent: true }),
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { product: { code: string } }).product.code;
+  };
+  const first = await book('이서연', '010-1111-2222', 2);
+  const second = await book('박민준', '010-3333-4444', 1);
+
+  await admin.goto(`${site.url}/popup/list`);
+  await admin.getByRole('link', { name: `${slot.a}번 팝업 예약의 예약자 목록` }).click();
+  await admin.waitForURL(`${site.url}/popup/bookings/${slot.a}`);
+  await admin.getByRole('heading', { name: '예약자 관리' }).waitFor();
+  expect(await admin.getByTestId('bookings-counts').innerText()).toMatch(/예약\s*3명\s*잔여\s*3명\s*입장\s*0명/);
+
+  await admin.getByRole('button', { name: `${first} 입장 확인` }).click();
+  await expectAlert('입장 확인되었습니다.');
+  const row = (code: string) => admin.locator(`[data-testid="booking-row"][data-code="${code}"]`);
+  await row(first).getByText('입장 완료').waitFor();
+  await admin.getByRole('button', { name: `${second} 노쇼` }).click();
+  await expectAlert('노쇼로 처리했습니다.');
+  await row(second).getByText('노쇼').first().waitFor();
+  await admin.getByTestId('bookings-counts').getByText('2명').waitFor();
+  expect(await admin.getByTestId('bookings-counts').innerText()).toMatch(/입장\s*2명/);
+
+  // Search by phone suffix.
+  await admin.getByLabel('예약 번호 또는 휴대폰 번호 뒤 4자리').fill('4444');
+  await admin.getByRole('button', { name: '검색' }).click();
+  await admin.waitForFunction(() => document.querySelectorAll('[data-testid="booking-row"]').length === 1);
+  expect(await row(second).isVisible()).toBe(true);
+  await admin.getByRole('button', { name: '전체 보기' }).click();
+  await admin.waitForFunction(() => document.querySelectorAll('[data-testid="booking-row"]').length === 3);
+  await shot(admin, 'booking-admin-bookings-1280.png');
+
+  const [download] = await Promise.all([
+    admin.waitForEvent('download'),
+    admin.getByRole('button', { name: 'CSV 내려받기' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`popup-${slot.a}-bookings.csv`);
+  const bytes = fs.readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+  expect(lines[0]).toBe('예약 번호,회차,시작 일시,이름,휴대폰 번호,인원,상태,예약 일시,취소 일시,입장 일시');
+  expect(lines).toHaveLength(4);
+  expect(lines.find((line) => line.startsWith(first))).toContain(',이서연,010-1111-2222,2,입장,');
+  expect(lines.find((line) => line.startsWith(second))).toContain(',박민준,010-3333-4444,1,노쇼,');
+  expect(lines.some((line) => line.includes(',김하늘,010-9876-5432,2,취소,'))).toBe(true);
+
+  // Close booking by hand: visitors see 마감.
+  await admin.getByRole('button', { name: '예약 받기 멈춤' }).click();
+  await expectAlert('예약 받기를 멈췄습니다.');
+  await admin.getByRole('button', { name: '예약 받기 시작' }).waitFor();
+  const status = (await (await fetch(`${API}/reserve`)).json()) as {
+    product: { slots: { id: number; status: string }[] };
+  };
+  expect(status.product.slots.find((s) => s.id === slot.a)?.status).toBe('closed');
+
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await shot(admin, 'booking-admin-bookings-390.png');
+  await admin.setViewportSize({ width: 1280, height: 900 });
+});

@@ -1,0 +1,59 @@
+/**
+ * The remotes are declared once, in `remotes.json` (issue 11 "Declared once"): npm start and npm run dev read their
+ * folders and ports from it (scripts/site-layout.mjs), the shell its route table. What cannot read it (each remote's
+ * webpack `exposes`, docker-compose.yml and the gateway's REMOTES, checked in compose.e2e.ts) is compared with it here.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Configuration } from 'webpack';
+import registry from '../../remotes.json';
+import { siteRemotes } from './site-scripts';
+
+const repoRoot = path.resolve(__dirname, '..', '..');
+
+/** The Module Federation options of an app's webpack configuration. */
+function federationOptions(dir: string): { name: string; exposes?: Record<string, string> } {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const configure = require(path.join(repoRoot, dir, 'webpack.config.js')) as (
+    env: unknown,
+    argv: { mode: string },
+  ) => Configuration;
+  const plugin = configure({}, { mode: 'production' }).plugins?.find(
+    (p) => p?.constructor.name === 'ModuleFederationPlugin',
+  ) as unknown as { _options: { name: string; exposes?: Record<string, string> } };
+  return plugin._options;
+}
+
+describe('remotes.json, the one registry of remotes', () => {
+  const remotes = registry.remotes;
+
+  test('names every remote folder of the repository, each once, with its own port', () => {
+    const folders = fs
+      .readdirSync(repoRoot)
+      .filter((name) => name.startsWith('mf-') && fs.existsSync(path.join(repoRoot, name, 'webpack.config.js')));
+    expect(remotes.map((r) => r.dir).sort()).toEqual(folders.sort());
+    expect(new Set(remotes.map((r) => r.name)).size).toBe(remotes.length);
+    const offsets = remotes.map((r) => r.portOffset);
+    expect(new Set(offsets).size).toBe(offsets.length);
+    expect(Math.min(...offsets)).toBeGreaterThanOrEqual(1);
+  });
+
+  test.each(registry.remotes.map((r) => [r.name, r] as const))(
+    '%s: its webpack build uses the registered name and exposes exactly the registered modules',
+    (_name, remote) => {
+      const options = federationOptions(remote.dir);
+      expect(options.name).toBe(remote.name);
+      expect(Object.keys(options.exposes ?? {}).sort()).toEqual([...remote.exposes].sort());
+      if (remote.adminRoutes.length + remote.publicRoutes.length > 0) expect(remote.exposes).toContain('./Routes');
+    },
+  );
+
+  test('is what scripts/site-layout.mjs serves', () => {
+    expect(siteRemotes()).toEqual(remotes);
+  });
+
+  test('gives every route to one remote only, administrator or public', () => {
+    const routes = remotes.flatMap((r) => [...r.adminRoutes, ...r.publicRoutes]);
+    expect(new Set(routes).size).toBe(routes.length);
+  });
+});

@@ -1,0 +1,210 @@
+/**
+ * First-party analytics in the composed site (issue 12 item 1 "Done when"): a visitor opens `/` (a page view) and
+ * clicks a product card (a click, the shop opening in a new tab); the administrator signs in through the real login
+ * form and sees both on `/insights` (mf-insights) and the card's 30-day clicks on `/main/list`. With ANALYTICS_ID
+ * unset nothing leaves for Google; with a GA4 id in `/config.json` gtag.js is requested (answered locally: no
+ * internet here) and receives the page view and the outbound click. Screenshots of /insights at 1280 and 390 px go
+ * to test-results/.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { signInAsAdmin } from './support/sign-in';
+import { repoRoot, type RunningSite } from './support/site';
+import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
+
+jest.setTimeout(180_000);
+
+const PASSWORD = 'e2e-통계-관리자';
+const results = path.join(repoRoot, 'test-results');
+const GOOGLE = /googletagmanager\.com|google-analytics\.com/;
+/** A person's desktop Chrome: headless Chromium says `HeadlessChrome`, which the ingest rightly takes for a bot. */
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+let session: SiteInBrowser;
+let site: RunningSite;
+let context: BrowserContext;
+let page: Page;
+/** Every URL the first browser context requested. */
+const requested: string[] = [];
+/** The bodies of every ingest request, parsed. */
+const ingested: { type: string; path: string; linkId?: number }[] = [];
+let clickedName = '';
+
+const isIngest = (request: Request) => request.method() === 'POST' && request.url().endsWith('/api/analytics/events');
+
+beforeAll(async () => {
+  session = await openSiteInBrowser({
+    databasePrefix: 'linksite_e2e_insights',
+    ports: { site: 26080, api: 26000, idp: 26090 },
+    adminPassword: PASSWORD,
+    context: { userAgent: DESKTOP_CHROME },
+  });
+  ({ site, context, page } = session);
+  context.on('request', (request) => {
+    requested.push(request.url());
+    if (isIngest(request)) ingested.push(...(JSON.parse(request.postData() ?? '{}').events ?? []));
+  });
+  fs.mkdirSync(results, { recursive: true });
+}, 420_000);
+
+afterAll(async () => {
+  expect(await session?.close()).toBe(0);
+});
+
+test('a visitor: the page view of / and a card click leave as beacons; the shop opens in a new tab; nothing for Google', async () => {
+  const viewSent = page.waitForRequest((r) => isIngest(r) && (r.postData() ?? '').includes('"pageview"'));
+  await page.goto(site.url);
+  const card = page.locator('a[data-testid="store-card"]').first();
+  await card.waitFor();
+  await viewSent;
+
+  clickedName = await card.getByRole('heading').innerText();
+  const href = await card.getAttribute('href');
+  const clickSent = page.waitForRequest((r) => isIngest(r) && (r.postData() ?? '').includes('"click"'));
+  const [shop] = await Promise.all([context.waitForEvent('page'), card.click()]);
+  await shop.waitForLoadState();
+  expect(shop.url()).toBe(href);
+  const click = await clickSent;
+  // A beacon: text/plain, no cookie header needed, answered 204.
+  expect(click.headers()['content-type']).toMatch(/^text\/plain/);
+  expect((await click.response())?.status()).toBe(204);
+  await shop.close();
+
+  expect(ingested).toEqual([
+    { type: 'pageview', path: '/' },
+    { type: 'click', path: '/', linkId: expect.any(Number) },
+  ]);
+  expect(requested.filter((url) => GOOGLE.test(url))).toEqual([]);
+  expect(await page.evaluate(() => document.cookie)).toBe('');
+});
+
+test('a headless browser (a bot by its user agent) is answered 204 and not counted', async () => {
+  const bot = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  try {
+    await bot.route(/^https:\/\/(?!localhost)/, (route) => route.fulfill({ status: 200, body: '' }));
+    const botPage = await bot.newPage();
+    expect(await botPage.evaluate(() => navigator.userAgent)).toContain('HeadlessChrome');
+    const sent = botPage.waitForRequest(isIngest);
+    await botPage.goto(site.url);
+    expect((await (await sent).response())?.status()).toBe(204);
+  } finally {
+    await bot.close();
+  }
+});
+
+test('the administrator sees the view and the click on /insights, and the 30-day clicks in the link list', async () => {
+  await signInAsAdmin(page, site.url, PASSWORD);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(results, 'insights-admin-page-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByTestId('admin-insights-link').click();
+  await page.waitForURL(`${site.url}/insights`);
+  await page.getByRole('heading', { name: '방문 통계', level: 1 }).waitFor();
+  await page.getByTestId('insights-total-views').waitFor();
+
+  // Sign-in, /admin and /insights are not counted: the visitor's one view and one click are all there is.
+  expect(ingested.filter((e) => e.type === 'pageview').map((e) => e.path)).toEqual(['/']);
+  expect(await page.getByTestId('insights-total-views').innerText()).toBe('1');
+  expect(await page.getByTestId('insights-total-visitors').innerText()).toBe('1');
+  expect(await page.getByTestId('insights-total-clicks').innerText()).toBe('1');
+  const first = page.getByTestId('insights-link-row').first();
+  expect(await first.innerText()).toMatch(
+    new RegExp(`^${clickedName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+1\\s+100%$`),
+  );
+  expect(await page.getByTestId('insights-link-row').nth(1).innerText()).toMatch(/\s0\s+0%$/);
+  await page.getByRole('img', { name: /일별 페이지뷰, 방문자, 클릭 차트/ }).waitFor();
+  await page.getByTestId('insights-devices').getByText('데스크톱 100% (페이지뷰 1)').waitFor();
+
+  // 7 days: the same numbers.
+  await page.getByRole('button', { name: '7일' }).click();
+  await page.getByText(/^최근 7일 · /).waitFor();
+  expect(await page.getByTestId('insights-total-clicks').innerText()).toBe('1');
+
+  await page.screenshot({ path: path.join(results, 'insights-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(results, 'insights-390-top.png') });
+  await page.getByText('표로 보기').click();
+  await page.screenshot({ path: path.join(results, 'insights-390.png'), fullPage: true });
+  await page.getByTestId('insights-links').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(results, 'insights-390-links.png') });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The link list: the clicked card's row says 30일 클릭 1, the others 0.
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/main/list');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await page.getByTestId('link-row').first().waitFor();
+  const clicked = page.getByTestId('link-row').filter({ has: page.getByText(clickedName, { exact: true }) });
+  await clicked.getByTestId('link-row-clicks').filter({ hasText: '30일 클릭 1' }).waitFor();
+  const counts = await page.getByTestId('link-row-clicks').allInnerTexts();
+  expect(counts.filter((text) => text === '30일 클릭 1')).toHaveLength(1);
+  expect(counts.filter((text) => text === '30일 클릭 0')).toHaveLength(counts.length - 1);
+  await page.screenshot({ path: path.join(results, 'insights-link-list-1280.png') });
+  expect(requested.filter((url) => GOOGLE.test(url))).toEqual([]);
+});
+
+test('with a GA4 id in /config.json, gtag.js is requested and gets the page view and the outbound card click', async () => {
+  const ga = await session.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'ko-KR' });
+  try {
+    await ga.route(/^https:\/\/(?!localhost)/, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>상품</title>' }),
+    );
+    const gtagRequests: string[] = [];
+    // The machine has no internet: answer gtag.js locally with an empty script (the page's own gtag() queues in
+    // window.dataLayer, as it does before the real script arrives).
+    await ga.route(/^https:\/\/www\.googletagmanager\.com\//, (route) => {
+      gtagRequests.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'text/javascript', body: '/* gtag.js stand-in */' });
+    });
+    await ga.route(`${site.url}/config.json`, async (route) => {
+      const answer = await route.fetch();
+      const config = { ...(await answer.json()), analyticsId: 'G-E2ETEST01' };
+      await route.fulfill({ response: answer, json: config });
+    });
+    const visitor = await ga.newPage();
+    await visitor.goto(site.url);
+    const card = visitor.locator('a[data-testid="store-card"]').first();
+    await card.waitFor();
+    await visitor.waitForFunction(() =>
+      ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).some(
+        (args) => (args as IArguments)[1] === 'page_view',
+      ),
+    );
+    expect(gtagRequests).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-E2ETEST01']);
+
+    const [shop] = await Promise.all([ga.waitForEvent('page'), card.click()]);
+    await shop.waitForLoadState();
+    const events = await visitor.evaluate(() =>
+      ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).map((args) => {
+        const [command, name, params] = Array.from(args as IArguments) as [string, string, Record<string, unknown>];
+        if (!params || typeof params !== 'object' || !('event_callback' in params)) return { command, name, params };
+        return { command, name, params: { ...params, event_callback: typeof params.event_callback } };
+      }),
+    );
+    expect(events).toContainEqual({ command: 'config', name: 'G-E2ETEST01', params: { send_page_view: false } });
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        command: 'event',
+        name: 'page_view',
+        params: expect.objectContaining({ page_path: '/' }),
+      }),
+    );
+    expect(events).toContainEqual({
+      command: 'event',
+      name: 'click',
+      params: expect.objectContaining({
+        link_url: await card.getAttribute('href'),
+        outbound: true,
+        transport_type: 'beacon',
+        event_callback: 'function',
+      }),
+    });
+  } finally {
+    await ga.close();
+  }
+});
