@@ -3,15 +3,25 @@ import type { Page } from 'playwright-core';
 /**
  * Signs the administrator in through the real login form, as a person would: `/login`, the single
  * sign-on button, the provider's form (아이디 / 비밀번호), back on `/admin`. Resolves once the
- * administrator landing page shows and sessionStorage holds `user`.
+ * administrator landing page shows and sessionStorage holds `user`. A failure names the address the page was on
+ * and the start of its visible text, so a CI log tells which step stopped.
  */
 export async function signInAsAdmin(page: Page, siteUrl: string, password: string, username = 'admin'): Promise<void> {
-  await page.goto(`${siteUrl}/login`);
-  await page.getByTestId('sso-login-button').click();
-  await page.getByLabel('아이디').fill(username);
-  await page.getByLabel('비밀번호').fill(password);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await page.waitForURL(`${siteUrl}/admin`);
-  await page.getByTestId('admin-links-button').waitFor();
-  await page.waitForFunction(() => sessionStorage.getItem('user') !== null);
+  try {
+    await page.goto(`${siteUrl}/login`);
+    await page.getByTestId('sso-login-button').click();
+    await page.getByLabel('아이디').fill(username);
+    await page.getByLabel('비밀번호').fill(password);
+    await page.getByRole('button', { name: '로그인' }).click();
+    await page.waitForURL(`${siteUrl}/admin`);
+    await page.getByTestId('admin-links-button').waitFor();
+    await page.waitForFunction(() => sessionStorage.getItem('user') !== null);
+  } catch (error) {
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 1_000 })
+      .catch(() => '(no body)');
+    const where = `on ${page.url()}: ${text.replace(/\s+/g, ' ').slice(0, 300)}`;
+    throw new Error(`sign-in failed ${where}\n${String(error)}`, { cause: error });
+  }
 }

@@ -26,6 +26,8 @@ export interface RunningSite {
 /**
  * Starts the composed site exactly as `npm start` does (`node scripts/start.mjs`; `npm run dev` with
  * `script: 'scripts/dev.mjs'`), on its own ports and data directory, and resolves once it prints the site URL.
+ * The site runs on the embedded database unless `env` names a `DATABASE_URL`: the test runner's own
+ * `DATABASE_URL` (CI exports the server's `postgres` database) is not passed on, so no two sites share a database.
  */
 export async function startSite(
   env: Record<string, string>,
@@ -33,9 +35,10 @@ export async function startSite(
   script = 'scripts/start.mjs',
 ): Promise<RunningSite> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-e2e-'));
+  const { DATABASE_URL: _runnersDatabase, ...inherited } = process.env;
   const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, script)], {
     cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: dataDir, ...env },
+    env: { ...inherited, DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
