@@ -39,7 +39,7 @@ export const messages = {
   popupDeleted: '팝업 예약이 삭제되었습니다.',
   popupDatesRequired: '시작일과 종료일은 필수입니다. 날짜를 선택해주세요.',
   popupDateInvalid: '일시는 시간대가 포함된 ISO 8601 형식(예: 2026-11-21T19:00:00+09:00)의 실제 날짜여야 합니다.',
-  popupEndBeforeStart: '종료 일시는 시작 일시보다 빠를 수 없습니다.',
+  popupEndBeforeStart: '종료 일시는 시작 일시보다 늦어야 합니다.',
   popupTurnInvalid: '회차는 1, 2, 3 중 하나이거나 선택 안 함이어야 합니다.',
   popupCountInvalid: '인원은 0 이상 100000 이하의 정수로 입력해주세요.',
   popupTableInvalid: '예약 가능 테이블은 0 이상 10000 이하의 정수로 입력해주세요.',

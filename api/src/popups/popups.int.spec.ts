@@ -7,7 +7,7 @@ jest.setTimeout(120_000);
 const NOW = new Date('2026-11-20T03:00:00Z');
 const DATES_REQUIRED = '시작일과 종료일은 필수입니다. 날짜를 선택해주세요.';
 const BAD_DATE = '일시는 시간대가 포함된 ISO 8601 형식(예: 2026-11-21T19:00:00+09:00)의 실제 날짜여야 합니다.';
-const END_BEFORE_START = '종료 일시는 시작 일시보다 빠를 수 없습니다.';
+const END_BEFORE_START = '종료 일시는 시작 일시보다 늦어야 합니다.';
 const BAD_TURN = '회차는 1, 2, 3 중 하나이거나 선택 안 함이어야 합니다.';
 const BAD_COUNT = '인원은 0 이상 100000 이하의 정수로 입력해주세요.';
 const BAD_TABLE = '예약 가능 테이블은 0 이상 10000 이하의 정수로 입력해주세요.';
@@ -61,6 +61,8 @@ const REFUSED: Array<[string, object, string, string]> = [
   ['epoch milliseconds', { ...VALID, startdate: 1763719200000 }, 'startdate', BAD_DATE],
   ['end before start', { ...VALID, enddate: '2026-11-21T18:59:59+09:00' }, 'enddate', END_BEFORE_START],
   ['end before start across offsets', { ...VALID, enddate: '2026-11-21T09:59:00Z' }, 'enddate', END_BEFORE_START],
+  ['end equal to start (a zero-length slot)', { ...VALID, enddate: VALID.startdate }, 'enddate', END_BEFORE_START],
+  ['end equal to start across offsets', { ...VALID, enddate: '2026-11-21T10:00:00Z' }, 'enddate', END_BEFORE_START],
   ["cnt '4'", { ...VALID, cnt: '4' }, 'cnt', BAD_TURN],
   ["cnt '0'", { ...VALID, cnt: '0' }, 'cnt', BAD_TURN],
   ['cnt as a number', { ...VALID, cnt: 1 }, 'cnt', BAD_TURN],
@@ -186,16 +188,20 @@ describe('popup slots: /api/popup (integration)', () => {
       expect(await rowOf(id)).toMatchObject({ cnt: null, head_count: 12, bookable_tables: 3 });
     });
 
-    it('accepts the bounds: start = end, count 0 and 100000, table 0 and 10000, cnt absent or null', async () => {
-      const at = '2026-11-23T00:00:00+09:00';
+    it('accepts the bounds: a one-minute slot, count 0 and 100000, table 0 and 10000, cnt absent or null', async () => {
       const low = await admin
-        .put(`/api/popup/update/${id}`, { startdate: at, enddate: at, count: 0, table: 0 })
+        .put(`/api/popup/update/${id}`, {
+          startdate: '2026-11-23T00:00:00+09:00',
+          enddate: '2026-11-23T00:01:00+09:00',
+          count: 0,
+          table: 0,
+        })
         .expect(200);
       expect(low.body.product).toEqual({
         id,
         cnt: null,
         startdate: '2026-11-22T15:00:00.000Z',
-        enddate: '2026-11-22T15:00:00.000Z',
+        enddate: '2026-11-22T15:01:00.000Z',
         count: 0,
         table: 0,
         // No seat to book: 마감 (full).

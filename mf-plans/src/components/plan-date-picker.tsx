@@ -12,12 +12,19 @@ export interface PlanDatePickerProps {
   id: string;
   selected: Date | null;
   onChange: (date: Date | null) => void;
-  /** The end picker's minimum is the start date (spec §2). */
-  minDate?: Date;
+  /** The month the calendar opens at while nothing is selected (the end picker gets the start). */
+  openTo?: Date | null;
+  /** Marks the field as refused (`aria-invalid`), described by the element with id `describedBy`. */
+  invalid?: boolean;
+  describedBy?: string;
 }
 
-/** A Korean year-month-day picker (react-datepicker, date-fns `ko` locale). */
-export function PlanDatePicker({ id, selected, onChange, minDate }: PlanDatePickerProps) {
+/**
+ * A Korean year-month-day picker (react-datepicker, date-fns `ko` locale). It has no minimum: a minimum would make
+ * react-datepicker drop a typed date before it without a word (issue 16 "No silent changes"); the form says what is
+ * wrong instead.
+ */
+export function PlanDatePicker({ id, selected, onChange, openTo, invalid, describedBy }: PlanDatePickerProps) {
   return (
     <DatePicker
       {...datePickerKoProps}
@@ -25,7 +32,9 @@ export function PlanDatePicker({ id, selected, onChange, minDate }: PlanDatePick
       dateFormat={PLAN_DATE_FORMAT}
       selected={selected}
       onChange={(date: Date | null) => onChange(date)}
-      minDate={minDate}
+      openToDate={selected ?? openTo ?? undefined}
+      ariaInvalid={invalid ? 'true' : undefined}
+      ariaDescribedBy={describedBy}
       className="lk-date-input admin-form__input"
     />
   );

@@ -19,9 +19,12 @@ export interface PlanFormProps {
 }
 
 /**
- * The fields of 일정 등록 and 일정 수정 (spec §2, §5): start and end date (Korean pickers, the end's minimum is the
- * start; moving the start past the end moves the end too), content (title, required, ≤ 200 characters). Missing
- * dates alert `필수 값을 입력해주세요.` (DECISIONS D6) and nothing is sent.
+ * The fields of 일정 등록 and 일정 수정 (spec §2, §5): start and end date (Korean pickers), content (title, required,
+ * ≤ 200 characters). An end the administrator chose stays as typed or picked (issue 16; until then the initial end
+ * follows a later start): an end before the start is marked under the fields at once and, on submit, alerts spec
+ * §5's `종료일은 시작일보다 빠를 수 없습니다.`. Missing values alert
+ * `필수 값을 입력해주세요.` (DECISIONS D6). Nothing is sent until every rule holds; the browser's own (English)
+ * validation bubbles are off.
  */
 export function PlanForm({ initial, submitLabel, onSubmit }: PlanFormProps) {
   const [start, setStart] = useState(initial.start);
@@ -29,9 +32,18 @@ export function PlanForm({ initial, submitLabel, onSubmit }: PlanFormProps) {
   const [title, setTitle] = useState(initial.title);
   const [busy, setBusy] = useState(false);
 
+  // The end the form started with follows a later start until the administrator sets the end; a chosen end is never
+  // rewritten (issue 16).
+  const [endChosen, setEndChosen] = useState(false);
+  const endBeforeStart = start !== null && end !== null && end < start;
+
   const changeStart = (date: Date | null) => {
     setStart(date);
-    if (date && end && end < date) setEnd(date);
+    if (!endChosen && date && end && end < date) setEnd(date);
+  };
+  const changeEnd = (date: Date | null) => {
+    setEndChosen(true);
+    setEnd(date);
   };
 
   const submit = async (event: FormEvent) => {
@@ -40,7 +52,7 @@ export function PlanForm({ initial, submitLabel, onSubmit }: PlanFormProps) {
       window.alert(messages.requiredValues);
       return;
     }
-    if (end < start) {
+    if (endBeforeStart) {
       window.alert(messages.planEndBeforeStart);
       return;
     }
@@ -53,7 +65,8 @@ export function PlanForm({ initial, submitLabel, onSubmit }: PlanFormProps) {
   };
 
   return (
-    <form className="admin-form" onSubmit={submit}>
+    // noValidate: the form checks every rule itself and says so in Korean (the browser would word it in its own UI language).
+    <form className="admin-form" onSubmit={submit} noValidate>
       <div className="admin-form__dates">
         <div className="admin-form__field">
           <label className="admin-form__label" htmlFor="plan-startdate">
@@ -68,9 +81,21 @@ export function PlanForm({ initial, submitLabel, onSubmit }: PlanFormProps) {
           <label className="admin-form__label" htmlFor="plan-enddate">
             {messages.planEndDate}
           </label>
-          <PlanDatePicker id="plan-enddate" selected={end} onChange={setEnd} minDate={start ?? undefined} />
+          <PlanDatePicker
+            id="plan-enddate"
+            selected={end}
+            onChange={changeEnd}
+            openTo={start}
+            invalid={endBeforeStart}
+            describedBy={endBeforeStart ? 'plan-dates-error' : undefined}
+          />
         </div>
       </div>
+      {endBeforeStart && (
+        <p className="admin-form__error" id="plan-dates-error" role="alert" data-testid="plan-dates-error">
+          {messages.planEndBeforeStart}
+        </p>
+      )}
       <div className="admin-form__field">
         <label className="admin-form__label" htmlFor="plan-title">
           {messages.planTitle}

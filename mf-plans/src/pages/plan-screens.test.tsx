@@ -54,24 +54,42 @@ describe('일정 등록 (/plan)', () => {
     expect(adapter).not.toHaveBeenCalled();
   });
 
-  it('keeps the end date at or after the start: earlier days are disabled, and a later start moves the end', async () => {
-    serve({});
+  it('keeps an end typed before the start as typed, says why at once, and refuses it with spec §5 alert', async () => {
+    const adapter = serve({});
     renderAt('/plan');
     fireEvent.change(screen.getByLabelText('시작일'), { target: { value: '2030년 05월 10일' } });
-    expect(screen.getByLabelText('시작일')).toHaveValue('2030년 05월 10일');
+    // The end nobody chose yet follows the start.
     expect(screen.getByLabelText('종료일')).toHaveValue('2030년 05월 10일');
-
+    fireEvent.change(screen.getByLabelText('종료일'), { target: { value: '2030년 05월 08일' } });
+    fireEvent.blur(screen.getByLabelText('종료일'));
+    expect(screen.getByLabelText('종료일')).toHaveValue('2030년 05월 08일');
+    expect(screen.getByLabelText('종료일')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('plan-dates-error')).toHaveTextContent('종료일은 시작일보다 빠를 수 없습니다.');
+    // A start moved after a chosen end leaves the end alone.
+    fireEvent.change(screen.getByLabelText('시작일'), { target: { value: '2030년 05월 12일' } });
+    expect(screen.getByLabelText('종료일')).toHaveValue('2030년 05월 08일');
+    fireEvent.change(screen.getByLabelText('내용'), { target: { value: '여름 팝업' } });
+    await act(async () => fireEvent.submit(screen.getByRole('button', { name: '등록' })));
+    expect(alerts).toEqual(['종료일은 시작일보다 빠를 수 없습니다.']);
+    expect(sent(adapter)).toEqual([]);
+    // Every day can be picked: the form, not the picker, judges the range.
     fireEvent.click(screen.getByLabelText('종료일'));
     const dialog = await screen.findByRole('dialog', { name: '날짜 선택' });
-    const day = (n: string) =>
-      [
-        ...dialog.querySelectorAll<HTMLElement>('.react-datepicker__day:not(.react-datepicker__day--outside-month)'),
-      ].find((d) => d.textContent === n)!;
-    expect(day('9')).toHaveAttribute('aria-disabled', 'true');
-    expect(day('10')).toHaveAttribute('aria-disabled', 'false');
-    expect(day('11')).toHaveAttribute('aria-disabled', 'false');
-    expect(screen.getByRole('button', { name: '다음 달' })).toBeInTheDocument();
+    expect(dialog.querySelector('.react-datepicker__day--disabled')).toBeNull();
     expect(dialog).toHaveTextContent('2030년 5월');
+    // Corrected, the message goes.
+    fireEvent.change(screen.getByLabelText('종료일'), { target: { value: '2030년 05월 14일' } });
+    expect(screen.queryByTestId('plan-dates-error')).toBeNull();
+    expect(screen.getByLabelText('종료일')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('refuses a missing title with the Korean message, not a browser bubble', async () => {
+    const adapter = serve({});
+    renderAt('/plan');
+    expect(screen.getByLabelText('내용').closest('form')).toHaveAttribute('novalidate');
+    await act(async () => fireEvent.submit(screen.getByRole('button', { name: '등록' })));
+    expect(alerts).toEqual(['필수 값을 입력해주세요.']);
+    expect(sent(adapter)).toEqual([]);
   });
 
   it('sends YYYY-MM-DD dates and the title, alerts the message, tells the banner and goes to /plan/list', async () => {

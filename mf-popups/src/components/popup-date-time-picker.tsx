@@ -11,15 +11,26 @@ export interface PopupDateTimePickerProps {
   id: string;
   selected: Date | null;
   onChange: (date: Date | null) => void;
-  /** Earliest selectable moment (the end picker gets the start): earlier days and, on that day, earlier times are off. */
-  min?: Date | null;
+  /** The day the calendar opens at while nothing is selected (the end picker gets the start). */
+  openTo?: Date | null;
+  /** Marks the field as refused (`aria-invalid`), described by the element with id `describedBy`. */
+  invalid?: boolean;
+  describedBy?: string;
 }
 
-const sameDay = (a: Date, b: Date) =>
-  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
-
-/** A Korean date and 12-hour time picker (`yyyy년 MM월 dd일 aa h:mm`, 오전/오후) on Seoul wall times. */
-export function PopupDateTimePicker({ id, selected, onChange, min }: PopupDateTimePickerProps) {
+/**
+ * A Korean date and 12-hour time picker (`yyyy년 MM월 dd일 aa h:mm`, 오전/오후) on Seoul wall times. It has no
+ * minimum: react-datepicker replaces a typed value outside its minimum without a word (issue 16 "No silent
+ * changes"), so the form refuses an end before its start with a message instead.
+ */
+export function PopupDateTimePicker({
+  id,
+  selected,
+  onChange,
+  openTo,
+  invalid,
+  describedBy,
+}: PopupDateTimePickerProps) {
   return (
     <DatePicker
       {...datePickerKoProps}
@@ -31,10 +42,9 @@ export function PopupDateTimePicker({ id, selected, onChange, min }: PopupDateTi
       placeholderText={messages.popupDatePlaceholder}
       selected={selected}
       onChange={(date: Date | null) => onChange(date)}
-      minDate={min ?? undefined}
-      openToDate={selected ?? min ?? undefined}
-      // On the minimum's day only its later times can be chosen (react-datepicker's filterTime gets that day's times).
-      filterTime={min ? (time: Date) => !sameDay(time, min) || time >= min : undefined}
+      openToDate={selected ?? openTo ?? undefined}
+      ariaInvalid={invalid ? 'true' : undefined}
+      ariaDescribedBy={describedBy}
       className="lk-date-input admin-form__input"
     />
   );

@@ -42,10 +42,11 @@ export interface PopupFormProps {
 const TURNS = ['1', '2', '3'] as const;
 
 /**
- * The fields of 팝업 예약 등록 and 팝업 예약 수정 (spec §2, §5): turn (선택 안 함/1/2/3), start and end date-time (the
- * end never before the start: earlier days and times are off, and a start moved past the end drags the end along),
- * head count and bookable tables as whole numbers 0–max. Missing dates alert `시작일과 종료일은 필수입니다. 날짜를
- * 선택해주세요.` (DECISIONS D6); nothing is sent until every rule holds.
+ * The fields of 팝업 예약 등록 and 팝업 예약 수정 (spec §2, §5): turn (선택 안 함/1/2/3), start and end date-time,
+ * head count and bookable tables as whole numbers 0–max. Date-times stay as typed or picked (issue 16): an end at or
+ * before the start (a zero-length slot included), or a booking close at or before its opening, is marked under the
+ * fields at once and alerted on submit. Missing dates alert `시작일과 종료일은 필수입니다. 날짜를 선택해주세요.`
+ * (DECISIONS D6); nothing is sent until every rule holds.
  */
 export function PopupForm({ initial, submitLabel, onSubmit }: PopupFormProps) {
   const [cnt, setCnt] = useState<PopupTurn>(initial.cnt);
@@ -61,22 +62,19 @@ export function PopupForm({ initial, submitLabel, onSubmit }: PopupFormProps) {
   const [bookingEnabled, setBookingEnabled] = useState(initial.bookingEnabled);
   const [busy, setBusy] = useState(false);
 
-  const changeStart = (date: Date | null) => {
-    setStart(date);
-    if (date && end && end < date) setEnd(date);
-  };
-  // Picking the start's day in the end picker keeps the previous time of day, which may be earlier: clamp it.
-  const changeEnd = (date: Date | null) => setEnd(date && start && date < start ? start : date);
+  // A slot must end after it starts (issue 16: 6:00 ~ 6:00 is refused, as the API refuses it).
+  const endNotAfterStart = start !== null && end !== null && end <= start;
+  const closeNotAfterOpen = opensAt !== null && closesAt !== null && closesAt <= opensAt;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!start || !end) return window.alert(messages.popupDatesRequired);
-    if (end < start) return window.alert(messages.popupEndBeforeStart);
+    if (endNotAfterStart) return window.alert(messages.popupEndBeforeStart);
     const headCount = parseWholeNumber(count, MAX_COUNT);
     if (headCount === null) return window.alert(messages.wholeNumberRequired(messages.popupCount, MAX_COUNT));
     const tables = parseWholeNumber(table, MAX_TABLES);
     if (tables === null) return window.alert(messages.wholeNumberRequired(messages.popupTables, MAX_TABLES));
-    if (opensAt && closesAt && closesAt <= opensAt) return window.alert(messages.bookingCloseBeforeOpen);
+    if (closeNotAfterOpen) return window.alert(messages.bookingCloseBeforeOpen);
     const hours = parseWholeNumber(cancelHours, 720);
     if (hours === null) return window.alert(messages.cancelHoursRange);
     const min = parseWholeNumber(partyMin, 50);
@@ -128,7 +126,7 @@ export function PopupForm({ initial, submitLabel, onSubmit }: PopupFormProps) {
           <label className="admin-form__label" htmlFor="popup-startdate">
             {messages.popupStart}
           </label>
-          <PopupDateTimePicker id="popup-startdate" selected={start} onChange={changeStart} />
+          <PopupDateTimePicker id="popup-startdate" selected={start} onChange={setStart} />
         </div>
         <span className="admin-form__tilde" aria-hidden="true">
           ~
@@ -137,9 +135,21 @@ export function PopupForm({ initial, submitLabel, onSubmit }: PopupFormProps) {
           <label className="admin-form__label" htmlFor="popup-enddate">
             {messages.popupEnd}
           </label>
-          <PopupDateTimePicker id="popup-enddate" selected={end} onChange={changeEnd} min={start} />
+          <PopupDateTimePicker
+            id="popup-enddate"
+            selected={end}
+            onChange={setEnd}
+            openTo={start}
+            invalid={endNotAfterStart}
+            describedBy={endNotAfterStart ? 'popup-dates-error' : undefined}
+          />
         </div>
       </div>
+      {endNotAfterStart && (
+        <p className="admin-form__error" id="popup-dates-error" role="alert" data-testid="popup-dates-error">
+          {messages.popupEndBeforeStart}
+        </p>
+      )}
       <div className="popup-form__numbers">
         <div className="admin-form__field">
           <label className="admin-form__label" htmlFor="popup-count">
@@ -193,9 +203,21 @@ export function PopupForm({ initial, submitLabel, onSubmit }: PopupFormProps) {
             <label className="admin-form__label" htmlFor="popup-booking-closes">
               {messages.bookingClosesAt}
             </label>
-            <PopupDateTimePicker id="popup-booking-closes" selected={closesAt} onChange={setClosesAt} min={opensAt} />
+            <PopupDateTimePicker
+              id="popup-booking-closes"
+              selected={closesAt}
+              onChange={setClosesAt}
+              openTo={opensAt}
+              invalid={closeNotAfterOpen}
+              describedBy={closeNotAfterOpen ? 'popup-booking-error' : undefined}
+            />
           </div>
         </div>
+        {closeNotAfterOpen && (
+          <p className="admin-form__error" id="popup-booking-error" role="alert" data-testid="popup-booking-error">
+            {messages.bookingCloseBeforeOpen}
+          </p>
+        )}
         <div className="popup-form__numbers popup-form__numbers--three">
           <div className="admin-form__field">
             <label className="admin-form__label" htmlFor="popup-party-min">

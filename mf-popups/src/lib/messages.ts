@@ -17,7 +17,7 @@ export const messages = {
   popupRowDelete: (id: number) => `${id}번 팝업 예약 삭제`,
   popupDeleteConfirm: '이 팝업 예약을 삭제하시겠습니까?',
   popupDatesRequired: '시작일과 종료일은 필수입니다. 날짜를 선택해주세요.',
-  popupEndBeforeStart: '종료 일시는 시작 일시보다 빠를 수 없습니다.',
+  popupEndBeforeStart: '종료 일시는 시작 일시보다 늦어야 합니다.',
   wholeNumberRequired: (field: string, max: number) =>
     `${field}은 0부터 ${max.toLocaleString('ko-KR')}까지의 정수로 입력해주세요.`,
   popupDatePlaceholder: '날짜와 시간을 선택하세요',

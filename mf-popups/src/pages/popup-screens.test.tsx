@@ -125,30 +125,47 @@ describe('팝업 예약 등록 (/popup)', () => {
     expect(adapter).not.toHaveBeenCalled();
   });
 
-  it('never lets the end precede the start: earlier days and times are off, a later start drags the end along', async () => {
-    serve({});
+  it('keeps an end typed at or before the start as typed, says why at once, and refuses a zero-length slot', async () => {
+    const adapter = serve({});
     renderAt('/popup');
     fillValid();
-    // An earlier end typed in is clamped to the start.
+    // An earlier end typed in stays, and is explained.
     fireEvent.change(field('종료 일시'), { target: { value: '2030년 05월 10일 오전 9:00' } });
-    expect(field('종료 일시')).toHaveValue('2030년 05월 10일 오후 1:30');
-    // Moving the start past the end moves the end.
-    fireEvent.change(field('시작 일시'), { target: { value: '2030년 05월 11일 오전 10:00' } });
-    expect(field('종료 일시')).toHaveValue('2030년 05월 11일 오전 10:00');
-
+    fireEvent.blur(field('종료 일시'));
+    expect(field('종료 일시')).toHaveValue('2030년 05월 10일 오전 9:00');
+    expect(field('종료 일시')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByTestId('popup-dates-error')).toHaveTextContent('종료 일시는 시작 일시보다 늦어야 합니다.');
+    // Moving the start leaves the end alone.
+    fireEvent.change(field('시작 일시'), { target: { value: '2030년 05월 10일 오전 9:00' } });
+    expect(field('종료 일시')).toHaveValue('2030년 05월 10일 오전 9:00');
+    // 9:00 ~ 9:00 is no slot.
+    await submit('등록');
+    expect(alerts).toEqual(['종료 일시는 시작 일시보다 늦어야 합니다.']);
+    expect(sent(adapter)).toEqual([]);
+    // The picker offers every day and time: the form, not the picker, judges the range.
     fireEvent.click(field('종료 일시'));
     const dialog = await screen.findByRole('dialog', { name: '날짜와 시간 선택' });
-    const day = (n: string) =>
-      [
-        ...dialog.querySelectorAll<HTMLElement>('.react-datepicker__day:not(.react-datepicker__day--outside-month)'),
-      ].find((d) => d.textContent === n)!;
-    expect(day('10')).toHaveAttribute('aria-disabled', 'true');
-    expect(day('11')).toHaveAttribute('aria-disabled', 'false');
+    expect(dialog.querySelector('.react-datepicker__day--disabled')).toBeNull();
     const times = within(within(dialog).getByRole('listbox', { name: '시간' })).getAllByRole('option');
-    const time = (text: string) => times.find((t) => t.textContent === text)!;
-    expect(time('오전 9:30')).toHaveAttribute('aria-disabled', 'true');
-    expect(time('오전 10:00')).not.toHaveAttribute('aria-disabled', 'true');
-    expect(time('오후 3:00')).not.toHaveAttribute('aria-disabled', 'true');
+    expect(times.filter((t) => t.getAttribute('aria-disabled') === 'true')).toEqual([]);
+    fireEvent.change(field('종료 일시'), { target: { value: '2030년 05월 10일 오전 9:30' } });
+    expect(screen.queryByTestId('popup-dates-error')).toBeNull();
+  });
+
+  it('keeps a booking close typed before its opening and says why', async () => {
+    const adapter = serve({});
+    renderAt('/popup');
+    fillValid();
+    fireEvent.change(field('예약 오픈 일시'), { target: { value: '2030년 05월 01일 오전 10:00' } });
+    fireEvent.change(field('예약 마감 일시'), { target: { value: '2030년 04월 30일 오전 10:00' } });
+    fireEvent.blur(field('예약 마감 일시'));
+    expect(field('예약 마감 일시')).toHaveValue('2030년 04월 30일 오전 10:00');
+    expect(screen.getByTestId('popup-booking-error')).toHaveTextContent(
+      '예약 마감 일시는 예약 오픈 일시보다 늦어야 합니다.',
+    );
+    await submit('등록');
+    expect(alerts).toEqual(['예약 마감 일시는 예약 오픈 일시보다 늦어야 합니다.']);
+    expect(sent(adapter)).toEqual([]);
   });
 
   it('sends cnt, Seoul ISO dates and whole numbers, alerts the message and goes to /popup/list (D7)', async () => {

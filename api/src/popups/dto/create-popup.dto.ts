@@ -54,7 +54,8 @@ const optionalDateTime = (name: string) =>
  * 팝업 예약 등록 form. Unknown fields are refused by the global pipe. Each field reports one Korean sentence:
  * - cnt: `'1' | '2' | '3'`, or `''` / null / absent for 선택 안 함 (stored as null).
  * - startdate, enddate: required (`messages.popupDatesRequired`, spec §5 / D6), RFC 3339
- *   date-times with an offset; enddate not before startdate (`messages.popupEndBeforeStart`).
+ *   date-times with an offset; enddate after startdate, a zero-length slot refused (`messages.popupEndBeforeStart`,
+ *   issue 16).
  * - count: head count, a whole number 0–100000; table: bookable tables, a whole number 0–10000. Digit strings
  *   from a form are converted; fractions, negatives, other strings, booleans and null are refused.
  */
@@ -90,7 +91,7 @@ export class CreatePopupDto {
   @ApiProperty({
     format: 'date-time',
     example: '2026-11-21T21:00:00+09:00',
-    description: 'end, RFC 3339 with an offset, not before startdate (required)',
+    description: 'end, RFC 3339 with an offset, after startdate (required)',
   })
   @ValidateBy({
     name: 'popupEndDateTime',
@@ -98,7 +99,7 @@ export class CreatePopupDto {
       validate: (value: unknown, { object }: ValidationArguments) => {
         const end = parseDateTime(value);
         const start = parseDateTime((object as CreatePopupDto).startdate);
-        return end !== null && (start === null || end.getTime() >= start.getTime());
+        return end !== null && (start === null || end.getTime() > start.getTime());
       },
       defaultMessage: (args: ValidationArguments) =>
         parseDateTime(args.value) ? messages.popupEndBeforeStart : dateTimeMessage(args),
