@@ -7,6 +7,7 @@ import { ShutdownState } from './common/shutdown-state';
 import pluginMetadata from './metadata';
 import { createOpenApiDocument } from './openapi/openapi-document';
 import { createValidationPipe } from './common/validation';
+import { InputShapePipe, SafeTextPipe } from './common/safe-input';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { INGEST_PATH, ingestBodyParser } from './analytics/ingest-body';
 
@@ -14,7 +15,7 @@ import { INGEST_PATH, ingestBodyParser } from './analytics/ingest-body';
  * The bootstrap wiring shared by main.ts and the integration tests, so both serve the same API:
  * the drain middleware ahead of everything else (503 to new requests once SIGTERM arrived), the analytics ingest's
  * body reader (analytics/ingest-body.ts), global prefix
- * /api, the D1 exception filter, the validation pipe, trust of a loopback proxy, and the OpenAPI document
+ * /api, the D1 exception filter, the input pipes (common/safe-input.ts) around the validation pipe, trust of a loopback proxy, and the OpenAPI document
  * at /api/docs.
  */
 export async function configureApp(app: NestExpressApplication): Promise<void> {
@@ -23,7 +24,8 @@ export async function configureApp(app: NestExpressApplication): Promise<void> {
   app.use(INGEST_PATH, ingestBodyParser());
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new ApiExceptionFilter());
-  app.useGlobalPipes(createValidationPipe());
+  // Shape (depth, prototype keys) before the DTOs copy and recurse; unsafe characters after their own rules.
+  app.useGlobalPipes(new InputShapePipe(), createValidationPipe(), new SafeTextPipe());
   app.set('trust proxy', app.get<AppConfig>(APP_CONFIG).trustProxy);
   app.disable('x-powered-by');
   // Property types, optionality and descriptions of the DTOs, as the @nestjs/swagger plugin read them from the
