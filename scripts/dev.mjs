@@ -41,7 +41,11 @@ try {
     group.launch('idp', layout.idpPort, [path.join(repoRoot, 'idp/dist/main.js')], idpEnv, { showOutput: true });
   }
   const apiMain = path.join(repoRoot, 'api/src/main.ts');
-  group.launch('api', layout.apiPort, ['--watch', '-r', path.join(repoRoot, 'build/register-swc.js'), apiMain], apiEnv);
+  // The OpenAPI UI at /api/docs is for development: on here unless API_DOCS says otherwise (off in npm start and compose).
+  group.launch('api', layout.apiPort, ['--watch', '-r', path.join(repoRoot, 'build/register-swc.js'), apiMain], {
+    API_DOCS: process.env.API_DOCS || 'true',
+    ...apiEnv,
+  });
   await watchWebApps();
   for (const app of layout.apps) {
     group.launch(app.dir, app.port, [

@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { normalizeAddress } from './client-address.js';
 
 /** Validated start-up configuration of the identity provider (STYLE: read once, fail fast). */
 export interface IdpConfig {
@@ -22,6 +24,11 @@ export interface IdpConfig {
     email: string;
   };
   dataDir: string;
+  /**
+   * Peer addresses whose `X-Forwarded-For` is believed (env IDP_TRUSTED_PROXIES, comma-separated IPs, default none;
+   * issue 15). The login limits key on the client address seen through them (client-address.ts).
+   */
+  trustedProxies: string[];
   /** Seconds. */
   accessTokenTtl: number;
   refreshTokenTtl: number;
@@ -121,6 +128,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): IdpConfig {
     throw new ConfigError('ADMIN_PASSWORD', 'must be at least 8 characters long');
   }
 
+  const trustedProxies = (env.IDP_TRUSTED_PROXIES ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const address of trustedProxies) {
+    if (isIP(address) === 0) {
+      throw new ConfigError('IDP_TRUSTED_PROXIES', `holds "${address}", which is not an IP address`);
+    }
+  }
+
   const accessTokenTtl = positiveInt(env, 'ACCESS_TOKEN_TTL', 300);
   const refreshTokenTtl = positiveInt(env, 'REFRESH_TOKEN_TTL', 8 * 60 * 60);
   const sessionTtl = positiveInt(env, 'SESSION_TTL', refreshTokenTtl);
@@ -141,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): IdpConfig {
       email: nonEmpty(env, 'ADMIN_EMAIL', 'admin@localhost'),
     },
     dataDir: path.resolve(nonEmpty(env, 'DATA_DIR', path.join(repoRoot, '.data'))),
+    trustedProxies: trustedProxies.map(normalizeAddress),
     accessTokenTtl,
     refreshTokenTtl,
     sessionTtl,

@@ -36,6 +36,8 @@ describe('idp with ADMIN_PASSWORD', () => {
       DATA_DIR: tempDataDir(),
       ADMIN_PASSWORD: PASSWORD,
       ACCESS_TOKEN_TTL: String(ACCESS_TOKEN_TTL),
+      // This test process plays the reverse proxy: its Browser's X-Forwarded-For is the client address.
+      IDP_TRUSTED_PROXIES: '127.0.0.1,::1',
     });
   });
   afterAll(async () => {
@@ -252,6 +254,28 @@ describe('idp with ADMIN_PASSWORD', () => {
     await expect(signIn(other, idp.issuer, 'admin', PASSWORD)).resolves.toBeDefined();
   });
 
+  it('behind a trusted proxy counts the address that proxy appended, not what the client put before it', async () => {
+    const browser = new Browser('203.0.113.32');
+    const start = await follow(
+      browser,
+      idp.issuer,
+      await browser.request(
+        authorizationUrl(idp.issuer, { code_challenge: 'z'.repeat(43), code_challenge_method: 'S256' }),
+      ),
+    );
+    const action = new URL(formAction(await start.res.text()), idp.issuer).toString();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const res = await browser.postForm(
+        action,
+        { username: 'admin', password: `wrong ${i}` },
+        { 'X-Forwarded-For': `198.51.100.${i + 1}, 203.0.113.32` },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
   it('refuses an authorization request without PKCE', async () => {
     const browser = new Browser('203.0.113.40');
     const res = await browser.request(authorizationUrl(idp.issuer, { response_mode: 'query' }));
@@ -313,6 +337,46 @@ describe('idp with ADMIN_PASSWORD', () => {
   });
 });
 
+describe('idp with no trusted proxy (the default; issue 15: the X-Forwarded-For bypass)', () => {
+  let idp: RunningIdp;
+
+  beforeAll(async () => {
+    idp = await startIdp({ DATA_DIR: tempDataDir(), ADMIN_PASSWORD: PASSWORD });
+  });
+  afterAll(async () => {
+    expect(await idp.stop()).toBe(0);
+  });
+
+  it('limits 8 wrong passwords sent with a fresh X-Forwarded-For each, and then refuses the right one', async () => {
+    const browser = new Browser('203.0.113.70');
+    const start = await follow(
+      browser,
+      idp.issuer,
+      await browser.request(
+        authorizationUrl(idp.issuer, { code_challenge: 'z'.repeat(43), code_challenge_method: 'S256' }),
+      ),
+    );
+    const action = new URL(formAction(await start.res.text()), idp.issuer).toString();
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const res = await browser.postForm(
+        action,
+        { username: 'admin', password: `wrong ${i}` },
+        { 'X-Forwarded-For': `198.51.100.${i + 10}` },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    const right = await browser.postForm(
+      action,
+      { username: 'admin', password: PASSWORD },
+      { 'X-Forwarded-For': '198.51.100.99' },
+    );
+    expect(right.status).toBe(429);
+    expect(right.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});
+
 describe('idp without ADMIN_PASSWORD', () => {
   it('generates a password once, keeps only its hash, and keeps its keys across restarts', async () => {
     const dataDir = tempDataDir();
@@ -346,5 +410,8 @@ describe('idp without ADMIN_PASSWORD', () => {
 
   it('fails fast naming the variable on bad configuration', async () => {
     await expect(startIdp({ DATA_DIR: tempDataDir(), ACCESS_TOKEN_TTL: 'soon' })).rejects.toThrow(/ACCESS_TOKEN_TTL/);
+    await expect(startIdp({ DATA_DIR: tempDataDir(), IDP_TRUSTED_PROXIES: 'gateway' })).rejects.toThrow(
+      /IDP_TRUSTED_PROXIES/,
+    );
   });
 });

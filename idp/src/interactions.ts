@@ -2,6 +2,7 @@ import type { Middleware } from 'koa';
 import type Provider from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import { verifyPassword, type AdminAccount } from './admin-account.js';
+import { clientAddress } from './client-address.js';
 import { LoginLimiter } from './login-limiter.js';
 import { messages } from './messages.js';
 import { errorPage, loginPage } from './pages.js';
@@ -25,14 +26,17 @@ async function readForm(req: NodeJS.ReadableStream): Promise<URLSearchParams> {
  * Our own sign-in pages at `/interaction/:uid` (GET: the form) and `/interaction/:uid/login` (POST).
  * The uid in the action plus the library's interaction cookie (path-bound to it) tie the form to this
  * browser's authorization request, which is the CSRF protection.
- * Wrong credentials: the form again, 401. Too many failures: 429 (issue 3, item 1).
+ * Wrong credentials: the form again, 401. Too many failures: 429 (issue 3, item 1), counted per client address as
+ * client-address.ts finds it: X-Forwarded-For only from `trustedProxies` (issue 15).
  */
 export function interactionRoutes(
   provider: Provider,
   account: AdminAccount,
   appOrigins: readonly string[],
+  trustedProxies: readonly string[] = [],
   limiter = new LoginLimiter(),
 ): Middleware {
+  const proxies = new Set(trustedProxies);
   // Chromium applies form-action to the redirects that follow a form post too, and a successful
   // sign-in ends in a redirect to the app (its registered redirect URI), so the app origins are allowed.
   const csp = `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${appOrigins.join(' ')}; frame-ancestors 'none'`;
@@ -71,7 +75,7 @@ export function interactionRoutes(
     const form = await readForm(ctx.req);
     const username = (form.get('username') ?? '').trim();
     const password = form.get('password') ?? '';
-    const ip = ctx.ip;
+    const ip = clientAddress(ctx.req, proxies);
 
     const gate = await limiter.check(username, ip);
     if (!gate.allowed) {

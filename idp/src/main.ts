@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   const provider = createProvider(config, keys, account);
   provider.use(allowCredentialsForAppOrigins(config.appOrigins));
   provider.use(userinfoRoute(provider, config, keys, account));
-  provider.use(interactionRoutes(provider, account, config.appOrigins));
+  provider.use(interactionRoutes(provider, account, config.appOrigins, config.trustedProxies));
   provider.on('server_error', (_ctx, error) => console.error('IdP server error:', error));
 
   // Koa's handler settles its own errors (ctx.onerror); the promise it returns carries nothing more.

@@ -146,9 +146,9 @@ export function createProvider(config: IdpConfig, keys: PersistedKeys, account: 
   };
 
   const provider = new Provider(config.issuer, configuration);
-  // Behind one reverse proxy: trust X-Forwarded-* and take the address that proxy appended (rate limits key on it).
-  provider.proxy = true;
-  provider.maxIpsCount = 1;
+  // X-Forwarded-* (protocol for secure cookies) only behind a configured proxy; the login limits read the client
+  // address through client-address.ts, never ctx.ip, so a client's own X-Forwarded-For changes nothing (issue 15).
+  provider.proxy = config.trustedProxies.length > 0;
   makeRefreshTokensJwtShaped(provider, config);
   return provider;
 }

@@ -7,7 +7,7 @@ jest.setTimeout(120_000);
 /** 12:00 on 2026-11-20 in Seoul. */
 const NOW = new Date('2026-11-20T03:00:00Z');
 
-/** Errors in Korean (unknown routes, malformed paths, queries and JSON) and the OpenAPI docs, on the seeded demo catalogue. */
+/** Errors in Korean (unknown routes, malformed paths, queries and JSON) and the OpenAPI docs off by default, on the seeded demo catalogue. */
 describe('errors and docs (integration)', () => {
   let t: TestApp;
   let http: () => ReturnType<typeof request>;
@@ -53,20 +53,8 @@ describe('errors and docs (integration)', () => {
     expect(res.body).toEqual({ statusCode: 400, message: '잘못된 요청입니다.' });
   });
 
-  it('GET /api/docs serves the OpenAPI UI and document', async () => {
-    expect((await get('/api/docs').redirects(1).expect(200)).text).toContain('swagger');
-    const { body } = await get('/api/docs-json').expect(200);
-    expect(Object.keys(body.paths)).toEqual(
-      expect.arrayContaining([
-        '/api/store',
-        '/api/main/select/{id}',
-        '/api/plan/list',
-        '/api/plan/select/{id}',
-        '/api/tag/list',
-        '/api/cover',
-        '/api/images/{key}',
-        '/api/health',
-      ]),
-    );
+  it('GET /api/docs and /api/docs-json are 404 unless API_DOCS=true (issue 15; served: security-headers.int.spec.ts)', async () => {
+    expect((await get('/api/docs').expect(404)).body.message).toBe('요청한 주소를 찾을 수 없습니다.');
+    await get('/api/docs-json').expect(404);
   });
 });

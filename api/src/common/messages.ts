@@ -18,6 +18,9 @@ export const messages = {
   serviceUnavailable: '서비스를 일시적으로 사용할 수 없습니다.',
   validationFailed: '입력값이 올바르지 않습니다.',
   unknownField: (field: string) => `허용되지 않는 필드입니다: ${field}`,
+  inputTooDeep: '요청 본문의 중첩이 너무 깊습니다.',
+  forbiddenKey: (field: string) => `사용할 수 없는 필드 이름입니다: ${field}`,
+  unsafeCharacter: (field: string) => `${field} 값에 사용할 수 없는 문자(NUL 문자나 깨진 문자)가 있습니다.`,
 
   invalidId: '잘못된 ID 형식입니다.',
   invalidUpcoming: 'upcoming 값은 0 또는 1이어야 합니다.',

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
         clockToleranceSeconds: 5,
       },
       trustProxy: 'loopback',
+      apiDocs: false,
       redisUrl: undefined,
       redisKeyPrefix: 'linksite:',
       rateLimitsPerMinute: { read: 600, write: 120, ingest: 240, booking: 30 },
@@ -63,6 +64,13 @@ describe('loadConfig', () => {
         '설정 오류: BOOKING_RETENTION_DAYS 는 1–3650 사이의 정수(일)여야 합니다',
       );
     }
+  });
+
+  it('serves /api/docs only when API_DOCS is true (issue 15)', () => {
+    expect(loadConfig({}).apiDocs).toBe(false);
+    expect(loadConfig({ API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(() => loadConfig({ API_DOCS: 'yes please' })).toThrow(/API_DOCS/);
   });
 
   it('reads the shared-state and rate-limit variables', () => {

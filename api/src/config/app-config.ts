@@ -44,6 +44,8 @@ export interface AppConfig {
    * `loopback`; behind the compose gateway `loopback, uniquelocal`). The client address of the rate limits.
    */
   trustProxy: string;
+  /** Serve the OpenAPI UI at /api/docs and the document at /api/docs-json (env API_DOCS, default false; issue 15). */
+  apiDocs: boolean;
   /** Redis for state shared by API processes (env REDIS_URL, `redis://…`); undefined → each process keeps its own. */
   redisUrl: string | undefined;
   /** Prefix of every Redis key (env REDIS_KEY_PREFIX, default `linksite:`). */
@@ -154,6 +156,7 @@ const schema = z.object({
   ADMIN_ROLE: z.string().trim().min(1, messages.configNonEmpty).default('admin'),
   OIDC_CLOCK_TOLERANCE_SECONDS: integer(0, 300, messages.configClockTolerance).default(5),
   TRUST_PROXY: z.string().trim().min(1, messages.configNonEmpty).default('loopback'),
+  API_DOCS: boolean.default(false),
   REDIS_URL: z
     .string()
     .trim()
@@ -213,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       clockToleranceSeconds: v.OIDC_CLOCK_TOLERANCE_SECONDS,
     },
     trustProxy: v.TRUST_PROXY,
+    apiDocs: v.API_DOCS,
     redisUrl: v.REDIS_URL,
     redisKeyPrefix: v.REDIS_KEY_PREFIX,
     rateLimitsPerMinute: {

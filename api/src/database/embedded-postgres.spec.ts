@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -18,6 +18,19 @@ async function runSmoke(dataDir: string) {
   return JSON.parse(line!.slice('RESULT '.length));
 }
 
+/** `path` → its permission bits in octal, for every directory and file under `root` (root included). */
+function modesUnder(root: string): Map<string, string> {
+  const modes = new Map<string, string>();
+  const pending = [root];
+  while (pending.length > 0) {
+    const path = pending.pop()!;
+    const stat = statSync(path);
+    modes.set(path, (stat.mode & 0o777).toString(8));
+    if (stat.isDirectory()) for (const name of readdirSync(path)) pending.push(join(path, name));
+  }
+  return modes;
+}
+
 describe('startEmbeddedPostgres', () => {
   let dataDir: string;
   beforeEach(() => {
@@ -33,6 +46,21 @@ describe('startEmbeddedPostgres', () => {
       expect.arrayContaining(['administrators', 'cover', 'image_variants', 'images', 'links', 'plans', 'popup_slots']),
     );
     expect(result.startdate).toBe('2026-11-20');
+  });
+
+  it('keeps the data directory owner-only: directories 0700, files 0600, also under umask 000 (issue 15)', async () => {
+    const umask = process.umask(0);
+    let result;
+    try {
+      result = await runSmoke(dataDir);
+    } finally {
+      process.umask(umask);
+    }
+    expect(result.modesWhileRunning).toEqual({ dataDir: '700', pglite: '700', lock: '600' });
+    const modes = modesUnder(dataDir);
+    expect(modes.size).toBeGreaterThan(500);
+    const open = [...modes].filter(([path, mode]) => mode !== (statSync(path).isDirectory() ? '700' : '600'));
+    expect(open).toEqual([]);
   });
 
   it('refuses a lock held by a live process, naming the lock file', async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -33,7 +33,8 @@ export async function startEmbeddedPostgres(options: {
   log?: (line: string) => void;
 }): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => undefined);
-  mkdirSync(options.dataDir, { recursive: true });
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(options.dataDir, 0o700);
   const lockFile = join(options.dataDir, 'pglite.lock');
   acquireLock(lockFile, log);
 
@@ -49,6 +50,7 @@ export async function startEmbeddedPostgres(options: {
       await server?.stop();
       if (db && !db.closed) await db.close();
     } finally {
+      restrictToOwner(join(options.dataDir, 'pglite'));
       releaseLock(lockFile);
       process.removeListener('exit', releaseOnExit);
     }
@@ -57,7 +59,10 @@ export async function startEmbeddedPostgres(options: {
   try {
     const pgliteDir = join(options.dataDir, 'pglite');
     log(messages.embeddedStarting(pgliteDir));
+    mkdirSync(pgliteDir, { recursive: true, mode: 0o700 });
     db = await PGlite.create({ dataDir: pgliteDir });
+    // PGlite's file system layer creates its files 0666 whatever the umask (issue 15: 968 of 1,011 files).
+    restrictToOwner(pgliteDir);
     server = new PGLiteSocketServer({
       db,
       host: '127.0.0.1',
@@ -74,6 +79,33 @@ export async function startEmbeddedPostgres(options: {
   }
 }
 
+/**
+ * Makes `root` and everything under it owner-only: directories 0700, files 0600 (issue 15 Build 6). Files PGlite
+ * creates while running get its 0666, but inside a 0700 directory no one else can reach them; the next stop or
+ * start narrows them too. Symbolic links are left alone; a missing `root` is not an error.
+ */
+export function restrictToOwner(root: string): void {
+  const directories = [root];
+  try {
+    chmodSync(root, 0o700);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  while (directories.length > 0) {
+    const directory = directories.pop()!;
+    for (const entry of readdirSync(directory, { withFileTypes: true })) {
+      const path = join(directory, entry.name);
+      if (entry.isDirectory()) {
+        chmodSync(path, 0o700);
+        directories.push(path);
+      } else if (entry.isFile()) {
+        chmodSync(path, 0o600);
+      }
+    }
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -87,7 +119,7 @@ function isAlive(pid: number): boolean {
 function acquireLock(lockFile: string, log: (line: string) => void): void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx', mode: 0o600 });
       return;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

@@ -1,8 +1,10 @@
 /**
  * Child-process half of database/embedded-postgres.spec.ts: starts the embedded database in DATA_DIR,
- * runs the migrations, a transaction and a query, stops, and prints one JSON line of what it saw.
+ * runs the migrations, a transaction and a query, stops, and prints one JSON line of what it saw (the lock, the
+ * modes of the data directory, its pglite directory and the lock while running, the tables, a stored date).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { startEmbeddedPostgres } from '../database/embedded-postgres';
 import { openDataSource } from '../database/run-migrations';
 import { typeormOptions } from '../database/typeorm-options';
@@ -10,6 +12,13 @@ import { typeormOptions } from '../database/typeorm-options';
 async function main(): Promise<void> {
   const embedded = await startEmbeddedPostgres({ dataDir: process.env.DATA_DIR! });
   const lockWhileRunning = existsSync(embedded.lockFile);
+  const mode = (path: string) => (statSync(path).mode & 0o777).toString(8);
+  const dataDir = process.env.DATA_DIR!;
+  const modesWhileRunning = {
+    dataDir: mode(dataDir),
+    pglite: mode(join(dataDir, 'pglite')),
+    lock: mode(embedded.lockFile),
+  };
   const dataSource = await openDataSource(typeormOptions(embedded.url, true), true);
   const tables = await dataSource.query<{ table_name: string }[]>(
     `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name`,
@@ -22,6 +31,7 @@ async function main(): Promise<void> {
   await embedded.stop();
   const result = {
     lockWhileRunning,
+    modesWhileRunning,
     lockAfterStop: existsSync(embedded.lockFile),
     tables: tables.map((t) => t.table_name),
     startdate: plan?.startdate,

@@ -125,14 +125,17 @@ export class CookieJar {
 export class Browser {
   readonly jar = new CookieJar();
 
-  /** `ip` goes out as X-Forwarded-For (the provider trusts one proxy), to keep rate-limit counters apart. */
+  /**
+   * `ip` goes out as X-Forwarded-For (believed when the provider runs with IDP_TRUSTED_PROXIES naming this process),
+   * to keep rate-limit counters apart; a request's own X-Forwarded-For header wins.
+   */
   constructor(private readonly ip = '203.0.113.1') {}
 
   async request(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     const cookie = this.jar.header();
     if (cookie) headers.set('Cookie', cookie);
-    headers.set('X-Forwarded-For', this.ip);
+    if (!headers.has('X-Forwarded-For')) headers.set('X-Forwarded-For', this.ip);
     const res = await fetch(url, { ...init, headers, redirect: 'manual' });
     this.jar.store(res);
     return res;

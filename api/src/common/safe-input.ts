@@ -1,0 +1,80 @@
+import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
+import { ApiError } from './api-error';
+import { messages } from './messages';
+
+/** Deepest nesting of objects and arrays a request body or query may have; the DTOs need at most 3 (issue 15). */
+export const MAX_INPUT_DEPTH = 32;
+
+/** Keys that would reach an object's prototype when copied onto another object (issue 15 "bad-input corpus"). */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** A UTF-16 surrogate without its partner (a broken character no client can show). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when `text` holds a NUL character or a lone surrogate: text PostgreSQL cannot store or a client cannot show. */
+export function hasUnsafeCharacter(text: string): boolean {
+  return text.includes('\u0000') || LONE_SURROGATE.test(text);
+}
+
+type Visit = (value: unknown, path: string, depth: number) => void;
+
+/** Walks `root` without recursion (a 5,000-deep array must not overflow the stack), calling `visit` on every value. */
+function walk(root: unknown, visit: Visit): void {
+  const stack: Array<[unknown, string, number]> = [[root, '', 0]];
+  while (stack.length > 0) {
+    const [value, path, depth] = stack.pop()!;
+    visit(value, path, depth);
+    if (value === null || typeof value !== 'object') continue;
+    const entries = Array.isArray(value)
+      ? value.map((item, index) => [String(index), item] as const)
+      : Object.entries(value);
+    for (const [key, child] of entries) stack.push([child, path ? `${path}.${key}` : key, depth + 1]);
+  }
+}
+
+/**
+ * Global pipe ahead of the validation pipe, on bodies and queries (issue 15 "Why": a 5,000-deep JSON array
+ * answered 500): more than {@link MAX_INPUT_DEPTH} levels of nesting → 400 `messages.inputTooDeep`; an object key
+ * `__proto__`, `constructor` or `prototype` (own keys JSON.parse creates) → 400 `messages.forbiddenKey(field)`.
+ * Both before class-transformer, which copies keys and recurses. Other parameters pass through untouched.
+ */
+@Injectable()
+export class InputShapePipe implements PipeTransform {
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    if (metadata.type !== 'body' && metadata.type !== 'query') return value;
+    walk(value, (node, path, depth) => {
+      if (depth > MAX_INPUT_DEPTH) throw new ApiError(400, messages.inputTooDeep);
+      if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
+      for (const key of Object.keys(node)) {
+        if (FORBIDDEN_KEYS.has(key)) {
+          const field = path ? `${path}.${key}` : key;
+          throw new ApiError(400, messages.forbiddenKey(field), [{ field, message: messages.forbiddenKey(field) }]);
+        }
+      }
+    });
+    return value;
+  }
+}
+
+/**
+ * Global pipe after the validation pipe, on bodies and queries: any string (value or key) holding a NUL character
+ * or a lone surrogate → 400 `messages.unsafeCharacter(field)` with the field named (issue 15 "Why": a NUL in a
+ * link's pname or tags reached PostgreSQL and answered 500). It runs after validation so that a DTO with its own
+ * sentence for the case (schedules' `planTitleInvalidChar`, the analytics ingest) keeps it; this is the rule for
+ * every other text field, in one place.
+ */
+@Injectable()
+export class SafeTextPipe implements PipeTransform {
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    if (metadata.type !== 'body' && metadata.type !== 'query') return value;
+    walk(value, (node, path) => {
+      const unsafe =
+        (typeof node === 'string' && hasUnsafeCharacter(node)) ||
+        (node !== null && typeof node === 'object' && Object.keys(node).some(hasUnsafeCharacter));
+      if (!unsafe) return;
+      const field = path || (metadata.data ?? 'body');
+      throw new ApiError(400, messages.unsafeCharacter(field), [{ field, message: messages.unsafeCharacter(field) }]);
+    });
+    return value;
+  }
+}
