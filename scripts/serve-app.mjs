@@ -11,7 +11,8 @@
  *   `static/` are `immutable` for a year.
  * - `/config.json` (DECISIONS D8), built per request from the environment.
  * - `/api` proxied to the API (API_PORT), so the browser talks to one origin.
- * - Any other GET that accepts HTML falls back to `index.html` (client-side routes).
+ * - A browser navigation to a client-side route falls back to `index.html` (scripts/spa-fallback.mjs); any other
+ *   path that no file answers is a 404, so a missing chunk under `static/` is never answered with HTML.
  * Remote assets are sent with `Access-Control-Allow-Origin: *` so the host can fetch manifests.
  */
 import fs from 'node:fs';
@@ -20,6 +21,7 @@ import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { buildRuntimeConfig } from './runtime-config.mjs';
 import { repoRoot, siteLayout } from './site-layout.mjs';
+import { isNavigationRequest } from './spa-fallback.mjs';
 
 const [appDir, portArg, buildFolder = 'dist'] = process.argv.slice(2);
 const port = Number(portArg);
@@ -70,8 +72,11 @@ app.use(
     },
   }),
 );
-app.use((req, res, next) => {
-  if (req.method !== 'GET' || !req.accepts('html')) return next();
+app.use((req, res) => {
+  if (!isNavigationRequest(req)) {
+    res.status(404).type('text/plain; charset=utf-8').send('Not Found');
+    return;
+  }
   res.setHeader('Cache-Control', 'no-cache');
   res.sendFile(path.join(distDir, 'index.html'));
 });
