@@ -65,27 +65,14 @@ function replaceOnce(text: string, from: string, to: string, file: string): stri
 
 export async function startLocalGateway(options: LocalGatewayOptions): Promise<LocalGateway> {
   if (!nginxBinary) throw new Error('nginx is not installed (apt-get install nginx)');
-  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-nginx-'));
-  // nginx workers run as an unprivileged user when the master is root: let them read and write here.
-  fs.chmodSync(prefix, 0o755);
+  const prefix = makePrefix();
   const runtimeDir = path.join(prefix, 'runtime');
-  const tempDir = path.join(prefix, 'temp');
   fs.mkdirSync(runtimeDir);
-  fs.mkdirSync(tempDir, { mode: 0o777 });
-  fs.chmodSync(tempDir, 0o777);
 
-  const staticConf = fs.readFileSync(path.join(repoRoot, 'deploy/web/nginx-static.conf'), 'utf8');
   const serverFiles: string[] = [];
   for (const app of options.apps) {
-    let conf = replaceOnce(staticConf, 'listen 8080;', `listen 127.0.0.1:${app.port};`, 'nginx-static.conf');
-    conf = replaceOnce(
-      conf,
-      'root /usr/share/nginx/html;',
-      `root ${path.join(repoRoot, app.dir, 'dist')};`,
-      'nginx-static.conf',
-    );
     const file = path.join(prefix, `static-${app.dir}.conf`);
-    fs.writeFileSync(file, conf);
+    fs.writeFileSync(file, renderStaticConf(app.port, path.join(repoRoot, app.dir, 'dist')));
     serverFiles.push(file);
   }
 
@@ -117,6 +104,50 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
   fs.writeFileSync(gatewayFile, gatewayConf);
   serverFiles.push(gatewayFile);
 
+  const url = `http://localhost:${options.gatewayPort}`;
+  const nginx = await runNginx(prefix, serverFiles, `${url}/config.json`);
+  return { url, runtimeDir, ...nginx };
+}
+
+/** deploy/web/nginx-static.conf with its `listen` and `root` lines changed to `port` on loopback and `root`. */
+export function renderStaticConf(port: number, root: string): string {
+  const staticConf = fs.readFileSync(path.join(repoRoot, 'deploy/web/nginx-static.conf'), 'utf8');
+  const conf = replaceOnce(staticConf, 'listen 8080;', `listen 127.0.0.1:${port};`, 'nginx-static.conf');
+  return replaceOnce(conf, 'root /usr/share/nginx/html;', `root ${root};`, 'nginx-static.conf');
+}
+
+/** Serves the folder `root` with deploy/web/nginx-static.conf alone on `port` (one nginx process). */
+export async function startStaticNginx(root: string, port: number): Promise<{ url: string; stop(): Promise<void> }> {
+  if (!nginxBinary) throw new Error('nginx is not installed (apt-get install nginx)');
+  const prefix = makePrefix();
+  const file = path.join(prefix, 'static.conf');
+  fs.writeFileSync(file, renderStaticConf(port, root));
+  const url = `http://127.0.0.1:${port}`;
+  const nginx = await runNginx(prefix, [file], `${url}/`);
+  return { url, stop: nginx.stop };
+}
+
+/** A temporary nginx prefix folder with a world-writable temp/ (workers run unprivileged when the master is root). */
+function makePrefix(): string {
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-nginx-'));
+  fs.chmodSync(prefix, 0o755);
+  const tempDir = path.join(prefix, 'temp');
+  fs.mkdirSync(tempDir, { mode: 0o777 });
+  fs.chmodSync(tempDir, 0o777);
+  return prefix;
+}
+
+/**
+ * Starts one nginx (not a daemon) with the nginx image's http{} settings and `serverFiles` included; resolves once
+ * `readyUrl` answers below 500. `stop()` ends it and removes `prefix`.
+ */
+async function runNginx(
+  prefix: string,
+  serverFiles: string[],
+  readyUrl: string,
+): Promise<{ output(): string; stop(): Promise<void> }> {
+  if (!nginxBinary) throw new Error('nginx is not installed (apt-get install nginx)');
+  const tempDir = path.join(prefix, 'temp');
   // The http{} settings of the nginx image's own nginx.conf, with paths inside the prefix.
   const mainConf = path.join(prefix, 'nginx.conf');
   fs.writeFileSync(
@@ -152,22 +183,19 @@ ${serverFiles.map((file) => `    include ${file};`).join('\n')}
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
-  const url = `http://localhost:${options.gatewayPort}`;
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${output}`);
     try {
-      if ((await fetch(`${url}/config.json`)).ok) break;
+      if ((await fetch(readyUrl)).status < 500) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the gateway did not answer in 10 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`nginx did not answer in 10 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
   return {
-    url,
-    runtimeDir,
     output: () => output,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
