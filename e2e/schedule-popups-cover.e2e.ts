@@ -1,8 +1,9 @@
 /**
  * Schedules, popup reservation slots and the cover image in the composed site (issue 5), signed in through the
  * real login form. Every screen is reached from /admin by clicking: create a plan starting in 3 days and see the
- * banner count `D - 3`, move it to today and see `OPEN`, delete it and see it leave the banner; create, edit and
- * delete a popup slot and read it back in the table; upload a cover, watch the progress reach 100 and the `Image`
+ * banner count `D - 3`, type an end before its start and see it kept, explained and refused (issue 16), move it to
+ * today and see `OPEN`, delete it and see it leave the banner; create, edit and delete a popup slot (a zero-length
+ * one refused) and read it back in the table; upload a cover, watch the progress reach 100 and the `Image`
  * dialog, and see the new cover on `/`. Screenshots (lists, forms with the Korean pickers open, the popup table,
  * the cover page) go to test-results/.
  */
@@ -74,6 +75,15 @@ async function toAdmin(): Promise<void> {
 
 async function screenshot(name: string): Promise<void> {
   await page.screenshot({ path: path.join(results, name), fullPage: true });
+}
+
+/** Screenshots of the page at 390 px (a phone) and at 1280 px, as `<name>-390.png` and `<name>-1280.png`. */
+async function shotAtBothWidths(name: string): Promise<void> {
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(`${name}-390.png`);
+  await page.setViewportSize(desktop);
+  await screenshot(`${name}-1280.png`);
 }
 
 /** Types a value into a react-datepicker input and closes its popup, as a person typing the date would. */
@@ -167,6 +177,17 @@ test('a plan created, moved to today and deleted shows on the banner as D - 3, t
   await page.waitForURL(/\/plan\/edit\/\d+$/);
   await page.getByRole('heading', { name: '일정 수정' }).waitFor();
   expect(await page.getByLabel('시작일').inputValue()).toBe(seoulDate(3));
+  // An end typed before the start stays as typed, is explained at once and refused on save (issue 16, spec §5).
+  await typeDate(page.getByLabel('종료일'), seoulDate(1));
+  const datesError = page.getByTestId('plan-dates-error');
+  expect(await datesError.innerText()).toBe('종료일은 시작일보다 빠를 수 없습니다.');
+  await shotAtBothWidths('plan-form-end-before-start');
+  await page.getByRole('button', { name: '수정' }).click();
+  await expectAlert('종료일은 시작일보다 빠를 수 없습니다.');
+  expect(page.url()).toMatch(/\/plan\/edit\/\d+$/);
+  expect(await page.getByLabel('종료일').inputValue()).toBe(seoulDate(1));
+  await typeDate(page.getByLabel('종료일'), seoulDate(3));
+  await datesError.waitFor({ state: 'detached' });
   await typeDate(page.getByLabel('시작일'), seoulDate(0));
   await page.getByRole('button', { name: '수정' }).click();
   await waitForPath('/plan/list');
@@ -239,6 +260,14 @@ test('a popup slot is created, edited and deleted, and read back in the table ea
   expect(await page.getByLabel('시작 일시').inputValue()).toBe(startText);
   expect(await page.getByLabel('회차').inputValue()).toBe('2');
   expect(await page.getByLabel('인원', { exact: true }).inputValue()).toBe('37');
+  // A zero-length slot (1:30 ~ 1:30) is kept as typed, explained and refused (issue 16).
+  await typeDate(page.getByLabel('종료 일시'), startText);
+  expect(await page.getByTestId('popup-dates-error').innerText()).toBe('종료 일시는 시작 일시보다 늦어야 합니다.');
+  await shotAtBothWidths('popup-form-zero-length');
+  await page.getByRole('button', { name: '수정' }).click();
+  await expectAlert('종료 일시는 시작 일시보다 늦어야 합니다.');
+  expect(await page.getByLabel('종료 일시').inputValue()).toBe(startText);
+  await typeDate(page.getByLabel('종료 일시'), `${POPUP_YEAR}년 05월 10일 오후 6:00`);
   await page.getByLabel('회차').selectOption('');
   await page.getByLabel('인원', { exact: true }).fill('1.5');
   await page.getByRole('button', { name: '수정' }).click();
