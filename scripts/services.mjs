@@ -92,8 +92,7 @@ export function serviceGroup({ dataDir, logDir, onExit = () => {} }) {
         for (;;) {
           if (stopping) throw new Error('시작하는 중에 중단되었습니다.');
           try {
-            // As a browser asks for a page: the site server answers index.html only to a navigation.
-            if ((await fetch(url, { headers: { accept: 'text/html' } })).ok) break;
+            if ((await fetch(url)).ok) break;
           } catch {
             // not listening yet
           }

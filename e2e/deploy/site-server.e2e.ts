@@ -42,8 +42,12 @@ if (nginxBinary || process.env.CI) servers.push(['deploy/web/nginx-static.conf',
 describe.each(servers)('%s: SPA fallback only for navigations', (_server, serverPort) => {
   const base = `http://127.0.0.1:${serverPort}`;
 
-  test('a browser navigation to a client-side route gets index.html, never cached', async () => {
-    const route = await fetch(`${base}/plan/list?tab=1`, { headers: navigation });
+  test.each([
+    ['a browser navigation', '/plan/list?tab=1', navigation],
+    ['a link-preview scraper asking with */*', '/plan/list', { accept: '*/*' }],
+    ['a crawler sending no Accept', '/', {}],
+  ])('%s to a page gets index.html, never cached', async (_label, url, headers: Record<string, string>) => {
+    const route = await fetch(`${base}${url}`, { headers });
     expect(route.status).toBe(200);
     expect(route.headers.get('content-type')).toMatch(/^text\/html/);
     expect(route.headers.get('cache-control')).toBe('no-cache');
@@ -62,8 +66,6 @@ describe.each(servers)('%s: SPA fallback only for navigations', (_server, server
     ['a missing path under static/ without extension', '/static/js/missing', navigation],
     ['a missing remote entry', '/remoteEntry.js', navigation],
     ['a missing file at the root', '/favicon.ico', navigation],
-    ['a route fetched without asking for HTML', '/plan/list', { accept: '*/*' }],
-    ['a route fetched with no Accept at all', '/plan/list', {}],
   ])('%s is a 404, not HTML', async (_label, url, headers: Record<string, string>) => {
     const response = await fetch(`${base}${url}`, { headers });
     expect(response.status).toBe(404);
