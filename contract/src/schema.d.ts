@@ -704,7 +704,7 @@ export interface paths {
         };
         /**
          * 커버 이미지 (공개)
-         * @description `product` is null when no cover is set.
+         * @description `product` is null when no cover is set. Cached like GET /api/store (ETag, 304 on If-None-Match).
          */
         get: operations["CoverController_get"];
         put?: never;

@@ -14,3 +14,10 @@ export function addDays(date: string, days: number): string {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }
+
+/** Whole seconds (rounded up) from `now` to the next 00:00 in Asia/Seoul, when every plan's status changes. */
+export function secondsToSeoulMidnight(now: Date): number {
+  const day = 24 * 60 * 60 * 1000;
+  const sinceMidnight = (now.getTime() + SEOUL_OFFSET_MS) % day;
+  return Math.ceil((day - sinceMidnight) / 1000);
+}

@@ -1,9 +1,11 @@
-import { Controller, Get, Post, UploadedFile } from '@nestjs/common';
+import { Controller, Get, Post, Res, UploadedFile } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator';
 import { MessageResponse } from '../common/dto/message-response.dto';
 import { messages } from '../common/messages';
 import { ImageUpload, prepareUpload } from '../images/image-upload';
+import { publicCacheControl } from '../links/link-visibility';
 import { CoverService } from './cover.service';
 import { CoverResponse } from './dto/cover.dto';
 
@@ -12,11 +14,18 @@ import { CoverResponse } from './dto/cover.dto';
 export class CoverController {
   constructor(private readonly cover: CoverService) {}
 
-  /** `GET /api/cover` → `{ product: { imagelink } }` or `{ product: null }` (public). */
+  /**
+   * `GET /api/cover` → `{ product: { imagelink } }` or `{ product: null }` (public). Cached like `GET /api/store`
+   * (issue 14 point 4): `public, max-age=0, s-maxage=60, stale-while-revalidate=30`, ETag and 304; no window bounds it.
+   */
   @Get()
   @Public()
-  @ApiOperation({ summary: '커버 이미지 (공개)', description: '`product` is null when no cover is set.' })
-  async get(): Promise<CoverResponse> {
+  @ApiOperation({
+    summary: '커버 이미지 (공개)',
+    description: '`product` is null when no cover is set. Cached like GET /api/store (ETag, 304 on If-None-Match).',
+  })
+  async get(@Res({ passthrough: true }) res: Response): Promise<CoverResponse> {
+    res.setHeader('Cache-Control', publicCacheControl(null));
     return { product: await this.cover.current() };
   }
 

@@ -80,9 +80,10 @@ describe('link visibility (integration, real PostgreSQL)', () => {
     }
   });
 
-  it('caps Cache-Control by the next opening or closing, so a card appears within a minute of its time', async () => {
+  it('caps Cache-Control (s-maxage + stale-while-revalidate) by the next opening or closing of a window', async () => {
     const cacheOf = async (path: string) => (await api.anonymous().get(path).expect(200)).headers['cache-control'];
-    expect(await cacheOf('/api/store')).toBe('public, max-age=0, s-maxage=60');
+    const full = 'public, max-age=0, s-maxage=60, stale-while-revalidate=30';
+    expect(await cacheOf('/api/store')).toBe(full);
     await create({ pname: '곧 열림', showFrom: at(90_000).toISOString() });
     await create({ pname: '나중에 닫힘', showUntil: at(45_000).toISOString() });
     expect(await cacheOf('/api/store')).toBe('public, max-age=0, s-maxage=45');
@@ -90,15 +91,41 @@ describe('link visibility (integration, real PostgreSQL)', () => {
     t.clock.set(at(45_000));
     expect(await publicNames()).toEqual([]);
     expect(await cacheOf('/api/store')).toBe('public, max-age=0, s-maxage=45');
+    // 75 s to the opening: 60 s fresh, and only 15 s of the 30 stale seconds.
+    t.clock.set(at(15_000));
+    expect(await cacheOf('/api/store')).toBe('public, max-age=0, s-maxage=30');
+    await api
+      .put(`/api/main/update/${(await adminRows()).find((r) => r.pname === '나중에 닫힘')!.id}`, {
+        showUntil: null,
+      })
+      .expect(200);
+    expect(await cacheOf('/api/store')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=15');
     t.clock.set(at(90_000));
-    expect(await publicNames()).toEqual(['곧 열림']);
-    expect(await cacheOf('/api/store')).toBe('public, max-age=0, s-maxage=60');
+    expect(await publicNames()).toEqual(['곧 열림', '나중에 닫힘']);
+    expect(await cacheOf('/api/store')).toBe(full);
     // A switched-off link's window is no boundary.
     await create({ pname: '꺼짐', enabled: false, showFrom: at(90_000 + 10_000).toISOString() });
-    expect(await cacheOf('/api/store')).toBe('public, max-age=0, s-maxage=60');
+    expect(await cacheOf('/api/store')).toBe(full);
+    // The cover has no window: always the full answer.
+    expect(await cacheOf('/api/cover')).toBe(full);
     // The administrator's list is not a public answer.
     expect((await api.get('/api/main/list').expect(200)).headers['cache-control']).toBeUndefined();
   });
+
+  it.each(['/api/store', '/api/tag/list', '/api/cover'])(
+    '%s answers a matching If-None-Match with 304',
+    async (path) => {
+      await create({ pname: '캐시 상품', tag: '캐시' });
+      const first = await api.anonymous().get(path).expect(200);
+      const etag = first.headers['etag'] as string;
+      expect(etag).toMatch(/^W\/"/);
+      const again = await api.anonymous().get(path).set('If-None-Match', etag).expect(304);
+      expect(again.text).toBe('');
+      // A write changes the answer, so the old ETag no longer matches.
+      await create({ pname: '새 상품', tag: '새태그' });
+      if (path !== '/api/cover') await api.anonymous().get(path).set('If-None-Match', etag).expect(200);
+    },
+  );
 
   it('an update may move one end; an empty or null end opens it', async () => {
     const link = await create({

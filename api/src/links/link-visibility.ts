@@ -50,16 +50,23 @@ export async function secondsToNextBoundary(
   return row?.next ? Math.ceil((row.next.getTime() - now.getTime()) / 1000) : null;
 }
 
-/** How long a shared cache may keep a public answer at most (issue 14 raises caching further). */
+/** How long a shared cache may keep a public answer at most (issue 12). */
 export const PUBLIC_CACHE_SECONDS = 60;
+
+/** How long a shared cache may go on serving a public answer while it revalidates it, at most (issue 14 point 4). */
+export const PUBLIC_STALE_SECONDS = 30;
 
 /**
  * `Cache-Control` of a public read whose answer holds until `secondsToBoundary` (the next opening or closing of a
- * link's window, null when none is ahead): browsers revalidate every time (the ETag answers 304), shared caches
- * keep it at most {@link PUBLIC_CACHE_SECONDS} and never past the boundary, so a card appears or disappears within
- * a minute of its time (issue 12).
+ * link's window, null when none is ahead). Browsers revalidate every time (`max-age=0`; the ETag answers 304, so an
+ * administrator's write shows on the next load); shared caches keep it `s-maxage` ≤ {@link PUBLIC_CACHE_SECONDS} and
+ * may serve it stale while revalidating for `stale-while-revalidate` ≤ {@link PUBLIC_STALE_SECONDS}, both together
+ * never past the boundary, so a card appears or disappears within a minute of its time (issues 12 and 14).
+ * `stale-while-revalidate` is left out when no second is left for it.
  */
 export function publicCacheControl(secondsToBoundary: number | null): string {
-  const shared = Math.max(0, Math.min(PUBLIC_CACHE_SECONDS, secondsToBoundary ?? PUBLIC_CACHE_SECONDS));
-  return `public, max-age=0, s-maxage=${shared}`;
+  const boundary = Math.max(0, secondsToBoundary ?? Number.POSITIVE_INFINITY);
+  const shared = Math.min(PUBLIC_CACHE_SECONDS, boundary);
+  const stale = Math.min(PUBLIC_STALE_SECONDS, boundary - shared);
+  return `public, max-age=0, s-maxage=${shared}` + (stale > 0 ? `, stale-while-revalidate=${stale}` : '');
 }

@@ -69,6 +69,30 @@ describe('GET /api/plan/list and /api/plan/select/:id (integration)', () => {
     }
   });
 
+  it('caches the reads until the next Seoul midnight at most, and answers If-None-Match with 304', async () => {
+    const cacheOf = async (path: string) => (await get(path).expect(200)).headers['cache-control'];
+    const { body: list } = await get('/api/plan/list');
+    const one = `/api/plan/select/${list.product[0].id}`;
+    expect(await cacheOf('/api/plan/list')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=30');
+    try {
+      // 23:58:45 in Seoul: 75 s to midnight, 60 fresh and 15 stale.
+      jest.spyOn(t.clock, 'now').mockReturnValue(new Date('2026-11-20T14:58:45Z'));
+      expect(await cacheOf('/api/plan/list?upcoming=1')).toBe(
+        'public, max-age=0, s-maxage=60, stale-while-revalidate=15',
+      );
+      // 23:59:30: 30 s left, nothing stale.
+      jest.spyOn(t.clock, 'now').mockReturnValue(new Date('2026-11-20T14:59:30Z'));
+      expect(await cacheOf(one)).toBe('public, max-age=0, s-maxage=30');
+    } finally {
+      jest.restoreAllMocks();
+    }
+    expect((await get('/api/plan/select/424242').expect(404)).headers['cache-control']).toBeUndefined();
+    const first = await get('/api/plan/list').expect(200);
+    await get('/api/plan/list')
+      .set('If-None-Match', first.headers['etag'] as string)
+      .expect(304);
+  });
+
   it.each(['yes', 'true', '2', ''])('400 for upcoming=%s', async (value) => {
     const res = await get(`/api/plan/list?upcoming=${value}`).expect(400);
     expect(res.body).toEqual({ statusCode: 400, message: 'upcoming 값은 0 또는 1이어야 합니다.' });

@@ -1,4 +1,6 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { publicCacheControl } from '../links/link-visibility';
 import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiError } from '../common/api-error';
 import { messages } from '../common/messages';
@@ -29,6 +31,7 @@ export class PlansController {
   /**
    * `GET /api/plan/list[?upcoming=1]` → `{ product: PlanView[] }` ordered by startdate, id.
    * `upcoming=1`: only plans ending today or later (Asia/Seoul); `upcoming=0` or absent: all.
+   * Cached like `GET /api/store` (issue 14 point 4): ETag and 304, shared caches never past the next Seoul midnight.
    * @throws ApiError 400 for any other upcoming value.
    */
   @Get('list')
@@ -41,20 +44,26 @@ export class PlansController {
     description: '1: only plans with enddate ≥ today (Asia/Seoul), for the banner',
   })
   @ApiErrors({ 400: [messages.invalidUpcoming] })
-  async list(@Query('upcoming') upcoming: unknown): Promise<PlanListResponse> {
+  async list(
+    @Query('upcoming') upcoming: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<PlanListResponse> {
     if (upcoming !== undefined && upcoming !== '0' && upcoming !== '1')
       throw new ApiError(400, messages.invalidUpcoming);
+    res.setHeader('Cache-Control', publicCacheControl(this.plans.secondsToNextDay()));
     return { product: await this.plans.list(upcoming === '1') };
   }
 
-  /** `GET /api/plan/select/:id` → `{ product: PlanView }`; 400 bad id, 404 unknown id. */
+  /** `GET /api/plan/select/:id` → `{ product: PlanView }`; 400 bad id, 404 unknown id. Cached like the list. */
   @Get('select/:id')
   @Public()
   @ApiOperation({ summary: '일정 한 개 (공개)' })
   @ApiParam({ name: 'id', description: 'positive integer' })
   @ApiErrors({ 400: [messages.invalidId], 404: [messages.planNotFound] })
-  async select(@Param('id', ParseIdPipe) id: number): Promise<PlanResponse> {
-    return { product: await this.plans.get(id) };
+  async select(@Param('id', ParseIdPipe) id: number, @Res({ passthrough: true }) res: Response): Promise<PlanResponse> {
+    const product = await this.plans.get(id);
+    res.setHeader('Cache-Control', publicCacheControl(this.plans.secondsToNextDay()));
+    return { product };
   }
 
   /**
