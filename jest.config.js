@@ -60,6 +60,8 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/e2e'],
       testMatch: ['**/*.e2e.ts'],
+      // One build of the site before the browser tests, instead of several `npm start`s building it at once.
+      globalSetup: '<rootDir>/build/jest/build-site.js',
       transform: { '^.+\\.ts$': swc(false) },
     },
   ],
