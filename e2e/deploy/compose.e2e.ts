@@ -169,6 +169,43 @@ describeWithCompose('docker-compose.yml', () => {
     expect(realm).toContain('${KEYCLOAK_ADMIN_INITIAL_PASSWORD}');
   });
 
+  test('the realm export locks out guessers without locking out the owner for long, and allows only code + PKCE (issue 15 item 5)', () => {
+    const realm = JSON.parse(fs.readFileSync(path.join(repoRoot, 'deploy/keycloak/linksite-realm.json'), 'utf8')) as {
+      bruteForceProtected: boolean;
+      permanentLockout: boolean;
+      maxFailureWaitSeconds: number;
+      revokeRefreshToken: boolean;
+      refreshTokenMaxReuse: number;
+      accessTokenLifespan: number;
+      clients: {
+        clientId: string;
+        publicClient: boolean;
+        standardFlowEnabled: boolean;
+        implicitFlowEnabled: boolean;
+        directAccessGrantsEnabled: boolean;
+        serviceAccountsEnabled: boolean;
+        attributes: Record<string, string>;
+      }[];
+    };
+    expect(realm.bruteForceProtected).toBe(true);
+    expect(realm.permanentLockout).toBe(false);
+    expect(realm.maxFailureWaitSeconds).toBeLessThanOrEqual(15 * 60);
+    expect(realm.revokeRefreshToken).toBe(true);
+    expect(realm.refreshTokenMaxReuse).toBe(0);
+    expect(realm.accessTokenLifespan).toBeLessThanOrEqual(300);
+    const [shell, ...others] = realm.clients;
+    expect(others).toEqual([]);
+    expect(shell).toMatchObject({
+      clientId: 'linksite-shell',
+      publicClient: true,
+      standardFlowEnabled: true,
+      implicitFlowEnabled: false,
+      directAccessGrantsEnabled: false,
+      serviceAccountsEnabled: false,
+    });
+    expect(shell!.attributes['pkce.code.challenge.method']).toBe('S256');
+  });
+
   test('PostgreSQL keeps its data in a named volume and creates the Keycloak database on first start', () => {
     const postgres = services.postgres!;
     expect(postgres.healthcheck).toBeDefined();

@@ -25,6 +25,11 @@ export interface IdpConfig {
   };
   dataDir: string;
   /**
+   * PostgreSQL URL of the store for sessions, grants and refresh tokens (env IDP_DATABASE_URL; issue 15 item 5).
+   * Unset: `DATA_DIR/idp/store.json`, one process only.
+   */
+  databaseUrl: string | undefined;
+  /**
    * Peer addresses whose `X-Forwarded-For` is believed (env IDP_TRUSTED_PROXIES, comma-separated IPs, default none;
    * issue 15). The login limits key on the client address seen through them (client-address.ts).
    */
@@ -138,6 +143,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): IdpConfig {
     }
   }
 
+  const databaseUrl = env.IDP_DATABASE_URL?.trim() || undefined;
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/./.test(databaseUrl)) {
+    throw new ConfigError('IDP_DATABASE_URL', 'must be a postgres:// or postgresql:// URL');
+  }
+
   const accessTokenTtl = positiveInt(env, 'ACCESS_TOKEN_TTL', 300);
   const refreshTokenTtl = positiveInt(env, 'REFRESH_TOKEN_TTL', 8 * 60 * 60);
   const sessionTtl = positiveInt(env, 'SESSION_TTL', refreshTokenTtl);
@@ -158,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): IdpConfig {
       email: nonEmpty(env, 'ADMIN_EMAIL', 'admin@localhost'),
     },
     dataDir: path.resolve(nonEmpty(env, 'DATA_DIR', path.join(repoRoot, '.data'))),
+    databaseUrl,
     trustedProxies: trustedProxies.map(normalizeAddress),
     accessTokenTtl,
     refreshTokenTtl,

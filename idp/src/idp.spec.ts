@@ -1,3 +1,6 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
 import {
   APP_ORIGIN,
   Browser,
@@ -377,6 +380,132 @@ describe('idp with no trusted proxy (the default; issue 15: the X-Forwarded-For 
   });
 });
 
+describe('idp: failures of one account spread over many addresses (issue 15 item 5)', () => {
+  let idp: RunningIdp;
+
+  beforeAll(async () => {
+    idp = await startIdp({ DATA_DIR: tempDataDir(), ADMIN_PASSWORD: PASSWORD, IDP_TRUSTED_PROXIES: '127.0.0.1,::1' });
+  });
+  afterAll(async () => {
+    expect(await idp.stop()).toBe(0);
+  });
+
+  it('lets 10 through, then slows the account down for seconds, not minutes', async () => {
+    const browser = new Browser('203.0.113.80');
+    const start = await follow(
+      browser,
+      idp.issuer,
+      await browser.request(
+        authorizationUrl(idp.issuer, { code_challenge: 'y'.repeat(43), code_challenge_method: 'S256' }),
+      ),
+    );
+    const action = new URL(formAction(await start.res.text()), idp.issuer).toString();
+    const answers: { status: number; retryAfter: string | null; text: string }[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const res = await browser.postForm(
+        action,
+        { username: 'admin', password: `wrong ${i}` },
+        { 'X-Forwarded-For': `192.0.2.${i + 1}` },
+      );
+      answers.push({ status: res.status, retryAfter: res.headers.get('retry-after'), text: await res.text() });
+    }
+    expect(answers.map((a) => a.status)).toEqual([...Array<number>(10).fill(401), 429]);
+    const last = answers[10]!;
+    expect(Number(last.retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(Number(last.retryAfter)).toBeLessThanOrEqual(60);
+    expect(last.text).toMatch(/로그인 시도가 너무 많습니다\. \d+초 후 다시 시도해주세요\./);
+  });
+});
+
+/** Checks a browser's session with a silent check-sso request, as keycloak-js does on page load. */
+async function silentCheckSso(browser: Browser, issuer: string): Promise<URLSearchParams> {
+  const res = await browser.request(
+    authorizationUrl(issuer, { prompt: 'none', code_challenge: 'u'.repeat(43), code_challenge_method: 'S256' }),
+  );
+  return callbackParams(new URL(absolute(issuer, res.headers.get('location'))));
+}
+
+function refresh(browser: Browser, issuer: string, refreshToken: string): Promise<Response> {
+  return browser.postForm(
+    `${issuer}/token`,
+    { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: CLIENT_ID },
+    { Origin: APP_ORIGIN },
+  );
+}
+
+describe('idp storage: sessions, grants and refresh tokens are kept (issue 15 item 5)', () => {
+  it('keeps the administrator signed in across a restart, in DATA_DIR/idp/store.json by default', async () => {
+    const env = { DATA_DIR: tempDataDir(), ADMIN_PASSWORD: PASSWORD };
+    const first = await startIdp(env);
+    expect(first.stdout()).toMatch(/store: file .*store\.json/);
+    const browser = new Browser('203.0.113.90');
+    const { tokens } = await signIn(browser, first.issuer, 'admin', PASSWORD);
+    expect(await first.stop()).toBe(0);
+
+    const second = await startIdp(env, first.port);
+    try {
+      expect((await silentCheckSso(browser, second.issuer)).get('code')).toBeTruthy();
+      const refreshed = await refresh(browser, second.issuer, tokens.refresh_token);
+      expect(refreshed.status).toBe(200);
+      const next = (await refreshed.json()) as typeof tokens;
+      expect(decodeJwt(next.access_token).payload).toMatchObject({ preferred_username: 'admin' });
+      // Rotation: the refresh token just used is spent.
+      expect((await refresh(browser, second.issuer, tokens.refresh_token)).status).toBe(400);
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
+    const mode = statSync(path.join(env.DATA_DIR, 'idp', 'store.json')).mode & 0o777;
+    expect(mode.toString(8)).toBe('600');
+  });
+
+  it('with IDP_DATABASE_URL, two identity processes share one PostgreSQL store', async () => {
+    const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const database = `idp_store_${Date.now()}_${process.pid}`;
+    const admin = new Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${database}`;
+    // Same DATA_DIR: the two processes share the signing key, as replicas share a mounted secret.
+    const env = { DATA_DIR: tempDataDir(), ADMIN_PASSWORD: PASSWORD, IDP_DATABASE_URL: url.toString() };
+    // Two replicas of one provider: one issuer (as behind a load balancer), two processes on their own ports.
+    const a = await startIdp(env);
+    const b = await startIdp({ ...env, IDP_ISSUER: a.issuer });
+    try {
+      expect(a.stdout()).toContain(`store: PostgreSQL 127.0.0.1:5432/${database}`);
+      const browser = new Browser('203.0.113.91');
+      const { tokens } = await signIn(browser, a.issuer, 'admin', PASSWORD);
+      // B knows the refresh token A issued, and rotates it.
+      const onB = await refresh(browser, b.url, tokens.refresh_token);
+      expect(onB.status).toBe(200);
+      const next = (await onB.json()) as typeof tokens;
+      const modelsNow = async () => {
+        const db = new Client({ connectionString: url.toString() });
+        await db.connect();
+        try {
+          const { rows } = await db.query<{ model: string }>('SELECT DISTINCT model FROM idp_oidc_payloads ORDER BY 1');
+          return rows.map((r) => r.model);
+        } finally {
+          await db.end();
+        }
+      };
+      // A sees B's rotation: the new token works there.
+      const onA = await refresh(browser, a.url, next.refresh_token);
+      expect(onA.status).toBe(200);
+      const latest = (await onA.json()) as typeof tokens;
+      expect(await modelsNow()).toEqual(expect.arrayContaining(['Grant', 'RefreshToken', 'Session']));
+      // Replaying a spent token on A is refused, and the library revokes the whole grant: B refuses the latest too.
+      expect((await refresh(browser, a.url, tokens.refresh_token)).status).toBe(400);
+      expect((await refresh(browser, b.url, latest.refresh_token)).status).toBe(400);
+      expect(await modelsNow()).not.toContain('RefreshToken');
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+      await admin.query(`DROP DATABASE ${database} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+});
+
 describe('idp without ADMIN_PASSWORD', () => {
   it('generates a password once, keeps only its hash, and keeps its keys across restarts', async () => {
     const dataDir = tempDataDir();
@@ -412,6 +541,9 @@ describe('idp without ADMIN_PASSWORD', () => {
     await expect(startIdp({ DATA_DIR: tempDataDir(), ACCESS_TOKEN_TTL: 'soon' })).rejects.toThrow(/ACCESS_TOKEN_TTL/);
     await expect(startIdp({ DATA_DIR: tempDataDir(), IDP_TRUSTED_PROXIES: 'gateway' })).rejects.toThrow(
       /IDP_TRUSTED_PROXIES/,
+    );
+    await expect(startIdp({ DATA_DIR: tempDataDir(), IDP_DATABASE_URL: 'mysql://x' })).rejects.toThrow(
+      /IDP_DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/,
     );
   });
 });

@@ -84,7 +84,7 @@ export function interactionRoutes(
       ctx.body = loginPage({
         action,
         username,
-        error: messages.tooManyAttempts(Math.ceil(gate.retryAfterSeconds / 60)),
+        error: messages.tooManyAttempts(gate.retryAfterSeconds),
       });
       return;
     }
@@ -104,7 +104,7 @@ export function interactionRoutes(
         ctx.body = loginPage({
           action,
           username,
-          error: messages.tooManyAttempts(Math.ceil(after.retryAfterSeconds / 60)),
+          error: messages.tooManyAttempts(after.retryAfterSeconds),
         });
         return;
       }

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { interactionRoutes } from './interactions.js';
 import { loadOrCreateKeys } from './persisted-keys.js';
 import { createProvider } from './provider.js';
+import { openPayloadTable } from './storage/open-payload-table.js';
 import { userinfoRoute } from './userinfo.js';
 
 /**
@@ -31,7 +32,8 @@ async function main(): Promise<void> {
   const keys = loadOrCreateKeys(dir);
   const account = await loadAdminAccount(config, dir, (text) => process.stdout.write(`${text}\n`));
 
-  const provider = createProvider(config, keys, account);
+  const store = await openPayloadTable(dir, config.databaseUrl);
+  const provider = createProvider(config, keys, account, store);
   provider.use(allowCredentialsForAppOrigins(config.appOrigins));
   provider.use(userinfoRoute(provider, config, keys, account));
   provider.use(interactionRoutes(provider, account, config.appOrigins, config.trustedProxies));
@@ -45,7 +47,7 @@ async function main(): Promise<void> {
     server.listen(config.port, () => resolve());
   });
   console.log(
-    `IdP listening on ${config.issuer} (port ${config.port}, client ${config.clientId}, audience ${config.apiAudience})`,
+    `IdP listening on ${config.issuer} (port ${config.port}, client ${config.clientId}, audience ${config.apiAudience}, store: ${store.description})`,
   );
 
   let stopping = false;
@@ -53,7 +55,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`IdP stopping (${signal})`);
-    server.close(() => process.exit(0));
+    server.close(() => void store.close().finally(() => process.exit(0)));
     server.closeAllConnections();
     setTimeout(() => process.exit(0), 3000).unref();
   };

@@ -6,7 +6,10 @@ export const messages = {
   loginButton: '로그인',
   invalidCredentials: '아이디 또는 비밀번호가 올바르지 않습니다.',
   missingCredentials: '아이디와 비밀번호를 입력해주세요.',
-  tooManyAttempts: (minutes: number) => `로그인 시도가 너무 많습니다. ${minutes}분 후 다시 시도해주세요.`,
+  tooManyAttempts: (seconds: number) =>
+    seconds < 60
+      ? `로그인 시도가 너무 많습니다. ${seconds}초 후 다시 시도해주세요.`
+      : `로그인 시도가 너무 많습니다. ${Math.ceil(seconds / 60)}분 후 다시 시도해주세요.`,
   interactionExpired: '로그인 요청이 만료되었습니다. 처음 화면으로 돌아가 다시 시도해주세요.',
   logoutTitle: '로그아웃',
   logoutProgress: '로그아웃하는 중입니다…',

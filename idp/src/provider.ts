@@ -2,6 +2,8 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import type { AdminAccount } from './admin-account.js';
 import type { IdpConfig } from './config.js';
 import type { PersistedKeys } from './persisted-keys.js';
+import { adapterFor } from './storage/oidc-adapter.js';
+import type { PayloadTable } from './storage/payload-table.js';
 import { errorPage, logoutDonePage, logoutPage } from './pages.js';
 
 /** Scopes our first-party client is granted without a consent screen (DECISIONS D5: same claims as Keycloak). */
@@ -34,9 +36,14 @@ const b64json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString(
  * Builds the oidc-provider instance: one public client with PKCE S256, JWT access tokens for the API
  * (resource indicator = IDP_API_AUDIENCE, also when the client sends none, as keycloak-js does),
  * refresh tokens without offline_access, no consent screen, RP-initiated logout without a confirmation step.
- * Storage is the library's in-memory adapter: a restart ends sessions and refresh tokens.
+ * Sessions, grants and refresh tokens live in `store` (storage/open-payload-table.ts), so they survive a restart.
  */
-export function createProvider(config: IdpConfig, keys: PersistedKeys, account: AdminAccount): Provider {
+export function createProvider(
+  config: IdpConfig,
+  keys: PersistedKeys,
+  account: AdminAccount,
+  store: PayloadTable,
+): Provider {
   const { clientId, apiAudience } = config;
   const resource = resourceIndicatorFor(apiAudience);
 
@@ -53,6 +60,7 @@ export function createProvider(config: IdpConfig, keys: PersistedKeys, account: 
         post_logout_redirect_uris: config.postLogoutRedirectUris,
       },
     ],
+    adapter: adapterFor(store),
     jwks: { keys: [keys.signing] },
     cookies: { keys: keys.cookieKeys },
     pkce: { required: () => true },

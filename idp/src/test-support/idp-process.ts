@@ -48,14 +48,22 @@ export function freePort(): Promise<number> {
 
 export interface RunningIdp {
   issuer: string;
+  /** Where this process listens; differs from `issuer` only for a replica started with another's IDP_ISSUER. */
+  url: string;
+  port: number;
   stdout: () => string;
   stop: () => Promise<number | null>;
 }
 
-/** Starts the built provider and resolves once it prints `IdP listening on <issuer>`. */
-export async function startIdp(env: Record<string, string | undefined>): Promise<RunningIdp> {
-  const port = await freePort();
-  const issuer = `http://localhost:${port}`;
+/**
+ * Starts the built provider and resolves once it prints `IdP listening on <issuer>`.
+ * `port`: reuse an earlier run's port (and so its issuer), e.g. to restart the same provider.
+ */
+export async function startIdp(env: Record<string, string | undefined>, port?: number): Promise<RunningIdp> {
+  port ??= await freePort();
+  const url = `http://localhost:${port}`;
+  // A replica of another provider keeps that one's issuer (env IDP_ISSUER) and listens on its own port.
+  const issuer = env.IDP_ISSUER ?? url;
   const child: ChildProcess = spawn(process.execPath, [path.join(idpDir, 'dist', 'main.js')], {
     env: {
       ...process.env,
@@ -91,6 +99,8 @@ export async function startIdp(env: Record<string, string | undefined>): Promise
 
   return {
     issuer,
+    url,
+    port,
     stdout: () => out,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');

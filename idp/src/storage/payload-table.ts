@@ -1,0 +1,36 @@
+/**
+ * One stored oidc-provider model instance (a Session, Grant, AuthorizationCode, RefreshToken, Interaction, …):
+ * the library's payload plus the fields it looks rows up by.
+ */
+export interface PayloadRow {
+  /** The library's model name, e.g. `Session`. */
+  model: string;
+  id: string;
+  payload: Record<string, unknown>;
+  grantId: string | null;
+  userCode: string | null;
+  /** Sessions are also found by their `uid`. */
+  uid: string | null;
+  /** Epoch milliseconds after which the row no longer exists; null = until destroyed. */
+  expiresAt: number | null;
+}
+
+/**
+ * Where the identity provider keeps its stateful data (issue 15 item 5: sessions, grants and refresh tokens
+ * survive a restart; with PostgreSQL, several identity processes share them). Expired rows are never returned.
+ */
+export interface PayloadTable {
+  upsert(row: PayloadRow): Promise<void>;
+  find(model: string, id: string): Promise<Record<string, unknown> | undefined>;
+  findBy(model: string, field: 'uid' | 'userCode', value: string): Promise<Record<string, unknown> | undefined>;
+  /** Marks a one-time item (an authorization code, a rotated refresh token) used: `payload.consumed = at`. */
+  consume(model: string, id: string, at: number): Promise<void>;
+  destroy(model: string, id: string): Promise<void>;
+  /** Removes every token issued under a grant (logout, revocation, refresh-token reuse). */
+  revokeByGrantId(grantId: string): Promise<void>;
+  /** Drops expired rows; returns how many. */
+  deleteExpired(now: number): Promise<number>;
+  close(): Promise<void>;
+  /** Human-readable, for the start-up line: where the data lives. */
+  readonly description: string;
+}
