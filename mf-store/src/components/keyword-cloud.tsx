@@ -67,11 +67,9 @@ export function KeywordCloud({ words, searchUrl, layout = layoutCloud }: Keyword
   const [tip, setTip] = useState<{ anchor: Element; word: PlacedWord } | null>(null);
   const showTip = (anchor: Element, word: PlacedWord) => setTip({ anchor, word });
   const hideTip = (anchor: Element) => setTip((current) => (current?.anchor === anchor ? null : current));
-  const hasWords = placed.length > 0;
-  // Floating UI comes in its own chunk once words are on screen, so the first hover does not wait for it.
-  useEffect(() => {
-    if (hasWords) loadFloatingUi().catch(() => undefined);
-  }, [hasWords]);
+  // Floating UI comes in its own chunk when the visitor first points at or tabs into the cloud (a head start on the
+  // first word's tooltip), so a visit that never does downloads none of it.
+  const warmTooltip = () => void loadFloatingUi().catch(() => undefined);
   // Escape closes the tooltip wherever the focus is (a hovered word need not be focused).
   useEffect(() => {
     if (!tip) return undefined;
@@ -111,6 +109,8 @@ export function KeywordCloud({ words, searchUrl, layout = layoutCloud }: Keyword
         preserveAspectRatio="xMidYMid meet"
         role="group"
         aria-label={messages.popularKeywords}
+        onPointerEnter={warmTooltip}
+        onFocus={warmTooltip}
       >
         {placed.map((word, index) => (
           <text

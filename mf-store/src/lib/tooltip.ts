@@ -12,9 +12,9 @@ export const TOOLTIP_Z_INDEX = 9999;
 export const TOOLTIP_OFFSET = 8;
 
 /**
- * Floating UI's DOM positioning, loaded on demand in its own chunk (`floating-ui.<hash>.chunk.js`) once the cloud
- * shows words, so neither the shell's initial JS nor a page without a cloud carries it (issue 14 item 6). The
- * import is started once and shared.
+ * Floating UI's DOM positioning, loaded on demand in its own chunk (`floating-ui.<hash>.chunk.js`, 8 KiB gzip) when
+ * the visitor first points at or focuses the cloud, so neither the shell's initial JS nor a visit that never touches
+ * the cloud carries it (issue 14 item 6). The import is started once and shared.
  */
 let floatingUi: Promise<typeof import('@floating-ui/dom')> | null = null;
 export function loadFloatingUi(): Promise<typeof import('@floating-ui/dom')> {
