@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { buildStale } from '../scripts/build.mjs';
 import { repoRoot, siteLayout } from '../scripts/site-layout.mjs';
 
-buildStale({ log: () => undefined });
+await buildStale({ log: () => undefined });
 
 const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const rows = [];

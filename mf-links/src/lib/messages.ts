@@ -77,4 +77,18 @@ export const messages = {
   noLinksInFilter: '이 상태의 링크가 없습니다.',
   createdWithoutImage: (reason: string) => `링크는 등록되었지만 이미지를 올리지 못했습니다: ${reason}`,
   updatedWithoutImage: (reason: string) => `링크는 수정되었지만 새 이미지를 올리지 못했습니다: ${reason}`,
+  // QR codes (issue 14 item 7): /main/qr
+  qrTitle: 'QR 코드',
+  qrIntro:
+    '포스터나 매장 안내문에 넣을 QR 코드를 만듭니다. PNG는 인쇄용 1024×1024 이미지, SVG는 크기를 바꿔도 선명한 벡터 파일입니다.',
+  qrTargetLabel: 'QR 코드로 만들 주소',
+  qrTargetSite: '사이트 첫 화면',
+  qrTargetLink: (name: string) => `카드: ${name}`,
+  qrTargetNoLink: (name: string) => `카드: ${name} (링크 없음)`,
+  qrAlt: (target: string) => `${target} QR 코드`,
+  qrDownloadPng: 'PNG 내려받기',
+  qrDownloadSvg: 'SVG 내려받기',
+  qrMaking: 'QR 코드를 만드는 중…',
+  qrFailed: 'QR 코드를 만들지 못했습니다.',
+  qrCardsFailed: '카드 목록을 불러오지 못해 사이트 QR 코드만 만들 수 있습니다.',
 } as const;

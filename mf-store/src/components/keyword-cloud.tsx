@@ -1,9 +1,11 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { TagWord } from '@linksite/contract';
 import { layoutCloud, type PlacedWord } from '../lib/cloud-layout';
 import { buildSearchUrl, cloudLayoutSize, CLOUD_TRANSITION_MS, sizeWords } from '../lib/cloud-words';
 import { messages } from '../lib/messages';
 import { reportClick } from '../lib/report-click';
+import { loadFloatingUi } from '../lib/tooltip';
+import { CloudTooltip } from './cloud-tooltip';
 
 const COLORS = ['#2563eb', '#db2777', '#059669', '#d97706', '#7c3aed', '#0f766e', '#dc2626', '#4b5563'];
 
@@ -15,7 +17,11 @@ export interface KeywordCloudProps {
   layout?: typeof layoutCloud;
 }
 
-/** The popular-keyword cloud (spec §2, §9): a click or Enter opens a web search for the word in a new tab. */
+/**
+ * The popular-keyword cloud (spec §2, §9): a click or Enter opens a web search for the word in a new tab. Each word
+ * is a focusable link (Tab goes through them) and shows a tooltip with the word and how many links carry it
+ * (`#뷰티 · 링크 5개`) on hover and on keyboard focus; Escape closes it (issue 14 item 6).
+ */
 export function KeywordCloud({ words, searchUrl, layout = layoutCloud }: KeywordCloudProps) {
   const sized = useMemo(() => sizeWords(words), [words]);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -56,6 +62,24 @@ export function KeywordCloud({ words, searchUrl, layout = layoutCloud }: Keyword
   );
   const shown = placed.length > 0 && shownWords === placed;
 
+  // The word whose tooltip is open: hovered or focused (the element, for positioning, and its text).
+  const tooltipId = `${useId()}-tooltip`;
+  const [tip, setTip] = useState<{ anchor: Element; word: PlacedWord } | null>(null);
+  const showTip = (anchor: Element, word: PlacedWord) => setTip({ anchor, word });
+  const hideTip = (anchor: Element) => setTip((current) => (current?.anchor === anchor ? null : current));
+  // Floating UI comes in its own chunk when the visitor first points at or tabs into the cloud (a head start on the
+  // first word's tooltip), so a visit that never does downloads none of it.
+  const warmTooltip = () => void loadFloatingUi().catch(() => undefined);
+  // Escape closes the tooltip wherever the focus is (a hovered word need not be focused).
+  useEffect(() => {
+    if (!tip) return undefined;
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') setTip(null);
+    };
+    document.addEventListener('keydown', onEscape);
+    return () => document.removeEventListener('keydown', onEscape);
+  }, [tip]);
+
   // Start from the centre, invisible, then move into place (spec §9: 600 ms transition).
   useEffect(() => {
     if (placed.length === 0) return undefined;
@@ -69,6 +93,7 @@ export function KeywordCloud({ words, searchUrl, layout = layoutCloud }: Keyword
   };
   const onKeyDown = (event: KeyboardEvent, text: string) => {
     if (event.key === 'Enter') open(text);
+    if (event.key === 'Escape') setTip(null);
   };
 
   if (words.length === 0) return <p className="keyword-cloud__empty">{messages.noKeywords}</p>;
@@ -84,6 +109,8 @@ export function KeywordCloud({ words, searchUrl, layout = layoutCloud }: Keyword
         preserveAspectRatio="xMidYMid meet"
         role="group"
         aria-label={messages.popularKeywords}
+        onPointerEnter={warmTooltip}
+        onFocus={warmTooltip}
       >
         {placed.map((word, index) => (
           <text
@@ -93,6 +120,7 @@ export function KeywordCloud({ words, searchUrl, layout = layoutCloud }: Keyword
             role="link"
             tabIndex={0}
             aria-label={messages.searchKeyword(word.text)}
+            aria-describedby={tip?.word.text === word.text ? tooltipId : undefined}
             fontSize={word.size}
             fill={COLORS[index % COLORS.length]}
             textAnchor="middle"
@@ -105,11 +133,23 @@ export function KeywordCloud({ words, searchUrl, layout = layoutCloud }: Keyword
             }}
             onClick={() => open(word.text)}
             onKeyDown={(event) => onKeyDown(event, word.text)}
+            onMouseEnter={(event) => showTip(event.currentTarget, word)}
+            onMouseLeave={(event) => {
+              // A word that has the keyboard focus keeps its tooltip when the pointer passes over it.
+              if (document.activeElement !== event.currentTarget) hideTip(event.currentTarget);
+            }}
+            onFocus={(event) => showTip(event.currentTarget, word)}
+            onBlur={(event) => hideTip(event.currentTarget)}
           >
             {word.text}
           </text>
         ))}
       </svg>
+      <CloudTooltip
+        id={tooltipId}
+        anchor={tip?.anchor ?? null}
+        label={tip ? messages.keywordTooltip(tip.word.text, tip.word.value) : ''}
+      />
     </div>
   );
 }

@@ -8,5 +8,21 @@ export const messages = {
   productImageMissing: '이미지 없음',
   opensInNewWindow: '새 창에서 열기',
   searchKeyword: (word: string) => `${word} 검색 (새 탭)`,
+  /** The keyword cloud's tooltip: the word and how many links carry it (issue 14 item 6). */
+  keywordTooltip: (word: string, links: number) => `#${word} · 링크 ${links.toLocaleString('ko-KR')}개`,
   reserveLink: '팝업 예약하기',
+  // Sharing the page (issue 14 item 7).
+  shareRegion: '페이지 공유',
+  share: '공유하기',
+  copyLink: '링크 복사',
+  linkCopied: '링크를 복사했습니다.',
+  copyByHand: '자동으로 복사하지 못했습니다. 아래 주소를 길게 눌러 복사해 주세요.',
+  pageAddress: '이 페이지 주소',
+  inAppHint: {
+    kakaotalk: '카카오톡 안에서 보고 계십니다. 휴대폰 브라우저에서 열면 더 편하게 보고 링크도 쉽게 복사할 수 있어요.',
+    instagram:
+      '인스타그램 안에서 보고 계십니다. 오른쪽 위 ⋯ 메뉴에서 ‘외부 브라우저에서 열기’를 누르면 휴대폰 브라우저로 볼 수 있어요.',
+  },
+  openInBrowser: '브라우저로 열기',
+  closeHint: '안내 닫기',
 } as const;

@@ -5,6 +5,7 @@ import { fetchTagList } from '../api/fetch-tag-list';
 import { KeywordCloud } from '../components/keyword-cloud';
 import { ProductCard } from '../components/product-card';
 import { ReserveLink } from '../components/reserve-link';
+import { ShareBar } from '../components/share-bar';
 import './store-page.css';
 import { messages } from '../lib/messages';
 
@@ -51,10 +52,14 @@ function ProductSection() {
   );
 }
 
-/** The public store page at `/` (spec §2): keyword cloud and product cards. Exposed as `mf_store/StorePage`. */
+/**
+ * The public store page at `/` (spec §2): share row (issue 14 item 7), keyword cloud and product cards. Exposed as
+ * `mf_store/StorePage`.
+ */
 export function StorePage() {
   return (
     <div className="store-page">
+      <ShareBar />
       <ReserveLink />
       <KeywordSection />
       <ProductSection />

@@ -25,6 +25,7 @@ export const messages = {
   backupRestore: '백업 및 복원',
   otherAdminLinks: '그 밖의 관리',
   insights: '방문 통계',
+  qrCodes: 'QR 코드',
   noPermissionTitle: '접근 권한이 없습니다',
   noPermissionBody:
     '이 화면은 관리자 권한이 있는 계정만 사용할 수 있습니다. 관리자 계정으로 다시 로그인하거나 사이트 관리자에게 권한을 요청해주세요.',

@@ -4,7 +4,7 @@ import { messages } from '../lib/messages';
 
 /**
  * `/admin`, the administrator landing (spec §1): two large buttons, links and schedule, plus plain links to the
- * popup slots, the cover image, the visit statistics and backup and restore, so every screen is reachable
+ * popup slots, the cover image, the visit statistics, backup and restore and the QR codes (issue 14 item 7), so every screen is reachable
  * (DECISIONS D7).
  */
 export function AdminPage() {
@@ -28,6 +28,9 @@ export function AdminPage() {
           {messages.insights}
         </Link>
         <Link to="/backup">{messages.backupRestore}</Link>
+        <Link to="/main/qr" data-testid="admin-qr-link">
+          {messages.qrCodes}
+        </Link>
       </nav>
     </section>
   );
