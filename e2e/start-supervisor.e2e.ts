@@ -4,7 +4,7 @@
  * start-up that waits says what it waits for. The site runs on the embedded database, so the restarted API also
  * takes over the lock its killed predecessor left.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import { isAlive, repoRoot, RunningSite, startSite } from './support/site';
 
@@ -172,5 +172,25 @@ describe('a start-up that waits prints what it waits for (issue 15 item 5)', () 
   it('prints nothing while everything answers in time', async () => {
     const output = await waitInChild([{ name: 'web', url: urlOf(healthy, '/') }], 2_000, 500);
     expect(output.trim()).toBe('READY web\nALL READY');
+  });
+});
+
+describe('restart backoff (issue 15 item 6)', () => {
+  it('waits 1 s, 2 s, 4 s … at most 30 s between restarts, and 1 s again after a run of a minute', () => {
+    const source = `
+      import { restartDelayMs } from './scripts/services.mjs';
+      const waits = [];
+      let wait;
+      for (let i = 0; i < 8; i++) waits.push((wait = restartDelayMs(wait, 500)));
+      waits.push(restartDelayMs(wait, 59_999), restartDelayMs(wait, 60_000));
+      console.log(JSON.stringify(waits));`;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', source], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000, 30_000, 1_000,
+    ]);
   });
 });
