@@ -1,22 +1,49 @@
 /**
  * The child processes of `npm start` and `npm run dev`: each service's output in `<logDir>/<name>.log` (its error
  * output, and with `showOutput` everything, also in the terminal), the list of running services in
- * `<dataDir>/run/site.json` ({ name, pid, port }[]) so a person or a test can stop one part, readiness polling, and a
- * stop that waits for every child.
+ * `<dataDir>/run/site.json` ({ name, pid, port }[]) so a person or a test can stop one part, readiness polling that
+ * says what it is still waiting for, a supervisor that restarts a service launched with `restart` when it exits
+ * (issue 15 item 6), and a stop that waits for every child.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { identitySettings, repoRoot, siteLayout } from './site-layout.mjs';
 
+/** Restart backoff (issue 15 item 6): 1 s, 2 s, 4 s … at most 30 s; back to 1 s once a run lasted a minute. */
+export const RESTART_BACKOFF = { firstMs: 1_000, maxMs: 30_000, resetAfterMs: 60_000 };
+
+/**
+ * How long to wait before starting an exited service again.
+ * @param {number | undefined} previousMs the wait before its current run; undefined when it never restarted
+ * @param {number} upMs how long the run that just ended lasted, in ms
+ * @returns {number} ms: RESTART_BACKOFF.firstMs after a first exit or a run of at least resetAfterMs, else twice the
+ *   previous wait, capped at maxMs
+ */
+export function restartDelayMs(previousMs, upMs) {
+  if (previousMs === undefined || upMs >= RESTART_BACKOFF.resetAfterMs) return RESTART_BACKOFF.firstMs;
+  return Math.min(previousMs * 2, RESTART_BACKOFF.maxMs);
+}
+
+/** How a child ended, for a person: `코드 1` or the signal's name. */
+const howItEnded = (code, signal) => signal ?? `코드 ${code}`;
+
+/** Why a readiness poll did not succeed: `HTTP 503`, or the connection error's code (`ECONNREFUSED`) or message. */
+const pollError = (error) => error?.cause?.code ?? error?.cause?.message ?? error?.message ?? String(error);
+
 /**
  * @param {{ dataDir: string, logDir: string, onExit?: (name: string, code: number | null, signal: string | null) => void }} options
- *   onExit: called when a service exits while the group is not stopping
+ *   onExit: called when a service launched without `restart` exits while the group is not stopping
  */
 export function serviceGroup({ dataDir, logDir, onExit = () => {} }) {
   const runFile = path.join(dataDir, 'run', 'site.json');
   fs.mkdirSync(logDir, { recursive: true });
-  /** @type {{ name: string, port: number, child: import('node:child_process').ChildProcess }[]} */
+  /**
+   * @typedef {{ name: string, port: number, args: string[], env: Record<string, string>, showOutput: boolean,
+   *   restart: string | undefined, child: import('node:child_process').ChildProcess, startedAt: number,
+   *   delayMs: number | undefined, timer: NodeJS.Timeout | undefined, runs: number }} Service
+   */
+  /** @type {Service[]} */
   const services = [];
   let stopping = false;
 
@@ -32,6 +59,58 @@ export function serviceGroup({ dataDir, logDir, onExit = () => {} }) {
     );
   };
 
+  /** Starts (or starts again) the service's process; its log is truncated on the first run and appended to after. */
+  const run = (service) => {
+    const { name } = service;
+    const logFile = path.join(logDir, `${name}.log`);
+    const log = fs.createWriteStream(logFile, { flags: service.runs === 0 ? 'w' : 'a' });
+    service.runs += 1;
+    const child = spawn(process.execPath, service.args, {
+      cwd: repoRoot,
+      env: { ...process.env, ...service.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const forward = (stream, target) => {
+      let buffered = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        log.write(chunk);
+        if (!target) return;
+        buffered += chunk;
+        const lines = buffered.split('\n');
+        buffered = lines.pop() ?? '';
+        for (const line of lines) target.write(`[${name}] ${line}\n`);
+      });
+    };
+    forward(child.stdout, service.showOutput ? process.stdout : null);
+    forward(child.stderr, process.stderr);
+    child.on('exit', (code, signal) => {
+      log.end();
+      // Ctrl-C in a terminal reaches the children too; give the parent's SIGINT handler a moment first.
+      setTimeout(() => {
+        if (stopping) return;
+        if (service.restart === undefined) {
+          console.error(`[${name}] 종료됨 (${howItEnded(code, signal)}), 로그: ${logFile}`);
+          onExit(name, code, signal);
+          return;
+        }
+        service.delayMs = restartDelayMs(service.delayMs, Date.now() - service.startedAt);
+        console.error(
+          `  ${service.restart}가 종료되어(${howItEnded(code, signal)}) ${service.delayMs / 1000}초 후 다시 시작합니다. 로그: ${logFile}`,
+        );
+        service.timer = setTimeout(() => {
+          service.timer = undefined;
+          if (stopping) return;
+          run(service);
+          writeRunFile();
+        }, service.delayMs);
+      }, 200);
+    });
+    service.child = child;
+    service.startedAt = Date.now();
+    return child;
+  };
+
   return {
     get stopping() {
       return stopping;
@@ -43,73 +122,91 @@ export function serviceGroup({ dataDir, logDir, onExit = () => {} }) {
      * @param {number} port
      * @param {string[]} args
      * @param {Record<string, string>} [env] added to this process's environment
-     * @param {{ showOutput?: boolean }} [options] showOutput: its standard output in the terminal too
+     * @param {{ showOutput?: boolean, restart?: string }} [options] showOutput: its standard output in the terminal
+     *   too. restart: the service's name for a person (`API`); when set, an exit while the group is not stopping
+     *   starts it again after restartDelayMs and prints one line, e.g. `API가 종료되어(코드 1) 2초 후 다시
+     *   시작합니다. 로그: …` (issue 15 item 6), instead of calling onExit.
      */
-    launch(name, port, args, env = {}, { showOutput = false } = {}) {
-      const logFile = path.join(logDir, `${name}.log`);
-      const log = fs.createWriteStream(logFile);
-      const child = spawn(process.execPath, args, {
-        cwd: repoRoot,
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const forward = (stream, target) => {
-        let buffered = '';
-        stream.setEncoding('utf8');
-        stream.on('data', (chunk) => {
-          log.write(chunk);
-          if (!target) return;
-          buffered += chunk;
-          const lines = buffered.split('\n');
-          buffered = lines.pop() ?? '';
-          for (const line of lines) target.write(`[${name}] ${line}\n`);
-        });
+    launch(name, port, args, env = {}, { showOutput = false, restart } = {}) {
+      /** @type {Service} */
+      const service = {
+        name,
+        port,
+        args,
+        env,
+        showOutput,
+        restart,
+        child: /** @type {any} */ (undefined),
+        startedAt: 0,
+        delayMs: undefined,
+        timer: undefined,
+        runs: 0,
       };
-      forward(child.stdout, showOutput ? process.stdout : null);
-      forward(child.stderr, process.stderr);
-      child.on('exit', (code, signal) => {
-        log.end();
-        // Ctrl-C in a terminal reaches the children too; give the parent's SIGINT handler a moment first.
-        setTimeout(() => {
-          if (stopping) return;
-          console.error(`[${name}] 종료됨 (${signal ?? `코드 ${code}`}), 로그: ${logFile}`);
-          onExit(name, code, signal);
-        }, 200);
-      });
-      services.push({ name, port, child });
+      run(service);
+      services.push(service);
       writeRunFile();
-      return child;
+      return service.child;
     },
 
     /**
-     * Polls each URL until it answers 2xx, in order, for at most `timeoutMs` in all; `onReady(name)` after each.
+     * Polls every URL until it answers 2xx, for at most `timeoutMs` in all; `onReady(name)` as each one does.
+     * Every `noticeMs` while some are not ready it prints, per service, which URL it polls and why the last poll
+     * failed (issue 15 item 5: a start-up that waits prints what it waits for).
      * @param {{ name: string, url: string }[]} checks
-     * @throws Error naming the service that did not answer, and where its log is
+     * @param {(name: string) => void} [onReady]
+     * @param {number} [timeoutMs] default 3 minutes
+     * @param {{ noticeMs?: number, pollMs?: number }} [options] noticeMs default 15 s, pollMs default 250 ms
+     * @throws Error naming each service that never answered, its URL, its last error and where the logs are
      */
-    async waitUntilReady(checks, onReady = () => {}, timeoutMs = 180_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (const { name, url } of checks) {
-        for (;;) {
-          if (stopping) throw new Error('시작하는 중에 중단되었습니다.');
-          try {
-            if ((await fetch(url)).ok) break;
-          } catch {
-            // not listening yet
-          }
-          if (Date.now() > deadline) {
-            throw new Error(
-              `${name} (${url}) 이(가) ${timeoutMs / 60_000}분 안에 응답하지 않았습니다. 로그: ${logDir}`,
-            );
-          }
-          await new Promise((resolve) => setTimeout(resolve, 250));
+    async waitUntilReady(checks, onReady = () => {}, timeoutMs = 180_000, { noticeMs = 15_000, pollMs = 250 } = {}) {
+      const startedAt = Date.now();
+      const deadline = startedAt + timeoutMs;
+      /** @type {Map<string, { url: string, lastError: string }>} */
+      const pending = new Map(checks.map(({ name, url }) => [name, { url, lastError: '아직 시도하지 않음' }]));
+      const seconds = (ms) => Math.round(ms / 1000);
+      const limit = timeoutMs % 60_000 === 0 ? `${timeoutMs / 60_000}분` : `${seconds(timeoutMs)}초`;
+      const notice = setInterval(() => {
+        for (const [name, { url, lastError }] of pending) {
+          console.log(`  기다리는 중: ${name} (${seconds(Date.now() - startedAt)}초째) ${url} → ${lastError}`);
         }
-        onReady(name);
+      }, noticeMs);
+      try {
+        await Promise.all(
+          checks.map(async ({ name, url }) => {
+            const state = pending.get(name);
+            for (;;) {
+              if (stopping) throw new Error('시작하는 중에 중단되었습니다.');
+              try {
+                const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+                await res.arrayBuffer().catch(() => undefined);
+                if (res.ok) break;
+                state.lastError = `HTTP ${res.status}`;
+              } catch (error) {
+                state.lastError = pollError(error);
+              }
+              if (Date.now() > deadline) {
+                const others = [...pending.keys()].filter((other) => other !== name);
+                throw new Error(
+                  `${name} (${url}) 이(가) ${limit} 안에 응답하지 않았습니다. 마지막 오류: ${state.lastError}.` +
+                    (others.length > 0 ? ` 함께 응답하지 않은 서비스: ${others.join(', ')}.` : '') +
+                    ` 로그: ${logDir}`,
+                );
+              }
+              await new Promise((resolve) => setTimeout(resolve, pollMs));
+            }
+            pending.delete(name);
+            onReady(name);
+          }),
+        );
+      } finally {
+        clearInterval(notice);
       }
     },
 
-    /** Sends SIGTERM to every child still running and waits for each (SIGKILL after 10 s). */
+    /** Cancels pending restarts, sends SIGTERM to every child still running and waits for each (SIGKILL after 10 s). */
     async stop() {
       stopping = true;
+      for (const service of services) clearTimeout(service.timer);
       const alive = services.filter(({ child }) => child.exitCode === null && child.signalCode === null);
       await Promise.all(
         alive.map(

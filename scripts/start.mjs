@@ -8,6 +8,11 @@
  * `<service>.log`). A failed build prints its log; the identity provider's own lines (the generated administrator
  * password) and every service's error output are shown as they come. The API and the identity provider are built
  * first and start while the web apps build. Running services are listed in `<DATA_DIR>/run/site.json`.
+ *
+ * When the API or the identity provider exits on its own (a crash, `kill -9`, an out-of-memory kill), it is started
+ * again after 1 s, 2 s, 4 s … at most 30 s (back to 1 s after a minute up), with one line saying so; the rest of the
+ * site keeps running (issue 15 item 6). While start-up waits, every 15 s it prints which service it waits for and
+ * the URL it polls; when one never answers it says which, and the last error (issue 15 item 5).
  */
 import path from 'node:path';
 import { buildStale, buildTargets } from './build.mjs';
@@ -18,12 +23,9 @@ const startedAt = Date.now();
 const dataDir = path.resolve(process.env.DATA_DIR || path.join(repoRoot, '.data'));
 const logDir = path.join(dataDir, 'logs');
 const { layout, identity, idpEnv, apiEnv, readinessChecks } = siteServers(dataDir);
-const group = serviceGroup({
-  dataDir,
-  logDir,
-  // Without the API or the identity provider the site cannot work: stop it. A remote may stop alone (the page copes).
-  onExit: (name) => (name === 'api' || name === 'idp') && void stopAll(1),
-});
+// The API and the identity provider are restarted when they exit (launched with `restart`); a remote may stop alone
+// (the page copes), which is printed.
+const group = serviceGroup({ dataDir, logDir });
 
 const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(1)} s`;
 const say = (line) => console.log(`  ${line}`);
@@ -36,9 +38,12 @@ try {
   await buildStale({ only: servers, logDir, log: say });
   if (identity.embedded) {
     // Its few lines include the generated administrator password, printed once.
-    group.launch('idp', layout.idpPort, [path.join(repoRoot, 'idp/dist/main.js')], idpEnv, { showOutput: true });
+    group.launch('idp', layout.idpPort, [path.join(repoRoot, 'idp/dist/main.js')], idpEnv, {
+      showOutput: true,
+      restart: '로그인 서버',
+    });
   }
-  group.launch('api', layout.apiPort, [path.join(repoRoot, 'api/dist/main.js')], apiEnv);
+  group.launch('api', layout.apiPort, [path.join(repoRoot, 'api/dist/main.js')], apiEnv, { restart: 'API' });
   const webApps = buildTargets()
     .map((target) => target.name)
     .filter((name) => !servers.includes(name));

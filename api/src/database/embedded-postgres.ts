@@ -23,8 +23,10 @@ export class EmbeddedDatabaseLockedError extends Error {
 /**
  * Starts PGlite with its files in `<dataDir>/pglite`, served on 127.0.0.1:`port` (0 = any free port)
  * by PGLiteSocketServer (ARCHITECTURE.md "Data").
- * The server multiplexes connections but runs one query at a time, so callers keep their pool below
- * EMBEDDED_MAX_CONNECTIONS and use only the transaction's EntityManager inside a transaction.
+ * PGlite is one PostgreSQL session and the socket server queues each protocol message on its own, so two connections
+ * that use the extended protocol at once break each other (issue 15 item 4(0)): callers use ONE connection
+ * (EMBEDDED_POOL_SIZE, typeorm-options.ts) and only the transaction's EntityManager inside a transaction. The
+ * server accepts up to EMBEDDED_MAX_CONNECTIONS so a pool replacing its connection is never refused.
  * @throws EmbeddedDatabaseLockedError when `<dataDir>/pglite.lock` names a live process.
  */
 export async function startEmbeddedPostgres(options: {

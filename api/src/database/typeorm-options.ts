@@ -25,8 +25,8 @@ export const migrations = [
  * Migrations only (`synchronize` off, ARCHITECTURE.md "Data"). TypeORM's own `migrationsRun` stays off because
  * it takes no lock: run-migrations.ts applies them under a PostgreSQL advisory lock (`openDataSource`, the
  * migrate command).
- * @param embedded the embedded PGlite server runs one query at a time, so its pool stays small
- *   (its socket server allows more connections than this pool: database/embedded-postgres.ts).
+ * @param embedded the embedded PGlite server is ONE PostgreSQL session behind a socket server, so the pool holds one
+ *   connection, kept open (issue 15 item 4(0); database/embedded-postgres.ts explains why more break it).
  */
 export function typeormOptions(url: string, embedded = false): DataSourceOptions {
   return {
@@ -36,10 +36,18 @@ export function typeormOptions(url: string, embedded = false): DataSourceOptions
     migrations,
     migrationsRun: false,
     synchronize: false,
-    extra: { max: embedded ? EMBEDDED_POOL_SIZE : 10 },
+    extra: embedded ? { max: EMBEDDED_POOL_SIZE, idleTimeoutMillis: 0 } : { max: 10 },
   };
 }
 
-/** Pool size on the embedded server; its socket server allows EMBEDDED_MAX_CONNECTIONS. */
-export const EMBEDDED_POOL_SIZE = 4;
+/**
+ * Pool size on the embedded server: one. Several connections interleave their extended-protocol messages (Parse,
+ * Bind, Execute, Sync are queued one by one by @electric-sql/pglite-socket 0.2.17) on PGlite's single session, so one
+ * connection's Bind or Sync drops another's unnamed statement or portal: `portal "" does not exist` under concurrent
+ * requests (issue 15 item 4(0)). With one connection pg queues the queries in the API process instead; PGlite ran
+ * one query at a time anyway. Inside a transaction use only its EntityManager: a second connection would wait for
+ * the first forever. Its socket server allows EMBEDDED_MAX_CONNECTIONS, so a replaced connection never races the
+ * old one's close.
+ */
+export const EMBEDDED_POOL_SIZE = 1;
 export const EMBEDDED_MAX_CONNECTIONS = 10;
