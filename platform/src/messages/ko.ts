@@ -40,6 +40,7 @@ export const ko = {
   pickerTime: '시간',
   pickerDialog: '날짜 선택',
   pickerDialogWithTime: '날짜와 시간 선택',
+  pickerMonth: '달력',
   // ---------------------------------------------------------------------------------------------------------------
   // Deprecated since 1.0.0, kept because platform only grows (README "Compatibility"): remotes built against 0.1 read
   // their labels from here, through the shell's platform. New code takes them from its own src/lib/messages.ts.
