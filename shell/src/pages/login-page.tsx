@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { clearReturnPath, ErrorNotice, login, readReturnPath, useAuth } from '@linksite/platform';
 import { messages } from '../lib/messages';
@@ -15,10 +15,11 @@ const LockIcon = (
 /**
  * Sends a signed-in user on: to the protected route that sent them away to sign in (kept by the guard, checked
  * to be a same-origin path by `safeReturnPath`), otherwise to `/admin` (DECISIONS D5, issue 16 item 5). The
- * kept path is read during render and forgotten after, so StrictMode's second render sees the same target.
+ * target is read once per mount and kept in state, then forgotten in storage: `<Navigate>` navigates again on
+ * every render, and a render after the storage was cleared (the auth store settling) must not turn it into `/admin`.
  */
 function SignedInRedirect() {
-  const target = readReturnPath() ?? '/admin';
+  const [target] = useState(() => readReturnPath() ?? '/admin');
   useEffect(() => {
     clearReturnPath();
   }, []);
