@@ -120,7 +120,7 @@ export function latinLeaks(text: string, dataStrings: readonly string[]): string
   rest = rest
     .replace(/\b(?:https?:\/\/|www\.)[^\s"'<>)]+/g, ' ')
     .replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)*/g, ' ')
-    .replace(/\/[\w./?=&%-]*/g, (match) => (/[A-Za-z]/.test(match) && match.length > 1 ? ' ' : match))
+    .replace(/(^|[\s("'])\/[\w./?=&%-]*[A-Za-z][\w./?=&%-]*/g, '$1 ') // site paths such as /main/list
     .replace(/\bD - \d+\b/g, ' ')
     .replace(/Loading\.\.\.\./g, ' ');
   const words = rest.match(/[A-Za-z][A-Za-z0-9]*(?:[.'’_-][A-Za-z0-9]+)*/g) ?? [];
@@ -196,6 +196,7 @@ afterAll(async () => {
 test('the check finds a Latin word and lets the allow-list, the data, URLs and e-mail addresses through', () => {
   expect(latinLeaks('Please fill out this field.', [])).toEqual(['Please', 'fill', 'out', 'this', 'field']);
   expect(latinLeaks('이미지 Image 닫기', [])).toEqual(['Image']);
+  expect(latinLeaks('이름/Name 주소: /main/list', [])).toEqual(['Name']);
   expect(
     latinLeaks('D - 3 OPEN 통합 로그인(SSO) ID 최대 10MB https://x.example/a admin@localhost 핸드드립 200g', [
       '핸드드립 200g',
@@ -219,6 +220,17 @@ describe('signed out', () => {
     await open('/reserve', /팝업/);
     await page.getByTestId('slot-card').first().waitFor();
     await expectKorean('/reserve');
+    await page
+      .getByTestId('slot-card')
+      .first()
+      .getByRole('button', { name: /예약하기$/ })
+      .click();
+    await page.getByTestId('selected-slot').waitFor();
+    await expectKorean('/reserve, booking form');
+    // Sent empty: the form's own Korean messages, never the browser's bubble.
+    await page.locator('form.booking-form button[type="submit"]').click();
+    await page.locator('form.booking-form [aria-invalid="true"]').first().waitFor();
+    await expectKorean('/reserve, booking form sent empty');
   });
 
   test('the visitor booking lookup and confirmation', async () => {
@@ -234,6 +246,10 @@ describe('signed out', () => {
   test('the login page and the identity provider’s login form', async () => {
     await open('/login', '관리자 로그인');
     await expectKorean('/login');
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: path.join(results, `korean-login-${width}.png`) });
+    }
     await page.getByTestId('sso-login-button').click();
     await page.getByLabel('비밀번호').waitFor();
     await expectKorean('idp login');
