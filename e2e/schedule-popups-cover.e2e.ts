@@ -3,7 +3,7 @@
  * real login form. Every screen is reached from /admin by clicking: create a plan starting in 3 days and see the
  * banner count `D - 3`, type an end before its start and see it kept, explained and refused (issue 16), move it to
  * today and see `OPEN`, delete it and see it leave the banner; create, edit and delete a popup slot (a zero-length
- * one refused) and read it back in the table; upload a cover, watch the progress reach 100 and the `Image`
+ * one refused) and read it back in the table; upload a cover, watch the progress reach 100 and the `이미지`
  * dialog, and see the new cover on `/`. Screenshots (lists, forms with the Korean pickers open, the popup table,
  * the cover page) go to test-results/.
  */
@@ -289,7 +289,7 @@ test('a popup slot is created, edited and deleted, and read back in the table ea
   await row.waitFor({ state: 'detached' });
 });
 
-test('a cover upload reaches 100 %, says so in the Image dialog, and the banner on / shows the new cover', async () => {
+test('a cover upload reaches 100 %, says so in the 이미지 dialog, and the banner on / shows the new cover', async () => {
   await toAdmin();
   const banner = page.getByTestId('plan-banner');
   const backgroundBefore = await banner.evaluate((el) => (el as HTMLElement).style.backgroundImage);
@@ -310,7 +310,7 @@ test('a cover upload reaches 100 %, says so in the Image dialog, and the banner 
     document.querySelector('[data-testid="cover-dropzone-preview"]')?.getAttribute('src')?.startsWith('blob:'),
   );
   await page.getByRole('button', { name: '저장' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Image' });
+  const dialog = page.getByRole('dialog', { name: '이미지', exact: true });
   await dialog.waitFor();
   expect(await dialog.innerText()).toContain('커버 이미지가 변경되었습니다.');
   expect(await page.getByTestId('cover-progress-value').innerText()).toBe('100%');

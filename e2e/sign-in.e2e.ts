@@ -1,7 +1,8 @@
 /**
  * Administrator sign-in through the real login form of the embedded OpenID Connect provider
  * (issue 3): sign in and land on /admin, stay signed in across a reload, keep working across a
- * token refresh, log out, and be bounced from a protected route when signed out.
+ * token refresh, log out, and be bounced from a protected route when signed out; signing in after the bounce lands
+ * on the route that asked for it, and a planted foreign return target is refused (issue 16 item 5).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -60,6 +61,12 @@ test('signed out, a protected route alerts that login is required and returns to
   expect(dialogs).toEqual(['로그인이 필요합니다.']);
   await page.getByTestId('footer-login').waitFor();
   expect(await page.getByTestId('cover-edit-button').count()).toBe(0);
+});
+
+test('the bounced route is kept for after sign-in; a visitor who does not sign in stays on /', async () => {
+  expect(await page.evaluate(() => sessionStorage.getItem('linksite.returnPath'))).toBe('/main/list');
+  // Forget it, so the sign-in below lands on /admin as before; the return itself is tested after logout.
+  await page.evaluate(() => sessionStorage.removeItem('linksite.returnPath'));
 });
 
 test('a wrong password shows the login form again with a Korean error', async () => {
@@ -143,3 +150,41 @@ test('logout alerts, clears the stored user and signs out at the provider', asyn
   await page.waitForURL((url) => url.origin === IDP_ORIGIN);
   await page.getByLabel('비밀번호').waitFor();
 });
+
+test('signed out, a protected route is kept: signing in from the footer lands on it, not on /admin', async () => {
+  dialogs.length = 0;
+  await page.goto(`${site.url}/main/list?view=all#top`);
+  await page.waitForURL(`${site.url}/`);
+  expect(dialogs).toEqual(['로그인이 필요합니다.']);
+  await page.getByTestId('footer-admin').click();
+  await page.waitForURL((url) => url.origin === IDP_ORIGIN);
+  await signInThroughForm(PASSWORD);
+  await page.waitForURL(`${site.url}/main/list?view=all#top`);
+  await page
+    .getByRole('heading', { name: '링크 정보 관리' })
+    .waitFor()
+    .catch(async (error: unknown) => {
+      await page.screenshot({ path: path.join(repoRoot, 'test-results', 'sign-in-return-failed.png') });
+      const text = await page.locator('body').innerText();
+      throw new Error(`${String(error)}\non ${page.url()}: ${text.slice(0, 400)}`);
+    });
+  expect(await page.evaluate(() => sessionStorage.getItem('linksite.returnPath'))).toBeNull();
+  expect(dialogs).toEqual(['로그인이 필요합니다.']);
+});
+
+test.each(['https://evil.example/main/list', '//evil.example/main/list', '/\\evil.example/'])(
+  'a planted return target %s is refused: signing in lands on /admin',
+  async (planted) => {
+    dialogs.length = 0;
+    await page.getByTestId('footer-logout').click();
+    await page.waitForURL(`${site.url}/`);
+    await page.getByTestId('footer-login').waitFor();
+    await page.evaluate((value) => sessionStorage.setItem('linksite.returnPath', value), planted);
+    await page.getByTestId('footer-admin').click();
+    await page.waitForURL((url) => url.origin === IDP_ORIGIN);
+    await signInThroughForm(PASSWORD);
+    await page.waitForURL(`${site.url}/admin`);
+    await page.getByTestId('admin-links-button').waitFor();
+    expect(new URL(page.url()).origin).toBe(site.url);
+  },
+);

@@ -227,6 +227,25 @@ describe('idp with ADMIN_PASSWORD', () => {
     expect(await unknownUser.text()).toContain(INVALID);
   });
 
+  it('leaves empty fields to the server, which answers in Korean (no browser bubble, issue 16 item 4)', async () => {
+    const browser = new Browser('203.0.113.25');
+    const start = await follow(
+      browser,
+      idp.issuer,
+      await browser.request(
+        authorizationUrl(idp.issuer, { code_challenge: 'z'.repeat(43), code_challenge_method: 'S256' }),
+      ),
+    );
+    const page = await start.res.text();
+    expect(page).toMatch(/<form [^>]*\bnovalidate\b/);
+    const action = new URL(formAction(page), idp.issuer).toString();
+
+    const empty = await browser.postForm(action, { username: 'admin', password: '' });
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain('아이디와 비밀번호를 입력해주세요.');
+    expect(empty.headers.get('location')).toBeNull();
+  });
+
   it('rate-limits repeated failures per account and address, refusing even the right password', async () => {
     const browser = new Browser('203.0.113.30');
     const start = await follow(

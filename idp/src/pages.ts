@@ -41,7 +41,11 @@ ${body}
 </html>`;
 }
 
-/** The sign-in form. `action` carries the interaction uid; the interaction cookie binds it to this browser. */
+/**
+ * The sign-in form. `action` carries the interaction uid; the interaction cookie binds it to this browser.
+ * `novalidate` (issue 16 item 4): an empty field is answered by the server in Korean (`missingCredentials`), never
+ * by the browser's own bubble in the browser's language; `required` stays for assistive technology.
+ */
 export function loginPage({
   action,
   username = '',
@@ -55,7 +59,7 @@ export function loginPage({
     messages.loginTitle,
     `<h1>${messages.loginTitle}</h1>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="${escapeHtml(action)}" autocomplete="on">
+<form method="post" action="${escapeHtml(action)}" autocomplete="on" novalidate>
 <label for="username">${messages.usernameLabel}</label>
 <input id="username" name="username" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required value="${escapeHtml(username)}"${username ? '' : ' autofocus'}>
 <label for="password">${messages.passwordLabel}</label>

@@ -19,6 +19,13 @@ export {
   type KeycloakFactory,
 } from './auth/auth-store';
 export {
+  clearReturnPath,
+  readReturnPath,
+  rememberReturnPath,
+  RETURN_PATH_KEY,
+  safeReturnPath,
+} from './auth/return-path';
+export {
   SESSION_USER_KEY,
   sessionUserStore,
   setSessionUser,

@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { resetAuth, setRuntimeConfig } from '@linksite/platform';
+import { resetAuth, RETURN_PATH_KEY, setRuntimeConfig } from '@linksite/platform';
 import { AppRoutes } from './app-routes';
 import { loadRemoteComponent, RemoteModuleMissingError } from './remotes/remote-registry';
 import { ADMIN, signIn, testConfig, VIEWER } from './testing/sign-in';
@@ -156,12 +156,12 @@ describe('remote areas', () => {
 });
 
 describe('/login', () => {
-  it('offers single sign-on back to /admin', async () => {
+  it('offers single sign-on back to /login', async () => {
     const keycloak = await signIn(null);
     renderAt('/login');
     expect(screen.getByRole('heading', { name: '관리자 로그인' })).toBeInTheDocument();
     await act(async () => screen.getByTestId('sso-login-button').click());
-    expect(keycloak.login).toHaveBeenCalledWith({ redirectUri: 'http://localhost/admin' });
+    expect(keycloak.login).toHaveBeenCalledWith({ redirectUri: 'http://localhost/login' });
     await screen.findByText('mf_plans/Banner');
   });
 
@@ -172,6 +172,37 @@ describe('/login', () => {
     expect(screen.getByTestId('admin-links-button')).toBeInTheDocument();
     await screen.findByText('mf_plans/Banner');
   });
+});
+
+describe('back to the asked route after sign-in (issue 16 item 5)', () => {
+  it('keeps the route a signed-out visitor asked for, and sends them there once signed in', async () => {
+    await signIn(null);
+    const { unmount } = renderAt('/plan/edit/3?from=list#title');
+    expect(await screen.findByText('mf_store/StorePage')).toBeInTheDocument();
+    expect(window.alert).toHaveBeenCalledWith('로그인이 필요합니다.');
+    expect(window.sessionStorage.getItem(RETURN_PATH_KEY)).toBe('/plan/edit/3?from=list#title');
+    unmount();
+
+    // The identity server's round trip reloads the page on /login (sessionStorage survives, the store does not).
+    await signIn(ADMIN, testConfig, { keepSessionStorage: true });
+    renderAt('/login');
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/plan\/edit\/3$/);
+    expect(await screen.findByText('mf_plans/Routes')).toBeInTheDocument();
+    expect(window.sessionStorage.getItem(RETURN_PATH_KEY)).toBeNull();
+    await screen.findByText('mf_plans/Banner');
+  });
+
+  it.each(['https://evil.example/main/list', '//evil.example/x', '/\\evil.example', '/login', 'javascript:alert(1)'])(
+    'refuses %s as the return target and lands on /admin',
+    async (planted) => {
+      await signIn(ADMIN);
+      window.sessionStorage.setItem(RETURN_PATH_KEY, planted);
+      renderAt('/login');
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/admin$/);
+      expect(screen.getByTestId('admin-links-button')).toBeInTheDocument();
+      await screen.findByText('mf_plans/Banner');
+    },
+  );
 });
 
 afterAll(() => resetAuth());

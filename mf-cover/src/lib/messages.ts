@@ -9,5 +9,7 @@ export const messages = {
   coverProgress: '업로드 진행률',
   save: '저장',
   close: '닫기',
+  /** The success dialog's title: the spec's `Image` (§4) in Korean (docs/wording.md). */
+  coverDoneTitle: '이미지',
   saving: '저장 중…',
 } as const;

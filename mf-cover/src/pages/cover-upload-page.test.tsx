@@ -54,7 +54,7 @@ describe('커버 이미지 변경 (/uploadimage)', () => {
     expect(sent(adapter).map((r) => r.route)).toEqual(['GET /cover']);
   });
 
-  it('uploads the file as field image, shows progress rounded down, then the Image dialog and tells the banner', async () => {
+  it('uploads the file as field image, shows progress rounded down, then the 이미지 dialog and tells the banner', async () => {
     let finish: () => void = () => undefined;
     const adapter = serve({
       'GET /cover': () => ({ status: 200, data: { product: null } }),
@@ -80,7 +80,7 @@ describe('커버 이미지 변경 (/uploadimage)', () => {
     expect(screen.getByRole('progressbar', { name: '업로드 진행률' })).toHaveAttribute('aria-valuenow', '33');
     await act(async () => finish());
 
-    const dialog = await screen.findByRole('dialog', { name: 'Image' });
+    const dialog = await screen.findByRole('dialog', { name: '이미지' });
     expect(dialog).toHaveTextContent('커버 이미지가 변경되었습니다.');
     expect(screen.getByTestId('cover-progress-value')).toHaveTextContent('100%');
     expect(bannerRefreshStore.getState().version).toBe(before + 1);

@@ -7,13 +7,16 @@ import { UploadProgress } from '../components/upload-progress';
 import '../components/cover-screens.css';
 import { messages } from '../lib/messages';
 
-/** The spec's dialog title after a cover upload (spec §4), kept as is. */
-export const COVER_DIALOG_TITLE = 'Image';
+/**
+ * The dialog title after a cover upload: the spec's `Image` (§4, an English gloss like those of DECISIONS D6) in
+ * Korean, `이미지` (issue 16 item 4; recorded in docs/wording.md).
+ */
+export const COVER_DIALOG_TITLE = messages.coverDoneTitle;
 
 /**
  * `/uploadimage`, 커버 이미지 변경 (spec §2, §4, §5): the shared dropzone (one image) previewing the current cover
  * until a file is chosen, a progress bar in whole percent, and `저장`. No file → alert `변경할 이미지가 없습니다.`.
- * Success → the `Image` dialog with the server's message, and the banner fetches the new cover.
+ * Success → the `이미지` dialog with the server's message, and the banner fetches the new cover.
  */
 export function CoverUploadPage() {
   const cover = useRequest(fetchCover);

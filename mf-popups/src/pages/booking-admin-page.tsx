@@ -121,7 +121,7 @@ export function BookingAdminPage() {
               </div>
             </dl>
           </div>
-          <form className="booking-admin__search" onSubmit={search} role="search">
+          <form className="booking-admin__search" onSubmit={search} role="search" noValidate>
             <label htmlFor="booking-search" className="booking-admin__search-label">
               {messages.searchLabel}
             </label>

@@ -160,7 +160,7 @@ describe('auth store', () => {
     const keycloak = fakeKeycloak(null);
     await initAuth(oidc, keycloak.factory);
     await login();
-    expect(keycloak.login).toHaveBeenCalledWith({ redirectUri: 'http://localhost/admin' });
+    expect(keycloak.login).toHaveBeenCalledWith({ redirectUri: 'http://localhost/login' });
     await login('/');
     expect(keycloak.login).toHaveBeenLastCalledWith({ redirectUri: 'http://localhost/' });
   });

@@ -5,6 +5,7 @@ import { createStore } from 'zustand/vanilla';
 import type { AuthConfig } from '../config/runtime-config';
 import { setHttpAuth } from '../http/http-client';
 import { ko } from '../messages/ko';
+import { clearReturnPath } from './return-path';
 import { SESSION_USER_KEY, setSessionUser } from './session-user';
 
 /** Who is signed in, read from the access token's claims (Keycloak's shape, DECISIONS D5). */
@@ -171,9 +172,10 @@ export function initAuth(config: AuthConfig, factory: KeycloakFactory = createKe
 
 /**
  * Starts single sign-on, coming back to `redirectPath`. It must be one of the redirect URIs the identity server
- * registers: `/`, `/login`, `/admin` (idp/README.md; Keycloak allows `/*`).
+ * registers: `/`, `/login`, `/admin` (idp/README.md; Keycloak allows `/*`). The default `/login` sends the
+ * signed-in administrator on to the kept return path, or to `/admin` (issue 16 item 5, `return-path.ts`).
  */
-export async function login(redirectPath = '/admin'): Promise<void> {
+export async function login(redirectPath = '/login'): Promise<void> {
   if (!started) throw new Error('initAuth() must run before login()');
   await started;
   if (!keycloak) {
@@ -197,6 +199,7 @@ export async function login(redirectPath = '/admin'): Promise<void> {
 export async function logout(): Promise<void> {
   window.alert(ko.loggedOut);
   setSessionUser(null);
+  clearReturnPath();
   window.localStorage.removeItem(SESSION_USER_KEY);
   if (!keycloak) return;
   try {

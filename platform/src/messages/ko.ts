@@ -4,6 +4,12 @@
  * remote redeployed alone shows its own strings (platform is the shell's shared singleton: a remote reads the shell's
  * copy of this object, not the one it was built with).
  */
+/** Bytes as MB (1 MB = 1024 × 1024 bytes, as the API's limit is counted): whole when exact, else one decimal. */
+function megabytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return Number.isInteger(mb) ? String(mb) : String(Math.round(mb * 10) / 10);
+}
+
 export const ko = {
   loading: 'Loading....', // the spec's loading text, kept as is (DECISIONS D6)
   retry: '다시 시도',
@@ -15,7 +21,8 @@ export const ko = {
   dropzoneLabel: '이미지 파일 선택 (끌어다 놓거나 Enter 키로 파일 선택)',
   dropzonePreviewAlt: '이미지 미리보기',
   fileInvalidType: (types: string) => `파일 형식은 ${types} 이어야 합니다.`,
-  fileTooLarge: (bytes: number) => `파일이 ${bytes}바이트보다 큽니다.`,
+  // In MB like the dropzone's hint (issue 16 item 4; docs/wording.md): 10485760 → `파일이 10MB보다 큽니다.`
+  fileTooLarge: (bytes: number) => `파일이 ${megabytes(bytes)}MB보다 큽니다.`,
   fileTooSmall: (bytes: number) => `파일이 ${bytes}바이트보다 작습니다.`,
   tooManyFiles: '파일은 하나만 올릴 수 있습니다.',
   networkError: '서버에 연결할 수 없습니다. 잠시 후 다시 시도해주세요.',
@@ -33,6 +40,7 @@ export const ko = {
   pickerTime: '시간',
   pickerDialog: '날짜 선택',
   pickerDialogWithTime: '날짜와 시간 선택',
+  pickerMonth: '달력',
   // ---------------------------------------------------------------------------------------------------------------
   // Deprecated since 1.0.0, kept because platform only grows (README "Compatibility"): remotes built against 0.1 read
   // their labels from here, through the shell's platform. New code takes them from its own src/lib/messages.ts.

@@ -34,6 +34,8 @@ export const datePickerKoProps = {
   nextMonthButtonLabel: ko.pickerNextMonth,
   chooseDayAriaLabelPrefix: ko.pickerChooseDay,
   disabledDayAriaLabelPrefix: ko.pickerDayUnavailable,
+  // The month grid's label (react-datepicker's own prefix is `Month `): `달력 11월, 2026` (issue 16 item 4).
+  monthAriaLabelPrefix: ko.pickerMonth,
   timeCaption: ko.pickerTime,
   autoComplete: 'off',
 } as const;

@@ -54,7 +54,7 @@ describe('ImageDropzone', () => {
     const onFile = jest.fn();
     render(<ImageDropzone onFile={onFile} />);
     await drop(screen.getByTestId('image-dropzone'), [image('huge.jpg', 'image/jpeg', UPLOAD_MAX_BYTES + 1)]);
-    expect(await screen.findByRole('alert')).toHaveTextContent('파일이 10485760바이트보다 큽니다.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('파일이 10MB보다 큽니다.');
     expect(onFile).not.toHaveBeenCalled();
   });
 

@@ -1,25 +1,31 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
-import { ko, Loading, useAuth } from '@linksite/platform';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { ko, Loading, rememberReturnPath, useAuth } from '@linksite/platform';
 import { NoPermissionPage } from '../pages/no-permission-page';
 
-/** Alerts `로그인이 필요합니다.` once (also under StrictMode's double effects), then sends the visitor to `/`. */
+/**
+ * Keeps the route the visitor asked for (signing in comes back to it, issue 16 item 5), alerts
+ * `로그인이 필요합니다.` once (also under StrictMode's double effects), then sends the visitor to `/`.
+ */
 function SignedOutRedirect() {
   const alerted = useRef(false);
   const navigate = useNavigate();
+  const { pathname, search, hash } = useLocation();
+  const asked = `${pathname}${search}${hash}`;
   useEffect(() => {
     if (!alerted.current) {
       alerted.current = true;
+      rememberReturnPath(asked);
       window.alert(ko.loginRequired);
     }
     void navigate('/', { replace: true });
-  }, [navigate]);
+  }, [navigate, asked]);
   return null;
 }
 
 /**
  * Guard of every route except `/` and `/login` (spec §2 "Access", DECISIONS D5): waits for the auth check
- * (`Loading....`); signed out → alert and `/`; signed in without the administrator role → no-permission page.
+ * (`Loading....`); signed out → the asked route is kept for after sign-in, alert and `/`; signed in without the administrator role → no-permission page.
  * Renders `children`, or the nested routes when used as a layout route.
  */
 export function RequireAdmin({ children }: { children?: ReactNode }) {

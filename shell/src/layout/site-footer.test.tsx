@@ -19,7 +19,7 @@ afterEach(() => jest.restoreAllMocks());
 afterAll(() => resetAuth());
 
 describe('footer administrator controls', () => {
-  it('signed out: the 로그인 icon goes to /login and 관리자 starts single sign-on to /admin', async () => {
+  it('signed out: the 로그인 icon goes to /login and 관리자 starts single sign-on back through /login', async () => {
     const keycloak = await signIn(null);
     renderFooter();
     expect(screen.queryByTestId('footer-logout')).toBeNull();
@@ -27,7 +27,7 @@ describe('footer administrator controls', () => {
     expect(admin).toHaveAccessibleName('관리자');
     expect(admin).toHaveAttribute('title', '관리자 로그인');
     await act(async () => admin.click());
-    expect(keycloak.login).toHaveBeenCalledWith({ redirectUri: 'http://localhost/admin' });
+    expect(keycloak.login).toHaveBeenCalledWith({ redirectUri: 'http://localhost/login' });
     const loginLink = screen.getByTestId('footer-login');
     expect(loginLink).toHaveAccessibleName('로그인');
     expect(loginLink).toHaveAttribute('href', '/login');

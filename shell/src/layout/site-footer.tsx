@@ -45,7 +45,8 @@ const AdminIcon = icon(
 
 /**
  * The administrator controls (spec §1, §4): the log in / log out icon toggles with the sign-in (log in goes to
- * `/login`), and the administrator button opens `/admin` when signed in, otherwise it starts single sign-on.
+ * `/login`), and the administrator button opens `/admin` when signed in, otherwise it starts single sign-on, which
+ * comes back through `/login` to the route that asked for sign-in, or to `/admin`.
  */
 function AuthControls() {
   const authenticated = useAuth((s) => s.authenticated);
@@ -82,7 +83,7 @@ function AuthControls() {
         <button
           type="button"
           className="site-footer__admin"
-          onClick={() => void login('/admin')}
+          onClick={() => void login()}
           title={messages.adminSignIn}
           data-testid="footer-admin"
         >

@@ -1,5 +1,6 @@
+import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { ErrorNotice, login, useAuth } from '@linksite/platform';
+import { clearReturnPath, ErrorNotice, login, readReturnPath, useAuth } from '@linksite/platform';
 import { messages } from '../lib/messages';
 
 const LockIcon = (
@@ -11,12 +12,29 @@ const LockIcon = (
   </svg>
 );
 
-/** `/login` (public, spec §2): one single sign-on button; a signed-in user goes straight to `/admin` (D5). */
+/**
+ * Sends a signed-in user on: to the protected route that sent them away to sign in (kept by the guard, checked
+ * to be a same-origin path by `safeReturnPath`), otherwise to `/admin` (DECISIONS D5, issue 16 item 5). The
+ * target is read once per mount and kept in state, then forgotten in storage: `<Navigate>` navigates again on
+ * every render, and a render after the storage was cleared (the auth store settling) must not turn it into `/admin`.
+ */
+function SignedInRedirect() {
+  const [target] = useState(() => readReturnPath() ?? '/admin');
+  useEffect(() => {
+    clearReturnPath();
+  }, []);
+  return <Navigate to={target} replace />;
+}
+
+/**
+ * `/login` (public, spec §2): one single sign-on button, whose round trip comes back here; a signed-in user goes
+ * on to the route they asked for, or to `/admin` (D5).
+ */
 export function LoginPage() {
   const authenticated = useAuth((s) => s.authenticated);
   const loading = useAuth((s) => s.loading);
   const error = useAuth((s) => s.error);
-  if (authenticated) return <Navigate to="/admin" replace />;
+  if (authenticated) return <SignedInRedirect />;
   return (
     <section className="login-page">
       <div className="login-card">
@@ -27,7 +45,7 @@ export function LoginPage() {
         <button
           type="button"
           className="lk-button login-card__button"
-          onClick={() => void login('/admin')}
+          onClick={() => void login()}
           disabled={loading}
           data-testid="sso-login-button"
         >

@@ -22,10 +22,17 @@ export const VIEWER: FakeClaims = {
   roles: [],
 };
 
-/** Fresh config, storages and auth store; with `who`, check-sso finds that user (null: nobody). */
-export async function signIn(who: FakeClaims | null, config: RuntimeConfig = testConfig) {
+/**
+ * Fresh config, storages and auth store; with `who`, check-sso finds that user (null: nobody). With
+ * `keepSessionStorage`, sessionStorage stays as it is (a page reloaded in the same tab).
+ */
+export async function signIn(
+  who: FakeClaims | null,
+  config: RuntimeConfig = testConfig,
+  { keepSessionStorage = false }: { keepSessionStorage?: boolean } = {},
+) {
   resetAuth();
-  window.sessionStorage.clear();
+  if (!keepSessionStorage) window.sessionStorage.clear();
   window.localStorage.clear();
   setSessionUser(null);
   setRuntimeConfig(config);
