@@ -46,6 +46,7 @@ const ALLOWED = new Set([
   'AVIF',
   'MB',
   'CSV',
+  'SVG',
   'KB',
   'tar.gz',
   'Enter',
@@ -282,6 +283,7 @@ describe('signed in', () => {
     ['cover', () => '/uploadimage', '커버 이미지 변경'],
     ['insights', () => '/insights', '방문 통계'],
     ['backup', () => '/backup', '백업 및 복원'],
+    ['QR codes', () => '/main/qr', 'QR 코드'],
   ];
 
   test.each(screens)('%s', async (name, pathname, heading) => {
