@@ -97,6 +97,17 @@ export function isHttpUrl(value: unknown): value is string {
   }
 }
 
+/** The internal path of an uploaded image, as responses give it (DECISIONS D3): `/api/images/<64 hex>`. */
+export const INTERNAL_IMAGE_PATH = /^\/api\/images\/([0-9a-f]{64})$/;
+
+/**
+ * True for a value the `imagelink` field accepts: an http(s) URL ({@link isHttpUrl}) or the internal path of an
+ * uploaded image ({@link INTERNAL_IMAGE_PATH}); whether that image exists is the API's check.
+ */
+export function isImageLink(value: unknown): value is string {
+  return isHttpUrl(value) || (typeof value === 'string' && INTERNAL_IMAGE_PATH.test(value));
+}
+
 /**
  * The tags of the one tag string of the forms (DECISIONS D2): split on `,` and `/`, trimmed, a leading `#` dropped
  * (`#해시` → `해시`, issue 16 item 5: people type hashtags, the list adds its own `#`), empty parts and duplicates

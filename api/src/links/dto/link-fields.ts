@@ -1,12 +1,9 @@
 import { Transform } from 'class-transformer';
 import { ValidateBy, ValidationOptions } from 'class-validator';
 import { parseDateTime } from '../../common/calendar';
-import { isHttpUrl, MAX_TAG_LENGTH, MAX_TAGS, splitTagInput } from '../../common/shared-rules';
+import { isHttpUrl, isImageLink, MAX_TAG_LENGTH, MAX_TAGS, splitTagInput } from '../../common/shared-rules';
 
-export { isHttpUrl, MAX_URL_LENGTH } from '../../common/shared-rules';
-
-/** The internal path of an uploaded image, as responses give it (DECISIONS D3): `/api/images/<64 hex>`. */
-export const INTERNAL_IMAGE_PATH = /^\/api\/images\/([0-9a-f]{64})$/;
+export { INTERNAL_IMAGE_PATH, isHttpUrl, MAX_URL_LENGTH } from '../../common/shared-rules';
 
 /** Form strings: trimmed; an empty string means "none" (null). Other types pass through for the validators. */
 export const TrimToNull = () =>
@@ -29,17 +26,9 @@ export const TagInput = () =>
 export const IsHttpUrl = (options: ValidationOptions) =>
   ValidateBy({ name: 'isHttpUrl', validator: { validate: (value) => isHttpUrl(value) } }, options);
 
-/** `imagelink`: an http(s) URL (isHttpUrl) or an internal `/api/images/<key>` path; the key's existence is the service's check. */
+/** `imagelink`: an http(s) URL (isHttpUrl) or an internal `/api/images/<key>` path (isImageLink); the key's existence is the service's check. */
 export const IsImageLink = (options: ValidationOptions) =>
-  ValidateBy(
-    {
-      name: 'isImageLink',
-      validator: {
-        validate: (value) => isHttpUrl(value) || (typeof value === 'string' && INTERNAL_IMAGE_PATH.test(value)),
-      },
-    },
-    options,
-  );
+  ValidateBy({ name: 'isImageLink', validator: { validate: (value) => isImageLink(value) } }, options);
 
 /** At most MAX_TAGS distinct tags (DECISIONS D2); more is refused rather than cut, so nothing is lost silently. */
 export const HasAtMostMaxTags = (options: ValidationOptions) =>
