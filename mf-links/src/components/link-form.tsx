@@ -209,7 +209,9 @@ export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) 
         />
         {errorOf('tag')}
         <p className="link-form__hint" id={field('tag-hint')}>
-          {labels.tagHint} {messages.tagHashHint}
+          {labels.tagHint}
+          <br />
+          {messages.tagHashHint}
         </p>
       </div>
       <div className="admin-form__field">
