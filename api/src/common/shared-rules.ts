@@ -2,7 +2,7 @@
  * Rules the API enforces and the browser checks ahead of it, kept in ONE place (issue 16 items 1 and 5).
  *
  * This file is the source. `npm run contract` copies it verbatim into `contract/src/api-rules.ts` (with the Korean
- * messages the forms show, `apiMessages`), where the web apps import it as `@linksite/contract/src/api-rules`; the
+ * messages the forms show, `apiMessages`), where the web apps import it as `@linksite/contract/api-rules`; the
  * contract test fails while that copy is stale. The API cannot import the contract at run time (its build compiles
  * `api/src` only) and must never import web code (lint), and the contract cannot import the API: so the API owns
  * the rules and the contract carries a checked copy. Keep this file free of imports and of anything but plain
