@@ -105,6 +105,8 @@ function sharedSingletons(dir, platformDir) {
 function createAppConfig({ dir, name, title, exposes, platformDir }) {
   const isRemote = Boolean(exposes && Object.keys(exposes).length > 0);
   const platformSrc = path.join(platformDir ?? path.resolve(__dirname, '..', 'platform'), 'src');
+  // `@linksite/contract/api-rules`: the one runtime module of the contract (rules the browser checks ahead of the API).
+  const contractSrc = path.resolve(__dirname, '..', 'contract', 'src');
 
   return (_env, argv) => {
     const mode = argv?.mode ?? 'production';
@@ -130,7 +132,7 @@ function createAppConfig({ dir, name, title, exposes, platformDir }) {
         rules: [
           {
             test: /\.tsx?$/,
-            include: [path.join(dir, 'src'), platformSrc],
+            include: [path.join(dir, 'src'), platformSrc, contractSrc],
             use: {
               loader: 'swc-loader',
               options: {

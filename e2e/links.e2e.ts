@@ -3,6 +3,9 @@
  * dropping an image file on the dropzone, see it on the public page (mf-store) with that image, edit it (a new
  * image chosen through the file input), reorder it by mouse drag and by keyboard and see the public order follow,
  * delete it. Screenshots of the list, the create form with its preview and the reorder mode go to test-results/.
+ * Issue 16 items 1 and 5: a text file renamed .jpg is refused in the dropzone before any request, a bad URL is shown
+ * before submitting (and before the missing-image question), `#해시` is saved as `해시`, and editing a link without
+ * an image asks nothing.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -153,13 +156,12 @@ test('creates a link by dropping an image file on the dropzone', async () => {
   await page.screenshot({ path: path.join(results, 'links-create-form.png'), fullPage: true });
 
   dialogs.length = 0;
-  const [createResponse, imageResponse] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/api/store/create') && r.request().method() === 'POST'),
-    page.waitForResponse((r) => r.url().endsWith('/api/image') && r.request().method() === 'POST'),
+  // The link and its image travel in ONE request, saved in one transaction (issue 16 item 1).
+  const [createResponse] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/store/create/with-image') && r.request().method() === 'POST'),
     page.getByRole('button', { name: '등록' }).click(),
   ]);
   expect(createResponse.status()).toBe(201);
-  expect(imageResponse.ok()).toBe(true);
   await page.waitForURL(`${site.url}/main/list`);
   await rowOf(NAME).waitFor();
   expect(dialogs).toHaveLength(1);
@@ -215,7 +217,9 @@ test('edits the link (name and a new image chosen through the file input); the p
 
   dialogs.length = 0;
   await Promise.all([
-    page.waitForResponse((r) => /\/api\/image\/\d+$/.test(r.url()) && r.request().method() === 'PUT'),
+    page.waitForResponse(
+      (r) => /\/api\/main\/update\/\d+\/with-image$/.test(r.url()) && r.request().method() === 'PUT',
+    ),
     page.getByRole('button', { name: '수정' }).click(),
   ]);
   await page.waitForURL(`${site.url}/main/list`);
@@ -290,4 +294,114 @@ test('deletes the link after the confirm; it is gone from the public page', asyn
   expect(dialogs).toHaveLength(2); // the confirm, then the server's message
   expect(await rowNames()).not.toContain(NEW_NAME);
   expect(await publicNames()).not.toContain(NEW_NAME);
+});
+
+/** Every API write (POST, PUT, DELETE) the page sends until `stop()` is called. */
+function recordWrites(): { writes: string[]; stop: () => void } {
+  const writes: string[] = [];
+  const listener = (request: import('playwright-core').Request) => {
+    if (request.url().includes('/api/') && request.method() !== 'GET')
+      writes.push(`${request.method()} ${request.url()}`);
+  };
+  page.on('request', listener);
+  return { writes, stop: () => page.off('request', listener) };
+}
+
+/** Screenshots of the page at 390 and 1280 px wide into test-results/ (`<name>-390.png`, `<name>-1280.png`). */
+async function formScreenshots(name: string): Promise<void> {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: path.join(results, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** A fresh, empty create form (by way of the list, so a form left on /create by the previous test is gone). */
+async function openCreateForm(): Promise<void> {
+  await navigate('/main/list');
+  await page.getByRole('heading', { name: '링크 정보 관리' }).waitFor();
+  await navigate('/create');
+  await page.getByRole('heading', { name: '링크 등록' }).waitFor();
+}
+
+test('a text file renamed .jpg is refused in the dropzone, in Korean, before any request (issue 16 item 1)', async () => {
+  await openCreateForm();
+  await page.getByLabel('링크 이름').fill('사진이 아닌 파일');
+  const recorder = recordWrites();
+  await page.getByTestId('image-dropzone-input').setInputFiles({
+    name: 'notes.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('장보기 목록: 우유, 계란, 빵\nshopping list\n'),
+  });
+  const error = page.getByTestId('image-dropzone-error');
+  await error.waitFor();
+  expect(await error.innerText()).toBe(
+    '이미지 파일을 읽을 수 없습니다. JPEG, PNG, WebP, GIF, AVIF 파일만 올릴 수 있습니다.',
+  );
+  expect(await page.getByTestId('chosen-file').count()).toBe(0);
+  expect(await page.getByTestId('image-dropzone-preview').getAttribute('data-placeholder')).toBe('true');
+  await formScreenshots('link-form-refused-file');
+  recorder.stop();
+  expect(recorder.writes).toEqual([]);
+});
+
+test('a bad URL is shown under its field before submitting, before the missing-image question (issue 16 item 5)', async () => {
+  await openCreateForm();
+  await page.getByLabel('링크 이름').fill('주소가 틀린 링크');
+  await page.getByLabel('구매 사이트 링크').fill('shop.example.com/lantern');
+  const recorder = recordWrites();
+  dialogs.length = 0;
+  await page.getByRole('button', { name: '등록' }).click();
+  const error = page.getByTestId('link-error');
+  await error.waitFor();
+  expect(await error.innerText()).toBe('링크 주소는 http:// 또는 https:// 로 시작하는 2048자 이하의 주소여야 합니다.');
+  expect(await page.getByLabel('구매 사이트 링크').getAttribute('aria-invalid')).toBe('true');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('link');
+  expect(dialogs).toEqual([]); // not even the missing-image question
+  await formScreenshots('link-form-bad-url');
+  recorder.stop();
+  expect(recorder.writes).toEqual([]);
+});
+
+test('#해시 is saved as 해시; editing a link without an image asks nothing (issue 16 item 5)', async () => {
+  const name = '해시 태그 링크';
+  await openCreateForm();
+  await page.getByLabel('링크 이름').fill(name);
+  await page.getByLabel('태그').fill('#해시, ##캠핑');
+  dialogs.length = 0;
+  const [created] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/store/create') && r.request().method() === 'POST'),
+    page.getByRole('button', { name: '등록' }).click(),
+  ]);
+  expect(created.status()).toBe(201);
+  expect((await created.json()).product.tags).toEqual(['해시', '캠핑']);
+  await page.waitForURL(`${site.url}/main/list`);
+  // On create without an image the question is asked (spec §5), then the server's message.
+  expect(dialogs).toEqual(['이미지 없이 링크 정보를 등록하시겠습니까?', '링크가 등록되었습니다.']);
+  const row = rowOf(name);
+  await row.waitFor();
+  expect(await row.innerText()).toContain('#해시 #캠핑');
+  expect(await row.innerText()).not.toContain('##');
+
+  await row.getByTestId('link-row-name').click();
+  await page.getByRole('heading', { name: '링크 수정' }).waitFor();
+  const nameInput = page.getByLabel('상품 이름');
+  await nameInput.waitFor();
+  expect(await page.getByLabel('태그 정보').inputValue()).toBe('해시, 캠핑');
+  await nameInput.fill(`${name} (수정)`);
+  dialogs.length = 0;
+  await Promise.all([
+    page.waitForResponse((r) => /\/api\/main\/update\/\d+$/.test(r.url()) && r.request().method() === 'PUT'),
+    page.getByRole('button', { name: '수정' }).click(),
+  ]);
+  await page.waitForURL(`${site.url}/main/list`);
+  expect(dialogs).toEqual(['링크가 수정되었습니다.']);
+});
+
+test('an unknown link id (404) shows the reason without 다시 시도 (issue 16 item 5)', async () => {
+  await navigate('/main/edit/987654');
+  const notice = page.getByTestId('link-edit-error');
+  await notice.waitFor();
+  expect(await notice.innerText()).toContain('링크 정보를 찾을 수 없습니다.');
+  expect(await page.getByRole('button', { name: '다시 시도' }).count()).toBe(0);
 });

@@ -121,6 +121,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/store/create/with-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 링크와 이미지 함께 등록
+         * @description Creates a link at the END of the list with its uploaded image, in one transaction (nothing is written when the image or a field is refused). The image is checked and normalized as in POST /api/image.
+         */
+        post: operations["LinksController_createWithImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/main/update/{id}/with-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * 링크와 이미지 함께 수정
+         * @description Updates the fields sent and replaces the image in one transaction (nothing changes when the image or a field is refused).
+         */
+        put: operations["LinksController_updateWithImage"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/main/delete/{id}": {
         parameters: {
             query?: never;
@@ -994,7 +1034,8 @@ export interface components {
              */
             pname: string;
             /**
-             * @description One string, split on `,` and `/` (DECISIONS D2): at most 20 tags of at most 30 characters.
+             * @description One string, split on `,` and `/` (DECISIONS D2): at most 20 tags of at most 30 characters. A leading `#` of a
+             *     tag is dropped (`#해시` → `해시`, issue 16 item 5).
              * @example 간식, 선물추천/홈카페
              */
             tag?: string | null;
@@ -1038,7 +1079,8 @@ export interface components {
              */
             pname?: string;
             /**
-             * @description One string, split on `,` and `/` (DECISIONS D2): at most 20 tags of at most 30 characters.
+             * @description One string, split on `,` and `/` (DECISIONS D2): at most 20 tags of at most 30 characters. A leading `#` of a
+             *     tag is dropped (`#해시` → `해시`, issue 16 item 5).
              * @example 간식, 선물추천/홈카페
              */
             tag?: string | null;
@@ -1069,6 +1111,76 @@ export interface components {
              * @example 2026-12-04T23:59:00+09:00
              */
             showUntil?: string | null;
+        };
+        CreateLinkFormDto: {
+            /**
+             * @description 1–100 characters after trimming; required (spec §5 `messages.pnameRequired`).
+             * @example 수제 딸기잼 세트
+             */
+            pname: string;
+            /**
+             * @description One string, split on `,` and `/` (DECISIONS D2): at most 20 tags of at most 30 characters. A leading `#` of a
+             *     tag is dropped (`#해시` → `해시`, issue 16 item 5).
+             * @example 간식, 선물추천/홈카페
+             */
+            tag?: string | null;
+            /**
+             * @description Purchase-site `http(s)` URL ≤ 2048, or empty/null (card not clickable).
+             * @example https://smartstore.naver.com/x/products/1
+             */
+            link?: string | null;
+            /**
+             * Format: date-time
+             * @description First instant the card shows: RFC 3339 with an offset (the form sends Asia/Seoul, `+09:00`), or empty/null.
+             * @example 2026-12-01T10:00:00+09:00
+             */
+            showFrom?: string | null;
+            /**
+             * Format: date-time
+             * @description First instant the card no longer shows (after showFrom), or empty/null for no end.
+             * @example 2026-12-04T23:59:00+09:00
+             */
+            showUntil?: string | null;
+            /**
+             * @description Shown to visitors at all; default true. A multipart part: `'true'` or `'false'`.
+             * @example true
+             */
+            enabled?: boolean;
+        };
+        UpdateLinkFormDto: {
+            /**
+             * @description 1–100 characters after trimming; required (spec §5 `messages.pnameRequired`).
+             * @example 수제 딸기잼 세트
+             */
+            pname?: string;
+            /**
+             * @description One string, split on `,` and `/` (DECISIONS D2): at most 20 tags of at most 30 characters. A leading `#` of a
+             *     tag is dropped (`#해시` → `해시`, issue 16 item 5).
+             * @example 간식, 선물추천/홈카페
+             */
+            tag?: string | null;
+            /**
+             * @description Purchase-site `http(s)` URL ≤ 2048, or empty/null (card not clickable).
+             * @example https://smartstore.naver.com/x/products/1
+             */
+            link?: string | null;
+            /**
+             * Format: date-time
+             * @description First instant the card shows: RFC 3339 with an offset (the form sends Asia/Seoul, `+09:00`), or empty/null.
+             * @example 2026-12-01T10:00:00+09:00
+             */
+            showFrom?: string | null;
+            /**
+             * Format: date-time
+             * @description First instant the card no longer shows (after showFrom), or empty/null for no end.
+             * @example 2026-12-04T23:59:00+09:00
+             */
+            showUntil?: string | null;
+            /**
+             * @description Shown to visitors at all; default true. A multipart part: `'true'` or `'false'`.
+             * @example true
+             */
+            enabled?: boolean;
         };
         MessageResponse: {
             /** @description What was done, one Korean sentence the screens show in an alert. */
@@ -1941,6 +2053,210 @@ export interface operations {
             };
             /** @description 링크 정보를 찾을 수 없습니다. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 인증 서버에 연결할 수 없습니다. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    LinksController_createWithImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["CreateLinkFormDto"] & {
+                    /**
+                     * Format: binary
+                     * @description JPEG, PNG, WebP, GIF or AVIF (decided by the bytes; never SVG), at most UPLOAD_MAX_BYTES (default 10 MiB) and 40 megapixels
+                     */
+                    image: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkWriteResponse"];
+                };
+            };
+            /**
+             * @description 링크 이름은 필수 값입니다. · 링크 이름은 100자 이하로 입력해주세요. · 태그는 하나의 문자열로 입력해주세요. · 태그는 최대 20개까지 입력할 수 있습니다. · 태그 하나는 최대 30자까지 입력할 수 있습니다. · 링크 주소는 http:// 또는 https:// 로 시작하는 2048자 이하의 주소여야 합니다. · 이미지 주소는 http:// 또는 https:// 로 시작하는 2048자 이하의 주소이거나 /api/images/<키> 형식이어야 합니다. · 등록되지 않은 이미지입니다. · 공개 여부는 true 또는 false 여야 합니다. · 공개 시작은 시간대가 포함된 ISO 8601 형식(예: 2026-11-21T19:00:00+09:00)의 실제 일시이거나 비워 두어야 합니다. · 공개 종료는 시간대가 포함된 ISO 8601 형식(예: 2026-11-21T19:00:00+09:00)의 실제 일시이거나 비워 두어야 합니다. · 공개 종료는 공개 시작보다 늦어야 합니다. · 허용되지 않는 필드입니다: <field>
+             *
+             *     이미지 파일이 필요합니다. · 빈 파일은 올릴 수 없습니다. · 이미지 파일은 image 항목으로 하나만 올릴 수 있습니다. · 업로드 요청 형식이 올바르지 않습니다.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 로그인이 필요합니다. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 관리자 권한이 없습니다. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 파일이 너무 큽니다. 최대 10485760바이트까지 올릴 수 있습니다. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description SVG 형식은 올릴 수 없습니다. JPEG, PNG, WebP, GIF, AVIF 파일만 올릴 수 있습니다. · 이미지 파일을 읽을 수 없습니다. JPEG, PNG, WebP, GIF, AVIF 파일만 올릴 수 있습니다. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 이미지 해상도가 너무 큽니다. 최대 40메가픽셀까지 올릴 수 있습니다. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 인증 서버에 연결할 수 없습니다. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    LinksController_updateWithImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description positive integer */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UpdateLinkFormDto"] & {
+                    /**
+                     * Format: binary
+                     * @description JPEG, PNG, WebP, GIF or AVIF (decided by the bytes; never SVG), at most UPLOAD_MAX_BYTES (default 10 MiB) and 40 megapixels
+                     */
+                    image: string;
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkWriteResponse"];
+                };
+            };
+            /**
+             * @description 잘못된 ID 형식입니다. · 링크 이름은 필수 값입니다. · 링크 이름은 100자 이하로 입력해주세요. · 태그는 하나의 문자열로 입력해주세요. · 태그는 최대 20개까지 입력할 수 있습니다. · 태그 하나는 최대 30자까지 입력할 수 있습니다. · 링크 주소는 http:// 또는 https:// 로 시작하는 2048자 이하의 주소여야 합니다. · 이미지 주소는 http:// 또는 https:// 로 시작하는 2048자 이하의 주소이거나 /api/images/<키> 형식이어야 합니다. · 등록되지 않은 이미지입니다. · 공개 여부는 true 또는 false 여야 합니다. · 공개 시작은 시간대가 포함된 ISO 8601 형식(예: 2026-11-21T19:00:00+09:00)의 실제 일시이거나 비워 두어야 합니다. · 공개 종료는 시간대가 포함된 ISO 8601 형식(예: 2026-11-21T19:00:00+09:00)의 실제 일시이거나 비워 두어야 합니다. · 공개 종료는 공개 시작보다 늦어야 합니다. · 허용되지 않는 필드입니다: <field>
+             *
+             *     이미지 파일이 필요합니다. · 빈 파일은 올릴 수 없습니다. · 이미지 파일은 image 항목으로 하나만 올릴 수 있습니다. · 업로드 요청 형식이 올바르지 않습니다.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 로그인이 필요합니다. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 관리자 권한이 없습니다. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 링크 정보를 찾을 수 없습니다. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 파일이 너무 큽니다. 최대 10485760바이트까지 올릴 수 있습니다. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description SVG 형식은 올릴 수 없습니다. JPEG, PNG, WebP, GIF, AVIF 파일만 올릴 수 있습니다. · 이미지 파일을 읽을 수 없습니다. JPEG, PNG, WebP, GIF, AVIF 파일만 올릴 수 있습니다. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 이미지 해상도가 너무 큽니다. 최대 40메가픽셀까지 올릴 수 있습니다. */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -41,7 +41,7 @@ export {
   type AuthConfig,
   type RuntimeConfig,
 } from './config/runtime-config';
-export { ApiError, errorMessage } from './http/api-error';
+export { ApiError, errorMessage, isRetryable } from './http/api-error';
 export { http, resolveApiUrl, setHttpAuth, toApiError, type HttpAuth } from './http/http-client';
 export { useObjectUrl } from './hooks/use-object-url';
 export { useRequest, type RequestState } from './hooks/use-request';
@@ -59,7 +59,9 @@ export { ErrorNotice, type ErrorNoticeProps } from './ui/error-notice';
 export { Loading } from './ui/loading';
 export { DEFAULT_IMAGE_URL } from './assets/default-image';
 export { ACCEPTED_IMAGE_TYPES, IGNORED_FILE_NAMES, UPLOAD_MAX_BYTES } from './lib/upload-limits';
+export { sniffImageType, type AcceptedImageType } from './lib/image-type';
 export {
+  contentProblem,
   ImageDropzone,
   rejectionMessage,
   type DropzoneVisualState,

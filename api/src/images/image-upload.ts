@@ -4,10 +4,12 @@ import {
   ExecutionContext,
   Inject,
   Injectable,
+  mixin,
   NestInterceptor,
+  Type,
   UseInterceptors,
 } from '@nestjs/common';
-import { ApiBody, ApiConsumes } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiExtraModels, getSchemaPath } from '@nestjs/swagger';
 import type { Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
 import type { Observable } from 'rxjs';
@@ -20,48 +22,66 @@ import { MAX_INPUT_PIXELS, PreparedImage, prepareImage } from './images.service'
 /** The multipart field of the upload (spec §3 "form-data field named image"). */
 export const IMAGE_FIELD = 'image';
 
+/** Bounds of the text fields that travel with the file. */
+export interface UploadFieldLimits {
+  /** At most this many text fields. */
+  fields: number;
+  /** Each at most this many bytes. */
+  fieldSize: number;
+}
+
+/** The image-only uploads: a few short fields (an id). */
+const SHORT_FIELDS: UploadFieldLimits = { fields: 10, fieldSize: 1024 };
+
 /**
  * Parses a `multipart/form-data` upload with multer into memory, bounded WHILE it streams (DECISIONS D4):
  * the file at most UPLOAD_MAX_BYTES (busboy stops at the limit; the rest of the request is read and discarded,
- * never buffered), one file, in the field `image`, at most 10 other fields of at most 1 KiB each, 20 parts.
+ * never buffered), one file, in the field `image`, at most `limits.fields` other fields of at most
+ * `limits.fieldSize` bytes each (default 10 of 1 KiB), 20 parts.
  * A request that is not multipart passes through untouched (the handler then finds no file).
  * Errors (D1 envelope, nothing stored): 413 `messages.imageTooLarge` (cut off while streaming);
  * 400 `messages.uploadOneImage` (a second file, or another file field);
- * 400 `messages.uploadMalformed` (too many parts/fields, a malformed body).
+ * 400 `messages.uploadMalformed` (too many parts/fields, a field too long, a malformed body).
  */
-@Injectable()
-export class ImageUploadInterceptor implements NestInterceptor {
-  private readonly parse: RequestHandler;
+export function imageUploadInterceptor(limits: UploadFieldLimits = SHORT_FIELDS): Type<NestInterceptor> {
+  @Injectable()
+  class ImageUploadInterceptor implements NestInterceptor {
+    private readonly parse: RequestHandler;
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.parse = multer({
-      storage: multer.memoryStorage(),
-      limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 20, headerPairs: 100 },
-    }).single(IMAGE_FIELD);
-  }
+    constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+      this.parse = multer({
+        storage: multer.memoryStorage(),
+        limits: { fileSize: config.uploadMaxBytes, files: 1, parts: 20, headerPairs: 100, ...limits },
+      }).single(IMAGE_FIELD);
+    }
 
-  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-    const http = context.switchToHttp();
-    await new Promise<void>((resolve, reject) =>
-      this.parse(http.getRequest<Request>(), http.getResponse<Response>(), (error: unknown) =>
-        error ? reject(this.toApiError(error)) : resolve(),
-      ),
-    );
-    return next.handle();
-  }
+    async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+      const http = context.switchToHttp();
+      await new Promise<void>((resolve, reject) =>
+        this.parse(http.getRequest<Request>(), http.getResponse<Response>(), (error: unknown) =>
+          error ? reject(this.toApiError(error)) : resolve(),
+        ),
+      );
+      return next.handle();
+    }
 
-  private toApiError(error: unknown): ApiError {
-    switch (error instanceof multer.MulterError ? error.code : undefined) {
-      case 'LIMIT_FILE_SIZE':
-        return new ApiError(413, messages.imageTooLarge(this.config.uploadMaxBytes));
-      case 'LIMIT_FILE_COUNT':
-      case 'LIMIT_UNEXPECTED_FILE':
-        return new ApiError(400, messages.uploadOneImage);
-      default:
-        return new ApiError(400, messages.uploadMalformed);
+    private toApiError(error: unknown): ApiError {
+      switch (error instanceof multer.MulterError ? error.code : undefined) {
+        case 'LIMIT_FILE_SIZE':
+          return new ApiError(413, messages.imageTooLarge(this.config.uploadMaxBytes));
+        case 'LIMIT_FILE_COUNT':
+        case 'LIMIT_UNEXPECTED_FILE':
+          return new ApiError(400, messages.uploadOneImage);
+        default:
+          return new ApiError(400, messages.uploadMalformed);
+      }
     }
   }
+  return mixin(ImageUploadInterceptor);
 }
+
+/** The interceptor of the image-only uploads (`POST /api/image`, `PUT /api/image/:id`, the cover…). */
+export const ImageUploadInterceptor = imageUploadInterceptor();
 
 /**
  * The uploaded file (Nest's `@UploadedFile()` on a route behind `@ImageUpload()`), checked and normalized by
@@ -76,6 +96,22 @@ export async function prepareUpload(file: Express.Multer.File | undefined): Prom
   return prepareImage(file.buffer);
 }
 
+/** The OpenAPI description of the file part. */
+const IMAGE_PART = {
+  type: 'string',
+  format: 'binary',
+  description:
+    'JPEG, PNG, WebP, GIF or AVIF (decided by the bytes; never SVG), at most UPLOAD_MAX_BYTES (default 10 MiB) and 40 megapixels',
+} as const;
+
+/** The upload errors every upload route may answer (DECISIONS D1, D4). */
+const UPLOAD_ERRORS = {
+  400: [messages.imageRequired, messages.imageEmpty, messages.uploadOneImage, messages.uploadMalformed],
+  413: [messages.imageTooLarge(DEFAULT_UPLOAD_MAX_BYTES)],
+  415: [messages.imageTypeRefused('SVG'), messages.imageUnreadable],
+  422: [messages.imageTooManyPixels(MAX_INPUT_PIXELS / 1_000_000)],
+};
+
 /**
  * Marks an upload route: ImageUploadInterceptor plus its OpenAPI description (multipart body with the file
  * `image` and `fields`, and the upload errors).
@@ -89,27 +125,33 @@ export const ImageUpload = (fields: Record<string, { type: 'integer' | 'string';
       schema: {
         type: 'object',
         required: [IMAGE_FIELD, ...Object.keys(fields)],
-        properties: {
-          [IMAGE_FIELD]: {
-            type: 'string',
-            format: 'binary',
-            description:
-              'JPEG, PNG, WebP, GIF or AVIF (decided by the bytes; never SVG), at most UPLOAD_MAX_BYTES (default 10 MiB) and 40 megapixels',
-          },
-          ...fields,
-        },
+        properties: { [IMAGE_FIELD]: IMAGE_PART, ...fields },
       },
     }),
-    ApiErrors({
-      400: [
-        messages.imageRequired,
-        messages.imageEmpty,
-        messages.uploadOneImage,
-        messages.uploadMalformed,
-        messages.invalidId,
-      ],
-      413: [messages.imageTooLarge(DEFAULT_UPLOAD_MAX_BYTES)],
-      415: [messages.imageTypeRefused('SVG'), messages.imageUnreadable],
-      422: [messages.imageTooManyPixels(MAX_INPUT_PIXELS / 1_000_000)],
+    ApiErrors({ ...UPLOAD_ERRORS, 400: [...UPLOAD_ERRORS[400], messages.invalidId] }),
+  );
+
+/**
+ * Marks a route that takes a whole form and its image in one multipart request (issue 16 item 1): the fields of
+ * `dto` as text parts (validated by the global pipe like a JSON body) plus the file `image`, with room for long
+ * fields (`limits`, default 12 fields of at most 8 KiB). OpenAPI: a multipart body of `dto`'s properties and
+ * `image`, and the upload errors.
+ */
+export const FormWithImageUpload = (
+  dto: Type<unknown>,
+  limits: UploadFieldLimits = { fields: 12, fieldSize: 8 * 1024 },
+) =>
+  applyDecorators(
+    UseInterceptors(imageUploadInterceptor(limits)),
+    ApiConsumes('multipart/form-data'),
+    ApiExtraModels(dto),
+    ApiBody({
+      schema: {
+        allOf: [
+          { $ref: getSchemaPath(dto) },
+          { type: 'object', required: [IMAGE_FIELD], properties: { [IMAGE_FIELD]: IMAGE_PART } },
+        ],
+      },
     }),
+    ApiErrors(UPLOAD_ERRORS),
   );

@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { messages } from '../common/messages';
+import { imageTypeOf } from '../common/shared-rules';
 import type { ImageContentType } from './image.entity';
 import type { VariantWidth } from './image-variant.entity';
 
@@ -29,7 +30,8 @@ export interface ImageBytes {
 export const imageUrl = (key: string): string => `/api/images/${key}`;
 
 /**
- * Decides the type from the bytes (never the name or declared type, DECISIONS D4) by reading the header only.
+ * Decides the type from the bytes (never the name or declared type, DECISIONS D4) by reading the header only,
+ * with sharp, and checks that the file signature (`IMAGE_SIGNATURES`, shared with the browser) says the same.
  * sharp reports AVIF as `heif` with compression `av1`; HEIC (hevc) is refused.
  * @returns the type, the size of one frame and the pixel count of all frames together.
  * @throws ApiError 415 for SVG, HEIC, TIFF…, and for bytes that are not an image at all.
@@ -55,6 +57,11 @@ async function detectType(
       HttpStatus.UNSUPPORTED_MEDIA_TYPE,
       messages.imageTypeRefused(String(meta.format ?? '?').toUpperCase()),
     );
+  }
+  // The signature list the browser checks too (common/shared-rules.ts) must agree, so a file the dropzone would
+  // refuse is never accepted here, and the other way round.
+  if (imageTypeOf(bytes) !== contentType) {
+    throw new ApiError(HttpStatus.UNSUPPORTED_MEDIA_TYPE, messages.imageUnreadable);
   }
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;

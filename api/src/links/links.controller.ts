@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res, UploadedFile } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator';
@@ -6,8 +6,10 @@ import { ApiError } from '../common/api-error';
 import { MessageResponse } from '../common/dto/message-response.dto';
 import { messages } from '../common/messages';
 import { ParseIdPipe } from '../common/parse-id.pipe';
+import { FormWithImageUpload, prepareUpload } from '../images/image-upload';
 import { ApiErrors } from '../openapi/api-errors';
 import { CreateLinkDto } from './dto/create-link.dto';
+import { CreateLinkFormDto, UpdateLinkFormDto } from './dto/link-form.dto';
 import {
   LinkListResponse,
   LinkOrderConflictResponse,
@@ -124,6 +126,51 @@ export class LinksController {
   @ApiErrors({ 400: [messages.invalidId, ...LINK_BODY_ERRORS], 404: [messages.linkNotFound] })
   async update(@Param('id', ParseIdPipe) id: number, @Body() dto: UpdateLinkDto): Promise<LinkWriteResponse> {
     return { message: messages.linkUpdated, product: await this.links.update(id, dto) };
+  }
+
+  /**
+   * `POST /api/store/create/with-image`, multipart: the fields of `POST /api/store/create` (except `imagelink`) as
+   * text parts plus the file `image` → 201 `{ message, product: LinkDto }` (issue 16 item 1). The link and its image
+   * are written in ONE transaction: an image refused (413, 415, 422) or a field refused (400) writes nothing.
+   */
+  @Post('store/create/with-image')
+  @FormWithImageUpload(CreateLinkFormDto)
+  @ApiOperation({
+    summary: '링크와 이미지 함께 등록',
+    description:
+      'Creates a link at the END of the list with its uploaded image, in one transaction (nothing is written when the image or a field is refused). The image is checked and normalized as in POST /api/image.',
+  })
+  @ApiErrors({ 400: LINK_BODY_ERRORS })
+  async createWithImage(
+    @Body() dto: CreateLinkFormDto,
+    @UploadedFile() file: Express.Multer.File | undefined,
+  ): Promise<LinkWriteResponse> {
+    const image = await prepareUpload(file);
+    return { message: messages.linkCreated, product: await this.links.create(dto, image) };
+  }
+
+  /**
+   * `PUT /api/main/update/:id/with-image`, multipart: any fields of `PUT /api/main/update/:id` (except `imagelink`)
+   * plus the file `image` → `{ message, product: LinkDto }` (issue 16 item 1): the fields and the new image in ONE
+   * transaction; the previous uploaded image is deleted when nothing references it any more. 400 / 404 / 413 / 415 /
+   * 422 change nothing.
+   */
+  @Put('main/update/:id/with-image')
+  @FormWithImageUpload(UpdateLinkFormDto)
+  @ApiOperation({
+    summary: '링크와 이미지 함께 수정',
+    description:
+      'Updates the fields sent and replaces the image in one transaction (nothing changes when the image or a field is refused).',
+  })
+  @ApiParam({ name: 'id', description: 'positive integer' })
+  @ApiErrors({ 400: [messages.invalidId, ...LINK_BODY_ERRORS], 404: [messages.linkNotFound] })
+  async updateWithImage(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() dto: UpdateLinkFormDto,
+    @UploadedFile() file: Express.Multer.File | undefined,
+  ): Promise<LinkWriteResponse> {
+    const image = await prepareUpload(file);
+    return { message: messages.linkUpdated, product: await this.links.update(id, dto, image) };
   }
 
   /** `DELETE /api/main/delete/:id` → `{ message }`; the rest renumbered 0..n-1. 400 / 404. */

@@ -7,6 +7,7 @@ import { Clock } from '../common/clock';
 import { messages } from '../common/messages';
 import { insertImage, PreparedImage, removeUnreferencedImages } from '../images/images.service';
 import { CreateLinkDto } from './dto/create-link.dto';
+import type { CreateLinkFormDto, UpdateLinkFormDto } from './dto/link-form.dto';
 import { INTERNAL_IMAGE_PATH } from './dto/link-fields';
 import { UpdateLinkDto } from './dto/update-link.dto';
 import { Link } from './link.entity';
@@ -74,9 +75,11 @@ export class LinksService {
   /**
    * Creates a link at the END of the list (pcode = number of links), so existing positions never shift under
    * an administrator's feet; the list screen's reorder mode moves it from there. DECISIONS D2/D3.
+   * With `image` (a prepared upload, issue 16 item 1) the image is stored and becomes the link's image in the same
+   * transaction, so either both are saved or neither.
    * @throws ApiError 400 `messages.imagelinkUnknown` for an `/api/images/<key>` imagelink of no stored image.
    */
-  async create(dto: CreateLinkDto): Promise<LinkDto> {
+  async create(dto: CreateLinkDto | CreateLinkFormDto, image?: PreparedImage): Promise<LinkDto> {
     return this.dataSource.transaction(async (manager) => {
       const ordered = await lockOrder(manager);
       const link = manager.create(Link, {
@@ -86,7 +89,8 @@ export class LinksService {
         pcode: ordered.length,
         ...windowOf(dto, { enabled: true, showFrom: null, showUntil: null }),
       });
-      Object.assign(link, await resolveImagelink(manager, dto.imagelink ?? null));
+      if (image) Object.assign(link, { imageKey: (await insertImage(manager, image)).key, imagelink: null });
+      else Object.assign(link, await resolveImagelink(manager, ('imagelink' in dto && dto.imagelink) || null));
       return toLinkView(await manager.save(link), this.clock.now());
     });
   }
@@ -94,9 +98,10 @@ export class LinksService {
   /**
    * Updates the fields present in `dto` (omitted ones keep their value; empty clears tag/link/imagelink).
    * An uploaded image the link no longer uses is removed when nothing else references it (DECISIONS D2).
+   * With `image` (a prepared upload, issue 16 item 1) it becomes the link's image in the same transaction.
    * @throws ApiError 404 unknown id; 400 unknown internal image.
    */
-  async update(id: number, dto: UpdateLinkDto): Promise<LinkDto> {
+  async update(id: number, dto: UpdateLinkDto | UpdateLinkFormDto, image?: PreparedImage): Promise<LinkDto> {
     return this.dataSource.transaction(async (manager) => {
       const link = await manager.findOne(Link, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!link) throw new ApiError(404, messages.linkNotFound);
@@ -104,7 +109,10 @@ export class LinksService {
       if (dto.pname !== undefined) link.pname = dto.pname;
       if (dto.tag !== undefined) link.tags = normalizeTags(dto.tag);
       if (dto.link !== undefined) link.link = dto.link;
-      if (dto.imagelink !== undefined) Object.assign(link, await resolveImagelink(manager, dto.imagelink));
+      if (image) Object.assign(link, { imageKey: (await insertImage(manager, image)).key, imagelink: null });
+      else if ('imagelink' in dto && dto.imagelink !== undefined) {
+        Object.assign(link, await resolveImagelink(manager, dto.imagelink));
+      }
       Object.assign(link, windowOf(dto, link));
       const saved = await manager.save(link);
       if (oldKey && oldKey !== saved.imageKey) await removeUnreferencedImages(manager, [oldKey]);

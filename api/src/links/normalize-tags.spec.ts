@@ -20,4 +20,8 @@ describe('normalizeTags', () => {
     expect(normalizeTags(null)).toEqual([]);
     expect(normalizeTags(['a/b', 'c'])).toEqual(['a', 'b', 'c']);
   });
+
+  it('drops a leading # so a hashtag is stored without it (issue 16 item 5)', () => {
+    expect(normalizeTags('#해시, ##두번, 중간#샵, #')).toEqual(['해시', '두번', '중간#샵']);
+  });
 });

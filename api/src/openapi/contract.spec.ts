@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { CONTRACT_FILES, staleContractFiles, staticImports } from './contract';
+import { CONTRACT_FILES, generateRules, staleContractFiles, staticImports } from './contract';
+import { messages } from '../common/messages';
 
 jest.setTimeout(120_000);
 
@@ -20,11 +21,12 @@ describe('the committed contract (contract/, api/src/metadata.ts)', () => {
 });
 
 describe('staleContractFiles', () => {
-  const generated = { metadata: 'm', openapi: '{}', types: 't' };
+  const generated = { metadata: 'm', openapi: '{}', types: 't', rules: 'r' };
   const committed: Record<string, string | null> = {
     [CONTRACT_FILES.metadata]: 'm',
     [CONTRACT_FILES.openapi]: '{}',
     [CONTRACT_FILES.types]: 't',
+    [CONTRACT_FILES.rules]: 'r',
   };
 
   it('names no file when every committed file matches', () => {
@@ -47,5 +49,18 @@ describe('staticImports', () => {
     expect(result).toContain('["./a.dto"]: await m0');
     expect(result).toContain('[[m0, {}], [m1, {}]]');
     expect(result).not.toMatch(/import\(/);
+  });
+});
+
+describe('generateRules', () => {
+  it('copies the shared rules as they are and adds the chosen messages', () => {
+    const text = generateRules('export const A = 1;\n', messages);
+    expect(text).toContain('export const A = 1;\n');
+    expect(text).toContain(`"linkUrlInvalid": ${JSON.stringify(messages.linkUrlInvalid)}`);
+  });
+
+  it('refuses a source that imports something (the copy could not resolve it)', () => {
+    expect(() => generateRules("import { x } from './x';\nexport const A = x;\n", messages)).toThrow(/must not import/);
+    expect(() => generateRules("export { x } from './x';\n", messages)).toThrow(/must not import/);
   });
 });

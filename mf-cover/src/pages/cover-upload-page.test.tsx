@@ -41,7 +41,10 @@ describe('커버 이미지 변경 (/uploadimage)', () => {
       expect(screen.getByTestId('cover-dropzone-preview')).toHaveAttribute('src', '/api/images/abc?w=1280'),
     );
     await choose(jpeg());
-    expect(screen.getByTestId('cover-dropzone-preview')).toHaveAttribute('src', 'blob:chosen-cover');
+    // The dropzone reads the file's first bytes before it hands it over (issue 16 item 1).
+    await waitFor(() =>
+      expect(screen.getByTestId('cover-dropzone-preview')).toHaveAttribute('src', 'blob:chosen-cover'),
+    );
     expect(screen.getByTestId('cover-caption')).toHaveTextContent('cover.jpg');
   });
 

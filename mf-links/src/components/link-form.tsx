@@ -1,8 +1,9 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { imageUrl, ImageDropzone, useObjectUrl } from '@linksite/platform';
 import type { CreateLinkBody } from '@linksite/contract';
-import { windowEndToIso, windowIsReversed } from '../lib/link-window';
+import { windowEndToIso } from '../lib/link-window';
 import { messages } from '../lib/messages';
+import { cleanTagInput, LINK_FIELDS, validateLink, type LinkField } from '../lib/validate-link';
 import { WindowPicker } from './window-picker';
 import './link-screens.css';
 
@@ -76,38 +77,48 @@ function previewOf(imagelink: string): string | null {
  * - Preview (spec §4): the chosen file (object URL), else the typed image link, else the default placeholder.
  *   Choosing or dropping a file clears the image-link input and shows the file's name; typing an image link
  *   drops the chosen file and previews the link.
- * - Validation (spec §5): an empty name shows `링크 이름은 필수 값입니다.` and focuses the field; with neither a
- *   file nor an image link the user confirms `이미지 없이 링크 정보를 등록하시겠습니까?` (declining cancels).
+ * - Validation (spec §5, issue 16 item 5): before anything is sent, the API's own checks and sentences
+ *   (`validateLink`: name, tags, link and image-link URLs, the window), each shown under its field, the first
+ *   refused field focused. Only then, and only on create, with neither a file nor an image link the user confirms
+ *   `이미지 없이 링크 정보를 등록하시겠습니까?` (declining cancels); editing a link without an image asks nothing.
+ * - Tags are sent with each tag's leading `#` dropped (`#해시` → `해시`), as the hint says.
  */
 export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) {
   const labels = LABELS[variant];
   const ids = useId();
-  const nameRef = useRef<HTMLInputElement>(null);
   const [values, setValues] = useState<LinkFormValues>(initial);
   const [file, setFile] = useState<File | null>(null);
   // The image link the chosen file replaced in the input, put back if the choice is cancelled.
   const [imagelinkBeforeFile, setImagelinkBeforeFile] = useState('');
-  const [nameError, setNameError] = useState(false);
-  const [windowError, setWindowError] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<LinkField, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const fileUrl = useObjectUrl(file);
+
+  /** Forgets the message of a field the user is changing. */
+  const clearError = (field: LinkField) =>
+    setErrors((current) => {
+      if (!(field in current)) return current;
+      const { [field]: _gone, ...rest } = current;
+      return rest;
+    });
 
   const set = (field: 'pname' | 'tag' | 'link' | 'imagelink') => (event: { target: { value: string } }) => {
     const value = event.target.value;
     setValues((current) => ({ ...current, [field]: value }));
-    if (field === 'pname' && value.trim()) setNameError(false);
+    clearError(field);
     if (field === 'imagelink' && value.trim()) setFile(null);
   };
 
   const setWindowEnd = (field: 'showFrom' | 'showUntil') => (date: Date | null) => {
     setValues((current) => ({ ...current, [field]: date }));
-    setWindowError(false);
+    clearError('showUntil');
   };
 
   const chooseFile = (chosen: File) => {
     if (!file) setImagelinkBeforeFile(values.imagelink);
     setFile(chosen);
     setValues((current) => ({ ...current, imagelink: '' }));
+    clearError('imagelink');
   };
 
   const cancelFile = () => {
@@ -115,26 +126,28 @@ export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) 
     setValues((current) => ({ ...current, imagelink: imagelinkBeforeFile }));
   };
 
+  const field = (name: string) => `${ids}-${name}`;
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
-    if (!values.pname.trim()) {
-      setNameError(true);
-      nameRef.current?.focus();
+    const found = validateLink({ ...values, hasFile: file !== null });
+    setErrors(found);
+    const first = LINK_FIELDS.find((name) => found[name]);
+    if (first) {
+      // Text fields get the focus; the window's end would open its calendar, so its message is announced instead.
+      if (first !== 'showUntil') document.getElementById(field(first))?.focus();
       return;
     }
-    if (windowIsReversed(values.showFrom, values.showUntil)) {
-      setWindowError(true);
-      return;
-    }
-    if (!file && !values.imagelink.trim() && !window.confirm(messages.confirmWithoutImage)) return;
+    const withoutImage = !file && !values.imagelink.trim();
+    if (variant === 'create' && withoutImage && !window.confirm(messages.confirmWithoutImage)) return;
     setSubmitting(true);
     try {
       await onSubmit(
         {
           ...values,
           pname: values.pname.trim(),
-          tag: values.tag.trim(),
+          tag: cleanTagInput(values.tag),
           link: values.link.trim(),
           imagelink: file ? '' : values.imagelink.trim(),
         },
@@ -145,7 +158,20 @@ export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) 
     }
   };
 
-  const field = (name: string) => `${ids}-${name}`;
+  /** The message under a refused field (`role="alert"`, `data-testid="<field>-error"`), or nothing. */
+  const errorOf = (name: LinkField) =>
+    errors[name] && (
+      <p className="link-form__error" id={field(`${name}-error`)} role="alert" data-testid={`${name}-error`}>
+        {errors[name]}
+      </p>
+    );
+  /** aria-invalid and aria-describedby of a field's input. */
+  const invalid = (name: LinkField, hint?: string) => ({
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby':
+      [errors[name] ? field(`${name}-error`) : null, hint ?? null].filter(Boolean).join(' ') || undefined,
+  });
+
   return (
     <form className="admin-form link-form" onSubmit={submit} noValidate data-testid="link-form">
       <div className="admin-form__field">
@@ -156,7 +182,6 @@ export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) 
           </span>
         </label>
         <input
-          ref={nameRef}
           id={field('pname')}
           className="admin-form__input"
           name="pname"
@@ -164,15 +189,10 @@ export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) 
           onChange={set('pname')}
           maxLength={100}
           required
-          aria-invalid={nameError || undefined}
-          aria-describedby={nameError ? field('pname-error') : undefined}
+          {...invalid('pname')}
           autoComplete="off"
         />
-        {nameError && (
-          <p className="link-form__error" id={field('pname-error')} role="alert" data-testid="pname-error">
-            {messages.nameRequired}
-          </p>
-        )}
+        {errorOf('pname')}
       </div>
       <div className="admin-form__field">
         <label className="admin-form__label" htmlFor={field('tag')}>
@@ -184,11 +204,14 @@ export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) 
           name="tag"
           value={values.tag}
           onChange={set('tag')}
-          aria-describedby={field('tag-hint')}
+          {...invalid('tag', field('tag-hint'))}
           autoComplete="off"
         />
+        {errorOf('tag')}
         <p className="link-form__hint" id={field('tag-hint')}>
           {labels.tagHint}
+          <br />
+          {messages.tagHashHint}
         </p>
       </div>
       <div className="admin-form__field">
@@ -205,8 +228,10 @@ export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) 
           onChange={set('link')}
           placeholder={messages.linkPlaceholder}
           maxLength={2048}
+          {...invalid('link')}
           autoComplete="off"
         />
+        {errorOf('link')}
       </div>
       <div className="admin-form__field">
         <label className="admin-form__label" htmlFor={field('imagelink')}>
@@ -222,8 +247,10 @@ export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) 
           onChange={set('imagelink')}
           placeholder={messages.imagelinkPlaceholder}
           maxLength={2048}
+          {...invalid('imagelink')}
           autoComplete="off"
         />
+        {errorOf('imagelink')}
       </div>
       <div className="admin-form__field">
         <span className="admin-form__label">{messages.imageSection}</span>
@@ -269,17 +296,17 @@ export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) 
               selected={values.showUntil}
               onChange={setWindowEnd('showUntil')}
               min={values.showFrom}
-              invalid={windowError}
-              describedBy={windowError ? field('window-error') : undefined}
+              invalid={Boolean(errors.showUntil)}
+              describedBy={errors.showUntil ? field('window-error') : undefined}
             />
           </div>
         </div>
         <p className="link-form__hint" id={field('window-hint')}>
           {messages.windowHint}
         </p>
-        {windowError && (
+        {errors.showUntil && (
           <p className="link-form__error" id={field('window-error')} role="alert" data-testid="window-error">
-            {messages.windowReversed}
+            {errors.showUntil}
           </p>
         )}
       </fieldset>

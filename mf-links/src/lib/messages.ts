@@ -31,7 +31,7 @@ export const messages = {
   dndDropped: (name: string, position: number, total: number) =>
     `${name} 항목을 ${position}번째 위치에 놓았습니다 (전체 ${total}개).`,
   dndCancelled: (name: string) => `${name} 항목 옮기기를 취소했습니다.`,
-  // Form labels (spec §2 "Link create", "Link edit")
+  // Form labels (spec §2 "Link create", "Link edit"); field errors are the API's own sentences (contract apiMessages)
   createName: '링크 이름',
   createTag: '태그',
   createTagHint: '쉼표로 구분해 여러 개 입력할 수 있습니다. 예: 뷰티, 스킨케어',
@@ -49,7 +49,6 @@ export const messages = {
   removeFile: '선택 취소',
   register: '등록',
   update: '수정',
-  nameRequired: '링크 이름은 필수 값입니다.',
   confirmWithoutImage: '이미지 없이 링크 정보를 등록하시겠습니까?',
   // Visibility (issue 12): the switch, the window and the list's badges and filter
   visibilitySection: '공개 설정',
@@ -58,7 +57,6 @@ export const messages = {
   showUntilLabel: '공개 종료',
   windowHint:
     '한국 시간 기준입니다. 시작을 비워 두면 바로, 종료를 비워 두면 끝없이 공개됩니다. 공동구매처럼 기간이 정해진 상품에 쓰세요.',
-  windowReversed: '공개 종료는 공개 시작보다 늦어야 합니다.',
   windowPlaceholder: '비워 두면 제한 없음',
   windowClear: '지우기',
   badgeVisible: '공개',
@@ -75,8 +73,10 @@ export const messages = {
   show: '공개하기',
   hide: '숨기기',
   noLinksInFilter: '이 상태의 링크가 없습니다.',
-  createdWithoutImage: (reason: string) => `링크는 등록되었지만 이미지를 올리지 못했습니다: ${reason}`,
-  updatedWithoutImage: (reason: string) => `링크는 수정되었지만 새 이미지를 올리지 못했습니다: ${reason}`,
+  tagHashHint: '태그 앞의 #은 빼고 저장됩니다.',
+  // A refused save changes nothing (the link and its image travel in one request, issue 16 item 1): say so.
+  createFailed: (reason: string) => `링크를 등록하지 못했습니다. 아무것도 저장되지 않았습니다: ${reason}`,
+  updateFailed: (reason: string) => `링크를 수정하지 못했습니다. 바뀐 내용은 저장되지 않았습니다: ${reason}`,
   // QR codes (issue 14 item 7): /main/qr
   qrTitle: 'QR 코드',
   qrIntro:

@@ -60,7 +60,10 @@ async function chooseFile(file: File) {
   });
 }
 
-const photo = () => new File(['png-bytes'], 'photo.png', { type: 'image/png' });
+/** The first bytes of a real PNG and JPEG: the dropzone checks them (issue 16 item 1). */
+const PNG_HEAD = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+const JPEG_HEAD = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
+const photo = () => new File([PNG_HEAD], 'photo.png', { type: 'image/png' });
 
 describe('LinkCreatePage', () => {
   it('has the labels of spec §2 and the default placeholder preview', () => {
@@ -111,12 +114,12 @@ describe('LinkCreatePage', () => {
     expect(screen.getByTestId('image-dropzone-preview')).toHaveAttribute('src', 'https://cdn.example/p.jpg');
 
     await chooseFile(photo());
+    expect(await screen.findByTestId('chosen-file')).toHaveTextContent('선택한 파일: photo.png');
     expect(imagelink).toHaveValue('');
-    expect(screen.getByTestId('chosen-file')).toHaveTextContent('선택한 파일: photo.png');
     await waitFor(() => expect(screen.getByTestId('image-dropzone-preview')).toHaveAttribute('src', created[0]));
 
     // Another file: the first object URL is revoked; leaving the page revokes the second.
-    await chooseFile(new File(['x'], 'second.jpg', { type: 'image/jpeg' }));
+    await chooseFile(new File([JPEG_HEAD], 'second.jpg', { type: 'image/jpeg' }));
     await waitFor(() => expect(revoked).toEqual([created[0]]));
     unmount();
     expect(revoked).toEqual([created[0], created[1]]);
@@ -128,43 +131,39 @@ describe('LinkCreatePage', () => {
     const imagelink = screen.getByLabelText(/^사진 링크/);
     fireEvent.change(imagelink, { target: { value: 'https://cdn.example/p.jpg' } });
     await chooseFile(photo());
-    fireEvent.click(screen.getByRole('button', { name: '선택 취소' }));
+    fireEvent.click(await screen.findByRole('button', { name: '선택 취소' }));
     expect(imagelink).toHaveValue('https://cdn.example/p.jpg');
     expect(screen.queryByTestId('chosen-file')).toBeNull();
   });
 
-  it('creates, then uploads the file with the new id, alerts the message and replaces history with /main/list', async () => {
+  it('sends the link and its file in ONE multipart request, alerts the message and replaces history with /main/list', async () => {
     const adapter = serve({
-      'POST /store/create': () => ({
+      'POST /store/create/with-image': () => ({
         status: 201,
         data: { message: '링크가 등록되었습니다.', product: link(42, '텀블러', 3, { tags: ['주방', '캠핑'] }) },
       }),
-      'POST /image': () => ({ status: 201, data: { message: '이미지가 등록되었습니다.' } }),
     });
     renderCreate();
     fireEvent.change(screen.getByLabelText(/^링크 이름/), { target: { value: ' 텀블러 ' } });
-    fireEvent.change(screen.getByLabelText(/^태그/), { target: { value: '주방, 캠핑' } });
+    fireEvent.change(screen.getByLabelText(/^태그/), { target: { value: '#주방, 캠핑' } });
     fireEvent.change(screen.getByLabelText(/^구매 사이트 링크/), { target: { value: 'https://shop.example/t' } });
-    const file = photo();
-    await chooseFile(file);
+    await chooseFile(photo());
+    await waitFor(() => expect(screen.getByTestId('chosen-file')).toBeInTheDocument());
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '등록' }));
     });
 
     await waitFor(() => expect(screen.getByTestId('list-probe')).toBeInTheDocument());
-    expect(sent(adapter).map((r) => r.route)).toEqual(['POST /store/create', 'POST /image']);
-    const [createRequest] = adapter.mock.calls[0]!;
-    expect(JSON.parse(createRequest.data)).toEqual({
+    expect(sent(adapter).map((r) => r.route)).toEqual(['POST /store/create/with-image']);
+    const form = adapter.mock.calls[0]![0].data as FormData;
+    expect(Object.fromEntries([...form.entries()].filter(([name]) => name !== 'image'))).toEqual({
       pname: '텀블러',
       tag: '주방, 캠핑',
       link: 'https://shop.example/t',
-      imagelink: '',
-      enabled: true,
-      showFrom: null,
-      showUntil: null,
+      enabled: 'true',
+      showFrom: '',
+      showUntil: '',
     });
-    const form = adapter.mock.calls[1]![0].data as FormData;
-    expect(form.get('id')).toBe('42');
     expect((form.get('image') as File).name).toBe('photo.png');
     expect(confirm).not.toHaveBeenCalled();
     expect(alert).toHaveBeenCalledWith('링크가 등록되었습니다.');
@@ -174,24 +173,60 @@ describe('LinkCreatePage', () => {
     expect(await screen.findByTestId('start-probe')).toBeInTheDocument();
   });
 
-  it('a failed upload after the create says the link was saved without its image, and still goes to the list', async () => {
+  it('a refused image saves nothing: the alert says so and the form stays as typed', async () => {
     serve({
-      'POST /store/create': () => ({
-        status: 201,
-        data: { message: '링크가 등록되었습니다.', product: link(43, '컵', 0) },
+      'POST /store/create/with-image': () => ({
+        status: 415,
+        data: {
+          statusCode: 415,
+          message: '이미지 파일을 읽을 수 없습니다. JPEG, PNG, WebP, GIF, AVIF 파일만 올릴 수 있습니다.',
+        },
       }),
-      'POST /image': () => ({ status: 400, data: { statusCode: 400, message: '지원하지 않는 이미지 형식입니다.' } }),
     });
     renderCreate();
     fireEvent.change(screen.getByLabelText(/^링크 이름/), { target: { value: '컵' } });
     await chooseFile(photo());
+    await waitFor(() => expect(screen.getByTestId('chosen-file')).toBeInTheDocument());
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '등록' }));
     });
-    await waitFor(() => expect(screen.getByTestId('list-probe')).toBeInTheDocument());
-    expect(alert).toHaveBeenCalledWith(
-      '링크는 등록되었지만 이미지를 올리지 못했습니다: 지원하지 않는 이미지 형식입니다.',
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith(
+        '링크를 등록하지 못했습니다. 아무것도 저장되지 않았습니다: 이미지 파일을 읽을 수 없습니다. JPEG, PNG, WebP, GIF, AVIF 파일만 올릴 수 있습니다.',
+      ),
     );
+    expect(screen.queryByTestId('list-probe')).toBeNull();
+    expect(screen.getByLabelText(/^링크 이름/)).toHaveValue('컵');
+    expect(screen.getByTestId('chosen-file')).toBeInTheDocument();
+  });
+
+  it('a text file renamed .jpg is refused in the dropzone and nothing is sent (issue 16 item 1)', async () => {
+    const adapter = serve({});
+    renderCreate();
+    await chooseFile(new File(['just some notes'], 'notes.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByTestId('image-dropzone-error')).toHaveTextContent('이미지 파일을 읽을 수 없습니다.');
+    expect(screen.queryByTestId('chosen-file')).toBeNull();
+    expect(sent(adapter)).toEqual([]);
+  });
+
+  it('checks the URL in the browser with the API sentence, before the missing-image question (issue 16 item 5)', async () => {
+    const adapter = serve({});
+    renderCreate();
+    fireEvent.change(screen.getByLabelText(/^링크 이름/), { target: { value: '컵' } });
+    fireEvent.change(screen.getByLabelText(/^구매 사이트 링크/), { target: { value: 'shop.example/cup' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '등록' }));
+    });
+    expect(screen.getByTestId('link-error')).toHaveTextContent(
+      '링크 주소는 http:// 또는 https:// 로 시작하는 2048자 이하의 주소여야 합니다.',
+    );
+    expect(screen.getByLabelText(/^구매 사이트 링크/)).toHaveFocus();
+    expect(screen.getByLabelText(/^구매 사이트 링크/)).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm).not.toHaveBeenCalled();
+    expect(sent(adapter)).toEqual([]);
+    // Fixing the field clears its message.
+    fireEvent.change(screen.getByLabelText(/^구매 사이트 링크/), { target: { value: 'https://shop.example/cup' } });
+    expect(screen.queryByTestId('link-error')).toBeNull();
   });
 
   it("shows the server's validation message and stays on the form", async () => {
@@ -207,7 +242,11 @@ describe('LinkCreatePage', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '등록' }));
     });
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('링크는 http 또는 https 주소여야 합니다.'));
+    await waitFor(() =>
+      expect(alert).toHaveBeenCalledWith(
+        '링크를 등록하지 못했습니다. 아무것도 저장되지 않았습니다: 링크는 http 또는 https 주소여야 합니다.',
+      ),
+    );
     expect(screen.getByRole('button', { name: '등록' })).toBeEnabled();
     expect(screen.queryByTestId('list-probe')).toBeNull();
   });

@@ -1,34 +1,33 @@
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '@linksite/platform';
 import { createLink } from '../api/create-link';
-import { uploadLinkImage } from '../api/upload-link-image';
+import { createLinkWithImage } from '../api/create-link-with-image';
 import { LinkForm, toLinkBody, type LinkFormValues } from '../components/link-form';
 import { messages } from '../lib/messages';
 import '../components/link-screens.css';
 
 /**
- * `/create`, 링크 등록 (spec §2, §4, §7): `POST /api/store/create`, then `POST /api/image` with the new id when a
- * file was chosen, the server's message in an alert and `/main/list` replacing this page in history. A failed
- * upload after a successful create says the link was saved without its image, and still goes to the list.
+ * `/create`, 링크 등록 (spec §2, §4, §7): with a chosen file, the link and its image in ONE request
+ * (`POST /api/store/create/with-image`, one transaction, issue 16 item 1), else `POST /api/store/create`; the server's
+ * message in an alert and `/main/list` replacing this page in history. A refused save (a damaged image, a field the
+ * server refuses) saved nothing: the alert says so and the form stays as typed, to fix in place and send again.
  */
 export function LinkCreatePage() {
   const navigate = useNavigate();
 
   const save = async (input: LinkFormValues, file: File | null) => {
-    let created: Awaited<ReturnType<typeof createLink>>;
+    let notice: string;
     try {
-      created = await createLink(toLinkBody(input));
-    } catch (error) {
-      window.alert(errorMessage(error));
-      return;
-    }
-    let notice = created.message;
-    if (file) {
-      try {
-        await uploadLinkImage(created.product.id, file);
-      } catch (error) {
-        notice = messages.createdWithoutImage(errorMessage(error));
+      const body = toLinkBody(input);
+      if (file) {
+        const { imagelink: _theFileIsTheImage, ...fields } = body;
+        notice = (await createLinkWithImage(fields, file)).message;
+      } else {
+        notice = (await createLink(body)).message;
       }
+    } catch (error) {
+      window.alert(messages.createFailed(errorMessage(error)));
+      return;
     }
     window.alert(notice);
     navigate('/main/list', { replace: true });

@@ -45,47 +45,82 @@ describe('LinkEditPage', () => {
     expect(screen.getByRole('button', { name: '수정' })).toBeInTheDocument();
   });
 
-  it('updates, replaces the image when a new file was chosen, alerts and goes to the list', async () => {
+  it('sends the fields and the new file in ONE multipart request, alerts and goes to the list', async () => {
     const adapter = serve({
       'GET /main/detail/5': () => ({ status: 200, data: { product: existing } }),
-      'PUT /main/update/5': () => ({ status: 200, data: { message: '링크가 수정되었습니다.', product: existing } }),
-      'PUT /image/5': () => ({ status: 200, data: { message: '이미지가 변경되었습니다.' } }),
+      'PUT /main/update/5/with-image': () => ({
+        status: 200,
+        data: { message: '링크가 수정되었습니다.', product: existing },
+      }),
     });
     renderEdit();
     fireEvent.change(await screen.findByLabelText(/^상품 이름/), { target: { value: '수분 크림 대용량' } });
+    const webp = new Uint8Array([...'RIFF\0\0\0\0WEBPVP8 '].map((c) => c.charCodeAt(0)));
     await act(async () => {
       fireEvent.change(screen.getByTestId('image-dropzone-input'), {
-        target: { files: [new File(['x'], 'new.webp', { type: 'image/webp' })] },
+        target: { files: [new File([webp], 'new.webp', { type: 'image/webp' })] },
       });
     });
-    expect(screen.getByLabelText(/^사진 링크/)).toHaveValue('');
+    await waitFor(() => expect(screen.getByLabelText(/^사진 링크/)).toHaveValue(''));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '수정' }));
     });
     await waitFor(() => expect(screen.getByTestId('list-probe')).toBeInTheDocument());
-    expect(sent(adapter).map((r) => r.route)).toEqual(['GET /main/detail/5', 'PUT /main/update/5', 'PUT /image/5']);
-    // The old image stays until the upload replaces it.
-    expect(JSON.parse(adapter.mock.calls[1]![0].data)).toEqual({
-      pname: '수분 크림 대용량',
-      tag: '뷰티, 스킨케어',
-      link: 'https://shop.example/1',
-      imagelink: '/api/images/abc',
-      enabled: true,
-      showFrom: null,
-      showUntil: null,
-    });
-    expect((adapter.mock.calls[2]![0].data as FormData).get('image')).toBeInstanceOf(File);
+    expect(sent(adapter).map((r) => r.route)).toEqual(['GET /main/detail/5', 'PUT /main/update/5/with-image']);
+    const form = adapter.mock.calls[1]![0].data as FormData;
+    expect(form.get('pname')).toBe('수분 크림 대용량');
+    expect(form.get('tag')).toBe('뷰티, 스킨케어');
+    expect(form.has('imagelink')).toBe(false);
+    expect(form.get('image')).toBeInstanceOf(File);
     expect(alert).toHaveBeenCalledWith('링크가 수정되었습니다.');
   });
 
-  it('shows the Korean error when the link cannot be loaded', async () => {
+  it('editing a link that has no image asks nothing (the question is for create only, issue 16 item 5)', async () => {
+    const confirm = jest.spyOn(window, 'confirm').mockImplementation(() => false);
+    const bare = link(7, '사진 없는 링크', 2, { imagelink: null });
+    const adapter = serve({
+      'GET /main/detail/7': () => ({ status: 200, data: { product: bare } }),
+      'PUT /main/update/7': () => ({ status: 200, data: { message: '링크가 수정되었습니다.', product: bare } }),
+    });
+    render(
+      <MemoryRouter initialEntries={['/main/edit/7']}>
+        <Routes>
+          <Route path="/main/edit/:id" element={<LinkEditPage />} />
+          <Route path="/main/list" element={<p data-testid="list-probe">list</p>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    fireEvent.change(await screen.findByLabelText(/^태그 정보/), { target: { value: '#해시' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '수정' }));
+    });
+    await waitFor(() => expect(screen.getByTestId('list-probe')).toBeInTheDocument());
+    expect(confirm).not.toHaveBeenCalled();
+    expect(sent(adapter)[1]).toEqual({ route: 'PUT /main/update/7', body: expect.objectContaining({ tag: '해시' }) });
+    confirm.mockRestore();
+  });
+
+  it('shows the Korean error of a 404 without 다시 시도 (asking again cannot find it, issue 16 item 5)', async () => {
     serve({
       'GET /main/detail/5': () => ({ status: 404, data: { statusCode: 404, message: '링크를 찾을 수 없습니다.' } }),
     });
     renderEdit();
-    expect(await screen.findByTestId('link-edit-error')).toHaveTextContent(
-      '링크 정보를 불러오지 못했습니다. 링크를 찾을 수 없습니다.',
-    );
+    const notice = await screen.findByTestId('link-edit-error');
+    expect(notice).toHaveTextContent('링크 정보를 불러오지 못했습니다. 링크를 찾을 수 없습니다.');
+    expect(screen.queryByRole('button', { name: '다시 시도' })).toBeNull();
+  });
+
+  it('offers 다시 시도 for a server failure, and the retry loads the form', async () => {
+    let calls = 0;
+    serve({
+      'GET /main/detail/5': () =>
+        ++calls === 1
+          ? { status: 503, data: { statusCode: 503, message: '서비스를 일시적으로 사용할 수 없습니다.' } }
+          : { status: 200, data: { product: existing } },
+    });
+    renderEdit();
+    fireEvent.click(await screen.findByRole('button', { name: '다시 시도' }));
+    expect(await screen.findByLabelText(/^상품 이름/)).toHaveValue('수분 크림');
   });
 
   describe('visibility (issue 12)', () => {

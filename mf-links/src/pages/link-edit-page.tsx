@@ -3,8 +3,8 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { Link } from '@linksite/contract';
 import { errorMessage, ErrorNotice, Loading, useRequest } from '@linksite/platform';
 import { fetchLink } from '../api/fetch-link';
-import { replaceLinkImage } from '../api/replace-link-image';
 import { updateLink } from '../api/update-link';
+import { updateLinkWithImage } from '../api/update-link-with-image';
 import { LinkForm, toLinkBody, type LinkFormValues } from '../components/link-form';
 import { isoToWindowEnd } from '../lib/link-window';
 import { messages } from '../lib/messages';
@@ -27,21 +27,18 @@ function EditForm({ link }: { link: Link }) {
   const navigate = useNavigate();
 
   const save = async (input: LinkFormValues, file: File | null) => {
-    // With a new file the old image stays until the upload replaces it, so a failed upload loses nothing.
-    const body = toLinkBody(file ? { ...input, imagelink: link.imagelink ?? '' } : input);
     let notice: string;
     try {
-      notice = await updateLink(link.id, body);
-    } catch (error) {
-      window.alert(errorMessage(error));
-      return;
-    }
-    if (file) {
-      try {
-        await replaceLinkImage(link.id, file);
-      } catch (error) {
-        notice = messages.updatedWithoutImage(errorMessage(error));
+      if (file) {
+        // The fields and the new image in one request and one transaction (issue 16 item 1).
+        const { imagelink: _replaced, ...fields } = toLinkBody(input);
+        notice = await updateLinkWithImage(link.id, fields, file);
+      } else {
+        notice = await updateLink(link.id, toLinkBody(input));
       }
+    } catch (error) {
+      window.alert(messages.updateFailed(errorMessage(error)));
+      return;
     }
     window.alert(notice);
     navigate('/main/list', { replace: true });
@@ -52,8 +49,10 @@ function EditForm({ link }: { link: Link }) {
 
 /**
  * `/main/edit/:id`, 링크 수정 (spec §2, §4, §7): `Loading....` until the link has loaded, then the form with its
- * values; `PUT /api/main/update/:id`, then `PUT /api/image/:id` when a new file was chosen, the server's message in
- * an alert and `/main/list` replacing this page in history.
+ * values; `PUT /api/main/update/:id`, or with a new file `PUT /api/main/update/:id/with-image` (fields and image in
+ * one transaction, issue 16 item 1); the server's message in an alert and `/main/list` replacing this page in
+ * history. A refused save changed nothing: the alert says so and the form stays as typed. A link that cannot be
+ * loaded shows the reason, with `다시 시도` only when a retry can help (not for a 404, issue 16 item 5).
  */
 export function LinkEditPage() {
   const { id = '' } = useParams();
@@ -70,6 +69,7 @@ export function LinkEditPage() {
         <ErrorNotice
           message={`${messages.linkLoadFailed} ${errorMessage(link.error)}`}
           onRetry={link.reload}
+          error={link.error}
           testId="link-edit-error"
         />
       )}

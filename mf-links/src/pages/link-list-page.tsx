@@ -204,6 +204,7 @@ export function LinkListPage() {
         <ErrorNotice
           message={`${messages.linksLoadFailed} ${errorMessage(state.error)}`}
           onRetry={reload}
+          error={state.error}
           testId="link-list-error"
         />
       )}

@@ -28,7 +28,7 @@ export function PlanEditPage() {
       </h1>
       {plan.status === 'loading' && <Loading />}
       {plan.status === 'error' && (
-        <ErrorNotice message={errorMessage(plan.error)} onRetry={plan.reload} testId="plan-error" />
+        <ErrorNotice message={errorMessage(plan.error)} onRetry={plan.reload} error={plan.error} testId="plan-error" />
       )}
       {plan.status === 'success' && (
         <PlanForm

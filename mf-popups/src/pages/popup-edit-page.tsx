@@ -27,7 +27,12 @@ export function PopupEditPage() {
       </h1>
       {popup.status === 'loading' && <Loading />}
       {popup.status === 'error' && (
-        <ErrorNotice message={errorMessage(popup.error)} onRetry={popup.reload} testId="popup-error" />
+        <ErrorNotice
+          message={errorMessage(popup.error)}
+          onRetry={popup.reload}
+          error={popup.error}
+          testId="popup-error"
+        />
       )}
       {popup.status === 'success' && (
         <PopupForm

@@ -19,3 +19,14 @@ export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   return ko.unknownError;
 }
+
+/**
+ * Whether the same request may succeed if simply sent again (issue 16 item 5: `다시 시도` only then): the server
+ * was not reached or did not answer in time (status 0), or answered 408, 429 or 5xx. A 4xx such as 404 (the thing
+ * does not exist) or 400 fails the same way every time. A thrown value that is not an ApiError (a bug, a chunk that
+ * failed to load) counts as retryable.
+ */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
+}

@@ -1,10 +1,25 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { DEFAULT_IMAGE_URL } from '../assets/default-image';
 import { UPLOAD_MAX_BYTES } from '../lib/upload-limits';
-import { ImageDropzone } from './image-dropzone';
+import { apiMessages } from '@linksite/contract/api-rules';
+import { contentProblem, ImageDropzone } from './image-dropzone';
+
+/** The first bytes of a real file of each accepted type (the dropzone checks them, issue 16 item 1). */
+const HEADS: Record<string, number[]> = {
+  'image/jpeg': [0xff, 0xd8, 0xff, 0xe0],
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'image/webp': [...'RIFF']
+    .map((c) => c.charCodeAt(0))
+    .concat(
+      [0, 0, 0, 0],
+      [...'WEBP'].map((c) => c.charCodeAt(0)),
+    ),
+  'image/gif': [...'GIF89a'].map((c) => c.charCodeAt(0)),
+};
 
 function image(name: string, type: string, size = 4): File {
-  const file = new File(['x'.repeat(Math.min(size, 16))], name, { type });
+  const head = HEADS[type] ?? [...'x'.repeat(4)].map((c) => c.charCodeAt(0));
+  const file = new File([new Uint8Array(head.concat(Array(Math.max(0, 16 - head.length)).fill(0)))], name, { type });
   if (size > 16) Object.defineProperty(file, 'size', { value: size });
   return file;
 }
@@ -131,5 +146,41 @@ describe('ImageDropzone', () => {
       fireEvent.dragLeave(zone, { dataTransfer: { items: [], types: ['Files'] } });
     });
     await waitFor(() => expect(zone).toHaveAttribute('data-state', 'idle'));
+  });
+
+  it("refuses a text file renamed .jpg by its first bytes, with the API's sentence, before onFile (issue 16 item 1)", async () => {
+    const onFile = jest.fn();
+    render(<ImageDropzone onFile={onFile} />);
+    const fake = new File(['이것은 사진이 아닙니다. just some notes\n'], 'notes.jpg', { type: 'image/jpeg' });
+    await drop(screen.getByTestId('image-dropzone'), [fake]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(apiMessages.imageUnreadable);
+    expect(onFile).not.toHaveBeenCalled();
+  });
+
+  it('refuses an SVG named .png and an empty file, and takes the next real image', async () => {
+    const onFile = jest.fn();
+    render(<ImageDropzone onFile={onFile} />);
+    const zone = screen.getByTestId('image-dropzone');
+    await drop(zone, [new File(['<svg xmlns="http://www.w3.org/2000/svg"/>'], 'logo.png', { type: 'image/png' })]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(apiMessages.imageUnreadable);
+    await drop(zone, [new File([], 'empty.jpg', { type: 'image/jpeg' })]);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(apiMessages.imageEmpty));
+    const photo = image('photo.png', 'image/png');
+    await drop(zone, [photo]);
+    await waitFor(() => expect(onFile).toHaveBeenCalledWith(photo));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(onFile).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('contentProblem', () => {
+  it.each([
+    ['JPEG', [0xff, 0xd8, 0xff, 0xdb], null],
+    ['AVIF', [0, 0, 0, 0x1c, ...'ftypavif'].map((b) => (typeof b === 'string' ? b.charCodeAt(0) : b)), null],
+    ['HEIC', [0, 0, 0, 0x18, ...'ftypheic'].map((b) => (typeof b === 'string' ? b.charCodeAt(0) : b)), 'refused'],
+    ['BMP', [0x42, 0x4d, 0, 0], 'refused'],
+  ])('%s', async (_name, bytes, expected) => {
+    const problem = await contentProblem(new File([new Uint8Array(bytes as number[])], 'f', { type: '' }));
+    expect(problem === null ? null : 'refused').toBe(expected);
   });
 });

@@ -1,6 +1,8 @@
-import { useCallback, useState, type SyntheticEvent } from 'react';
+import { useCallback, useRef, useState, type SyntheticEvent } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
+import { apiMessages } from '@linksite/contract/api-rules';
 import { DEFAULT_IMAGE_URL } from '../assets/default-image';
+import { sniffImageType } from '../lib/image-type';
 import { ACCEPTED_IMAGE_TYPES, IGNORED_FILE_NAMES, UPLOAD_MAX_BYTES } from '../lib/upload-limits';
 import { ko } from '../messages/ko';
 import './image-dropzone.css';
@@ -49,6 +51,16 @@ export function rejectionMessage(code: string, fallback: string): string {
 const isIgnored = (file: File) => IGNORED_FILE_NAMES.includes(file.name);
 
 /**
+ * Why a file that passed react-dropzone's name/type/size checks is still not an image the API accepts, or null when
+ * it is one: an empty file, or first bytes that match no signature of the API's list (a text file renamed `.jpg`, an
+ * SVG, a HEIC photo…; `sniffImageType`, issue 16 item 1). The sentences are the API's own (`apiMessages`).
+ */
+export async function contentProblem(file: File): Promise<string | null> {
+  if (file.size === 0) return apiMessages.imageEmpty;
+  return (await sniffImageType(file)) ? null : apiMessages.imageUnreadable;
+}
+
+/**
  * The image drop zone of every upload screen (links, cover; spec §2, §4, §5; DECISIONS D4, D6), on react-dropzone.
  *
  * - One file (`multiple: false`, `maxFiles: 1`); a drop of several is refused as a whole with
@@ -60,6 +72,9 @@ const isIgnored = (file: File) => IGNORED_FILE_NAMES.includes(file.name);
  * - Keyboard: the zone is focusable; Enter or Space opens the file dialog. The hidden `<input type=file>` inside
  *   takes `setInputFiles` in browser tests.
  * - Rejections show under the zone as a `role="alert"` in Korean (react-dropzone codes, DECISIONS D6).
+ * - The file's first bytes must match the API's signature list (`contentProblem`), whatever its name says: a text
+ *   file renamed `.jpg` is refused here with the API's own sentence, before any request (issue 16 item 1).
+ *   `onFile` is therefore called a moment after the drop, once those bytes are read.
  */
 export function ImageDropzone({
   onFile,
@@ -71,9 +86,12 @@ export function ImageDropzone({
   className,
 }: ImageDropzoneProps) {
   const [errors, setErrors] = useState<string[]>([]);
+  // Counts choices, so the byte check of an earlier file that finishes late never overrides a later choice.
+  const choice = useRef(0);
 
   const onDrop = useCallback(
-    (accepted: File[], rejections: FileRejection[]) => {
+    async (accepted: File[], rejections: FileRejection[]) => {
+      const current = ++choice.current;
       const files = accepted.filter((file) => !isIgnored(file));
       const refused = rejections.filter(({ file }) => !isIgnored(file));
       if (files.length === 0 && refused.length === 0) return; // only litter was dropped
@@ -89,8 +107,17 @@ export function ImageDropzone({
         setErrors([...new Set(messages)]);
         return;
       }
+      const file = files[0];
+      if (!file) return;
+      // The type by the first bytes, before anything is sent (issue 16 item 1).
+      const problem = await contentProblem(file);
+      if (current !== choice.current) return;
+      if (problem) {
+        setErrors([problem]);
+        return;
+      }
       setErrors([]);
-      if (files[0]) onFile(files[0]);
+      onFile(file);
     },
     [onFile],
   );

@@ -8,6 +8,7 @@ import {
   IsDateTimeOrNull,
   IsImageLink,
   MAX_URL_LENGTH,
+  TagInput,
   Trim,
   TrimToNull,
 } from './link-fields';
@@ -29,9 +30,12 @@ export class CreateLinkDto {
   @IsString({ message: messages.pnameRequired })
   pname!: string;
 
-  /** One string, split on `,` and `/` (DECISIONS D2): at most 20 tags of at most 30 characters. */
+  /**
+   * One string, split on `,` and `/` (DECISIONS D2): at most 20 tags of at most 30 characters. A leading `#` of a
+   * tag is dropped (`#해시` → `해시`, issue 16 item 5).
+   */
   @ApiPropertyOptional({ type: String, nullable: true, example: '간식, 선물추천/홈카페' })
-  @TrimToNull()
+  @TagInput()
   @IsOptional()
   @HasNoLongTag({ message: messages.tagTooLong })
   @HasAtMostMaxTags({ message: messages.tooManyTags })

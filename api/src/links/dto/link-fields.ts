@@ -1,30 +1,9 @@
 import { Transform } from 'class-transformer';
 import { ValidateBy, ValidationOptions } from 'class-validator';
 import { parseDateTime } from '../../common/calendar';
-import { MAX_TAG_LENGTH, MAX_TAGS } from '../normalize-tags';
+import { isHttpUrl, isImageLink, MAX_TAG_LENGTH, MAX_TAGS, splitTagInput } from '../../common/shared-rules';
 
-/** Longest accepted URL (DECISIONS D2: link and imagelink ≤ 2048). */
-export const MAX_URL_LENGTH = 2048;
-
-/** The internal path of an uploaded image, as responses give it (DECISIONS D3): `/api/images/<64 hex>`. */
-export const INTERNAL_IMAGE_PATH = /^\/api\/images\/([0-9a-f]{64})$/;
-
-/**
- * True for an absolute `http:` or `https:` URL of at most MAX_URL_LENGTH characters with a host and no
- * whitespace or control characters. Everything else is false: `javascript:`, `data:`, `ftp:`, relative paths,
- * and scheme tricks such as ` javascript:` or `java\tscript:` (DECISIONS D2, issue 4 "http/https only").
- */
-export function isHttpUrl(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length > MAX_URL_LENGTH) return false;
-  // eslint-disable-next-line no-control-regex
-  if (!/^https?:\/\//i.test(value) || /[\s\u0000-\u001f\u007f]/.test(value)) return false;
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
+export { INTERNAL_IMAGE_PATH, isHttpUrl, MAX_URL_LENGTH } from '../../common/shared-rules';
 
 /** Form strings: trimmed; an empty string means "none" (null). Other types pass through for the validators. */
 export const TrimToNull = () =>
@@ -34,40 +13,29 @@ export const TrimToNull = () =>
 export const Trim = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 
+/**
+ * `tag`: the one tag string with each tag's leading `#` dropped (`#해시, #간식` → `해시, 간식`, issue 16 item 5) and
+ * empty parts and duplicates removed (`splitTagInput`); nothing left means none (null). Other types pass through.
+ */
+export const TagInput = () =>
+  Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? splitTagInput(value).join(', ') || null : value,
+  );
+
 /** `link`: an http(s) URL (isHttpUrl). */
 export const IsHttpUrl = (options: ValidationOptions) =>
   ValidateBy({ name: 'isHttpUrl', validator: { validate: (value) => isHttpUrl(value) } }, options);
 
-/** `imagelink`: an http(s) URL (isHttpUrl) or an internal `/api/images/<key>` path; the key's existence is the service's check. */
+/** `imagelink`: an http(s) URL (isHttpUrl) or an internal `/api/images/<key>` path (isImageLink); the key's existence is the service's check. */
 export const IsImageLink = (options: ValidationOptions) =>
-  ValidateBy(
-    {
-      name: 'isImageLink',
-      validator: {
-        validate: (value) => isHttpUrl(value) || (typeof value === 'string' && INTERNAL_IMAGE_PATH.test(value)),
-      },
-    },
-    options,
-  );
-
-/** The tags of the one tag string as the form wrote them: split on `,` and `/`, trimmed, empty parts and duplicates dropped. */
-function splitTags(input: string): string[] {
-  return [
-    ...new Set(
-      input
-        .split(/[,/]/)
-        .map((part) => part.trim())
-        .filter(Boolean),
-    ),
-  ];
-}
+  ValidateBy({ name: 'isImageLink', validator: { validate: (value) => isImageLink(value) } }, options);
 
 /** At most MAX_TAGS distinct tags (DECISIONS D2); more is refused rather than cut, so nothing is lost silently. */
 export const HasAtMostMaxTags = (options: ValidationOptions) =>
   ValidateBy(
     {
       name: 'hasAtMostMaxTags',
-      validator: { validate: (value) => typeof value !== 'string' || splitTags(value).length <= MAX_TAGS },
+      validator: { validate: (value) => typeof value !== 'string' || splitTagInput(value).length <= MAX_TAGS },
     },
     options,
   );
@@ -79,7 +47,7 @@ export const HasNoLongTag = (options: ValidationOptions) =>
       name: 'hasNoLongTag',
       validator: {
         validate: (value) =>
-          typeof value !== 'string' || splitTags(value).every((tag) => Array.from(tag).length <= MAX_TAG_LENGTH),
+          typeof value !== 'string' || splitTagInput(value).every((tag) => Array.from(tag).length <= MAX_TAG_LENGTH),
       },
     },
     options,

@@ -1,0 +1,124 @@
+/**
+ * Rules the API enforces and the browser checks ahead of it, kept in ONE place (issue 16 items 1 and 5).
+ *
+ * This file is the source. `npm run contract` copies it verbatim into `contract/src/api-rules.ts` (with the Korean
+ * messages the forms show, `apiMessages`), where the web apps import it as `@linksite/contract/api-rules`; the
+ * contract test fails while that copy is stale. The API cannot import the contract at run time (its build compiles
+ * `api/src` only) and must never import web code (lint), and the contract cannot import the API: so the API owns
+ * the rules and the contract carries a checked copy. Keep this file free of imports and of anything but plain
+ * TypeScript that runs in Node and in a browser alike.
+ */
+
+/** One byte pattern at a fixed offset from the start of a file. */
+export interface BytePattern {
+  /** Offset in bytes from the first byte. */
+  offset: number;
+  /** The bytes expected there. */
+  bytes: readonly number[];
+}
+
+/** An accepted image type and the patterns that ALL must match its first bytes. */
+export interface ImageSignature {
+  contentType: 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif' | 'image/avif';
+  patterns: readonly BytePattern[];
+}
+
+const ascii = (text: string): number[] => Array.from(text, (char) => char.charCodeAt(0));
+
+/**
+ * The file signatures ("magic numbers") of the image types DECISIONS D4 accepts: JPEG, PNG, WebP, GIF, AVIF.
+ * SVG, HEIC, TIFF, BMP, text and everything else match none. AVIF is an ISO-BMFF `ftyp` box with the brand
+ * `avif` or `avis` (or the generic HEIF brands `mif1` / `msf1` some encoders write; the API then still checks the
+ * compression is AV1 and refuses HEIC).
+ */
+export const IMAGE_SIGNATURES: readonly ImageSignature[] = [
+  { contentType: 'image/jpeg', patterns: [{ offset: 0, bytes: [0xff, 0xd8, 0xff] }] },
+  { contentType: 'image/png', patterns: [{ offset: 0, bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] }] },
+  {
+    contentType: 'image/webp',
+    patterns: [
+      { offset: 0, bytes: ascii('RIFF') },
+      { offset: 8, bytes: ascii('WEBP') },
+    ],
+  },
+  { contentType: 'image/gif', patterns: [{ offset: 0, bytes: ascii('GIF87a') }] },
+  { contentType: 'image/gif', patterns: [{ offset: 0, bytes: ascii('GIF89a') }] },
+  ...['avif', 'avis', 'mif1', 'msf1'].map((brand): ImageSignature => ({
+    contentType: 'image/avif',
+    patterns: [
+      { offset: 4, bytes: ascii('ftyp') },
+      { offset: 8, bytes: ascii(brand) },
+    ],
+  })),
+];
+
+/** How many first bytes {@link imageTypeOf} needs: the end of the furthest pattern. */
+export const IMAGE_SIGNATURE_LENGTH = Math.max(
+  ...IMAGE_SIGNATURES.flatMap(({ patterns }) => patterns.map(({ offset, bytes }) => offset + bytes.length)),
+);
+
+/**
+ * The accepted image type the first bytes of a file announce, or null when they match no signature
+ * ({@link IMAGE_SIGNATURES}). Reads at most {@link IMAGE_SIGNATURE_LENGTH} bytes; a shorter input matches only
+ * the patterns it covers completely.
+ */
+export function imageTypeOf(head: Uint8Array): ImageSignature['contentType'] | null {
+  const match = IMAGE_SIGNATURES.find(({ patterns }) =>
+    patterns.every(({ offset, bytes }) => bytes.every((byte, index) => head[offset + index] === byte)),
+  );
+  return match?.contentType ?? null;
+}
+
+/** Longest link name in characters (DECISIONS D2). */
+export const MAX_PNAME_LENGTH = 100;
+/** At most this many tags per link (DECISIONS D2). */
+export const MAX_TAGS = 20;
+/** At most this many characters per tag (DECISIONS D2). */
+export const MAX_TAG_LENGTH = 30;
+/** Longest accepted URL (DECISIONS D2: link and imagelink ≤ 2048). */
+export const MAX_URL_LENGTH = 2048;
+
+/**
+ * True for an absolute `http:` or `https:` URL of at most MAX_URL_LENGTH characters with a host and no
+ * whitespace or control characters. Everything else is false: `javascript:`, `data:`, `ftp:`, relative paths,
+ * and scheme tricks such as ` javascript:` or `java\tscript:` (DECISIONS D2, issue 4 "http/https only").
+ */
+export function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > MAX_URL_LENGTH) return false;
+  // eslint-disable-next-line no-control-regex
+  if (!/^https?:\/\//i.test(value) || /[\s\u0000-\u001f\u007f]/.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** The internal path of an uploaded image, as responses give it (DECISIONS D3): `/api/images/<64 hex>`. */
+export const INTERNAL_IMAGE_PATH = /^\/api\/images\/([0-9a-f]{64})$/;
+
+/**
+ * True for a value the `imagelink` field accepts: an http(s) URL ({@link isHttpUrl}) or the internal path of an
+ * uploaded image ({@link INTERNAL_IMAGE_PATH}); whether that image exists is the API's check.
+ */
+export function isImageLink(value: unknown): value is string {
+  return isHttpUrl(value) || (typeof value === 'string' && INTERNAL_IMAGE_PATH.test(value));
+}
+
+/**
+ * The tags of the one tag string of the forms (DECISIONS D2): split on `,` and `/`, trimmed, a leading `#` dropped
+ * (`#해시` → `해시`, issue 16 item 5: people type hashtags, the list adds its own `#`), empty parts and duplicates
+ * dropped, first occurrence kept. Not bounded: the validators refuse more than MAX_TAGS or a tag longer than
+ * MAX_TAG_LENGTH.
+ */
+export function splitTagInput(input: string): string[] {
+  return [
+    ...new Set(
+      input
+        .split(/[,/]/)
+        .map((part) => part.trim().replace(/^#+/, '').trim())
+        .filter(Boolean),
+    ),
+  ];
+}
