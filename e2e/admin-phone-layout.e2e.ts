@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { adminApiOf, type AdminApi } from './support/admin-api';
 import { signInAsAdmin } from './support/sign-in';
 import { repoRoot, type RunningSite } from './support/site';
 import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
@@ -44,21 +45,8 @@ const LONG = {
 let session: SiteInBrowser;
 let site: RunningSite;
 let page: Page;
-/** The newest access token the page got from the identity provider (for writing the fixture through the API). */
-let accessToken = '';
 const ids = { link: 0, plan: 0, popup: 0 };
-
-/** Calls the API as the signed-in administrator; fails the test on any non-2xx answer. */
-async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${site.url}/api${route}`, {
-    method,
-    headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route} → ${response.status}: ${text}`);
-  return (text ? JSON.parse(text) : undefined) as T;
-}
+let api: AdminApi;
 
 /** `YYYY-MM-DD` of the day `days` after today in Seoul. */
 function seoulDay(days: number): string {
@@ -106,13 +94,10 @@ beforeAll(async () => {
   });
   ({ site, page } = session);
   fs.mkdirSync(results, { recursive: true });
-  page.on('response', async (response) => {
-    if (!response.url().startsWith(`${IDP_ORIGIN}/token`) || response.status() !== 200) return;
-    accessToken = ((await response.json()) as { access_token: string }).access_token;
-  });
+  const admin = adminApiOf(page, site.url, IDP_ORIGIN);
+  api = admin.api;
   await signInAsAdmin(page, site.url, PASSWORD);
-  await page.waitForFunction(() => true);
-  expect(accessToken).not.toBe('');
+  expect(admin.token()).not.toBe('');
 
   // The fixture, through the real API.
   const created = await api<{ product: { id: number } }>('POST', '/store/create', {

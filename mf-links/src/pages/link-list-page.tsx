@@ -8,7 +8,9 @@ import {
   useSensor,
   useSensors,
   type Announcements,
+  type AutoScrollOptions,
   type DragEndEvent,
+  type KeyboardSensorOptions,
   type Modifier,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
@@ -31,6 +33,24 @@ import '../components/link-screens.css';
 
 /** Rows move up and down only (the list is one column). */
 const restrictToVerticalAxis: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+
+/**
+ * Keyboard moves (issue 16 item 6). Once the picked-up row nears the window's edge, each arrow press scrolls the
+ * page by one row instead of moving the row (dnd-kit's KeyboardSensor: `scrollTo(scrollTop + delta)`). With its default
+ * smooth scrolling the page is still gliding when the next press comes (a 60 ms pace): that press reads the positions
+ * from the middle of the glide and starts a new scroll from there, cutting the previous one short, so 12 presses
+ * moved a row 6 places. Scrolling at once (`auto`) lets every press finish before the next one is read.
+ */
+const KEYBOARD_SENSOR_OPTIONS: KeyboardSensorOptions = {
+  coordinateGetter: sortableKeyboardCoordinates,
+  scrollBehavior: 'auto',
+};
+
+/**
+ * Dragging with the mouse or a finger past the top or bottom of the window scrolls the page (issue 16 item 6): only
+ * vertically, from the outer 15 % of the window, faster than dnd-kit's default so 40 rows go by in a few seconds.
+ */
+const AUTO_SCROLL: AutoScrollOptions = { threshold: { x: 0, y: 0.15 }, acceleration: 25 };
 
 const NO_LINKS: Link[] = [];
 
@@ -87,7 +107,7 @@ export function LinkListPage() {
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, KEYBOARD_SENSOR_OPTIONS),
   );
 
   const reload = () => {
@@ -216,6 +236,7 @@ export function LinkListPage() {
           <DndContext
             sensors={sensors}
             collisionDetection={closestCenter}
+            autoScroll={AUTO_SCROLL}
             modifiers={[restrictToVerticalAxis]}
             onDragEnd={onDragEnd}
             accessibility={{ announcements, screenReaderInstructions: { draggable: messages.dndInstructions } }}
