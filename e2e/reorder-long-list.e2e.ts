@@ -55,9 +55,11 @@ async function publicNames(): Promise<string[]> {
 }
 
 /** Waits for the reorder call and returns its path. */
-function nextMove(): Promise<string> {
+function nextMove(timeout = 30_000): Promise<string> {
   return page
-    .waitForResponse((r) => r.url().includes('/api/main/update/order/') && r.request().method() === 'PUT')
+    .waitForResponse((r) => r.url().includes('/api/main/update/order/') && r.request().method() === 'PUT', {
+      timeout,
+    })
     .then((response) => {
       expect(response.status()).toBe(200);
       return new URL(response.url()).pathname;
@@ -141,7 +143,7 @@ test(`the keyboard moves the last row ${LINKS - 1} places up with ${LINKS - 1} A
   const before = await rowNames();
   const last = before[LINKS - 1]!;
   const handle = page.getByTestId('link-row-handle').nth(LINKS - 1);
-  const moved = nextMove();
+  const moved = nextMove(90_000);
   await handle.focus();
   await page.keyboard.press('Space');
   await page.waitForFunction(() => document.activeElement?.getAttribute('aria-pressed') === 'true');
