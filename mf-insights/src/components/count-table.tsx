@@ -11,7 +11,10 @@ export interface CountTableProps {
   testId: string;
 }
 
-/** A top-10 list (referrers, keywords, UTM sources) as a small table with a bar per row. */
+/**
+ * A top-10 list (referrers, keywords, UTM sources) as a small table with a bar per row. A long name ends in an
+ * ellipsis inside its column (full text in `title`), so the count stays on screen (issue 16 item 3).
+ */
 export function CountTable({ title, nameLabel, countLabel, rows, empty, testId }: CountTableProps) {
   const max = Math.max(1, ...rows.map((row) => row.count));
   return (
@@ -32,7 +35,7 @@ export function CountTable({ title, nameLabel, countLabel, rows, empty, testId }
           <tbody>
             {rows.map((row) => (
               <tr key={row.name}>
-                <th scope="row">
+                <th scope="row" title={row.name}>
                   <span className="insights-bar" style={{ width: `${(row.count / max) * 100}%` }} aria-hidden="true" />
                   <span className="insights-bar__label">{row.name}</span>
                 </th>

@@ -2,7 +2,10 @@ import type { AnalyticsSummary } from '@linksite/contract';
 import { formatCount, formatPercent } from '../lib/format';
 import { messages } from '../lib/messages';
 
-/** Clicks and click-through per link, most clicked first (the report's order). */
+/**
+ * Clicks and click-through per link, most clicked first (the report's order). A long name takes two lines at most,
+ * then an ellipsis (full text in `title` and the cell's text), so the numbers stay on screen (issue 16 item 3).
+ */
 export function LinkTable({ links }: { links: AnalyticsSummary['links'] }) {
   return (
     <section className="insights-card insights-card--wide" aria-labelledby="insights-links-title">
@@ -27,8 +30,8 @@ export function LinkTable({ links }: { links: AnalyticsSummary['links'] }) {
             <tbody>
               {links.map((link) => (
                 <tr key={link.linkId} data-testid="insights-link-row">
-                  <th scope="row" className="insights-table__name">
-                    {link.pname}
+                  <th scope="row" className="insights-table__name" title={link.pname}>
+                    <span className="insights-table__name-text">{link.pname}</span>
                   </th>
                   <td>{formatCount(link.clicks)}</td>
                   <td>{formatPercent(link.ctr)}</td>

@@ -53,6 +53,7 @@ export function LinkRow({ link, mode, locked, onDelete, onToggle, clicks }: Link
     attributes: { roleDescription: messages.dragHandleRole },
   });
   const style: CSSProperties = { transform: CSS.Translate.toString(transform), transition };
+  const tags = link.tags.map((tag) => `#${tag}`).join(' ');
 
   return (
     <li
@@ -66,10 +67,19 @@ export function LinkRow({ link, mode, locked, onDelete, onToggle, clicks }: Link
     >
       <RowPhoto link={link} />
       <div className="link-row__text">
-        <RouterLink className="link-row__name" to={`/main/edit/${link.id}`} data-testid="link-row-name">
+        <RouterLink
+          className="link-row__name"
+          to={`/main/edit/${link.id}`}
+          title={link.pname}
+          data-testid="link-row-name"
+        >
           {link.pname}
         </RouterLink>
-        {link.tags.length > 0 && <span className="link-row__tags">{link.tags.map((tag) => `#${tag}`).join(' ')}</span>}
+        {tags && (
+          <span className="link-row__tags" title={tags}>
+            {tags}
+          </span>
+        )}
         <span className="link-row__visibility">
           <span className={`link-badge link-badge--${link.visibility}`} data-testid="link-row-badge">
             {visibilityBadge(link)}

@@ -8,22 +8,20 @@ import {
   useSensor,
   useSensors,
   type Announcements,
+  type AutoScrollOptions,
   type DragEndEvent,
+  type KeyboardSensorOptions,
   type Modifier,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { arrayMove, SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { Link } from '@linksite/contract';
 import { errorMessage, ErrorNotice, Loading } from '@linksite/platform';
 import { deleteLink } from '../api/delete-link';
 import { fetchLinks } from '../api/fetch-links';
 import { moveLink } from '../api/move-link';
 import { setLinkEnabled } from '../api/set-link-enabled';
+import { KeyboardMovePacer, KeyboardMoveTarget, keyboardCoordinatesTo } from '../components/keyboard-move-pacer';
 import { LinkRow, type ListMode } from '../components/link-row';
 import { useLinkClicks } from '../hooks/use-link-clicks';
 import { messages } from '../lib/messages';
@@ -31,6 +29,22 @@ import '../components/link-screens.css';
 
 /** Rows move up and down only (the list is one column). */
 const restrictToVerticalAxis: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+
+/**
+ * Keyboard moves (issue 16 item 6). Once the picked-up row nears the window's edge, each arrow press scrolls the
+ * page by one row instead of moving the row (dnd-kit's KeyboardSensor: `scrollTo(scrollTop + delta)`). With its default
+ * smooth scrolling the page is still gliding when the next press comes (a 60 ms pace): that press reads the positions
+ * from the middle of the glide and starts a new scroll from there, cutting the previous one short, so 12 presses
+ * moved a row 6 places. Scrolling at once (`auto`) lets every press finish before the next one is read; presses that
+ * come before React has drawn the previous one wait in KeyboardMovePacer.
+ */
+const KEYBOARD_SENSOR_OPTIONS: KeyboardSensorOptions = { scrollBehavior: 'auto' };
+
+/**
+ * Dragging with the mouse or a finger past the top or bottom of the window scrolls the page (issue 16 item 6): only
+ * vertically, from the outer 15 % of the window, faster than dnd-kit's default so 40 rows go by in a few seconds.
+ */
+const AUTO_SCROLL: AutoScrollOptions = { threshold: { x: 0, y: 0.15 }, acceleration: 25 };
 
 const NO_LINKS: Link[] = [];
 
@@ -85,9 +99,15 @@ export function LinkListPage() {
     };
   }, [load]);
 
+  // The row the keyboard press being applied moves onto (KeyboardMovePacer writes it, the sensor reads it).
+  const [moveTarget] = useState(() => new KeyboardMoveTarget());
+  const keyboardOptions = useMemo<KeyboardSensorOptions>(
+    () => ({ ...KEYBOARD_SENSOR_OPTIONS, coordinateGetter: keyboardCoordinatesTo(moveTarget) }),
+    [moveTarget],
+  );
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, keyboardOptions),
   );
 
   const reload = () => {
@@ -99,6 +119,7 @@ export function LinkListPage() {
   const shown = mode === 'reorder' || filter === 'all' ? links : links.filter((link) => link.visibility === filter);
   const showLinks = (next: Link[]) => setState({ status: 'ready', links: next });
   const announcements = useMemo(() => announcementsFor(links), [links]);
+  const ids = useMemo(() => shown.map((link) => link.id), [shown]);
 
   const remove = async (link: Link) => {
     if (!window.confirm(messages.deleteConfirm)) return;
@@ -217,11 +238,13 @@ export function LinkListPage() {
           <DndContext
             sensors={sensors}
             collisionDetection={closestCenter}
+            autoScroll={AUTO_SCROLL}
             modifiers={[restrictToVerticalAxis]}
             onDragEnd={onDragEnd}
             accessibility={{ announcements, screenReaderInstructions: { draggable: messages.dndInstructions } }}
           >
-            <SortableContext items={shown.map((link) => link.id)} strategy={verticalListSortingStrategy}>
+            <KeyboardMovePacer order={ids} target={moveTarget} />
+            <SortableContext items={ids} strategy={verticalListSortingStrategy}>
               <ul className="link-list" data-testid="link-list" aria-busy={moving || undefined}>
                 {shown.map((link) => (
                   <LinkRow

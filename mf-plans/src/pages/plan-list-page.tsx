@@ -21,7 +21,9 @@ function PlanRow({ plan, onDelete }: { plan: Plan; onDelete: (plan: Plan) => voi
           <time dateTime={plan.startdate}>{formatPlanDate(plan.startdate)}</time> ~{' '}
           <time dateTime={plan.enddate}>{formatPlanDate(plan.enddate)}</time>
         </span>
-        <span className="plan-row__title">{plan.title}</span>
+        <span className="plan-row__title" title={plan.title}>
+          {plan.title}
+        </span>
       </div>
       <div className="plan-row__actions">
         <Link className="plan-row__edit" to={`/plan/edit/${plan.id}`} aria-label={messages.planEdit(plan.title)}>

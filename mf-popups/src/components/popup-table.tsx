@@ -19,7 +19,9 @@ function SlotStatusBadge({ popup }: { popup: Popup }) {
 
 /**
  * The popup slots as a table (spec §2): ID, 회차, 일정 (start ~ end), 인원, 예약 가능 테이블, 예약 현황 (status as visitors
- * see it; booked, remaining and checked-in people, issue 13), 관리 (예약자, 수정, 삭제).
+ * see it; booked, remaining and checked-in people, issue 13), 관리 (예약자, 수정, 삭제). On a phone (≤ 640 px) each
+ * row is a card of labelled lines (`data-label`) with its buttons under it, so nothing scrolls sideways (issue 16
+ * item 3).
  */
 export function PopupTable({ popups, onDelete }: PopupTableProps) {
   return (
@@ -39,16 +41,26 @@ export function PopupTable({ popups, onDelete }: PopupTableProps) {
         <tbody>
           {popups.map((popup) => (
             <tr key={popup.id} data-testid="popup-row">
-              <td className="popup-table__id">{popup.id}</td>
-              <td className={popup.cnt ? undefined : 'popup-table__muted'}>{turnLabel(popup.cnt)}</td>
-              <td className="popup-table__schedule">
-                <time dateTime={popup.startdate}>{formatPopupDateTime(popup.startdate)}</time>
-                {' ~ '}
-                <time dateTime={popup.enddate}>{formatPopupDateTime(popup.enddate)}</time>
+              <td className="popup-table__id" data-label="ID">
+                {popup.id}
               </td>
-              <td className="popup-table__number">{number(popup.count)}</td>
-              <td className="popup-table__number">{number(popup.table)}</td>
-              <td data-testid="popup-row-bookings">
+              <td className={popup.cnt ? undefined : 'popup-table__muted'} data-label={messages.popupTurn}>
+                {turnLabel(popup.cnt)}
+              </td>
+              <td className="popup-table__schedule" data-label={messages.popupSchedule}>
+                <span>
+                  <time dateTime={popup.startdate}>{formatPopupDateTime(popup.startdate)}</time>
+                  {' ~ '}
+                  <time dateTime={popup.enddate}>{formatPopupDateTime(popup.enddate)}</time>
+                </span>
+              </td>
+              <td className="popup-table__number" data-label={messages.popupCount}>
+                {number(popup.count)}
+              </td>
+              <td className="popup-table__number" data-label={messages.popupTables}>
+                {number(popup.table)}
+              </td>
+              <td data-testid="popup-row-bookings" data-label={messages.popupBookings}>
                 <div className="popup-table__bookings">
                   <SlotStatusBadge popup={popup} />
                   <span className="popup-table__counts">
@@ -56,7 +68,7 @@ export function PopupTable({ popups, onDelete }: PopupTableProps) {
                   </span>
                 </div>
               </td>
-              <td>
+              <td className="popup-table__manage">
                 <div className="popup-table__actions">
                   <Link
                     className="popup-table__edit"

@@ -60,7 +60,9 @@ export function ProductCard({ product, index }: { product: Link; index: number }
         <CardImage product={product} index={index} />
       </div>
       <div className="store-card__body">
-        <h3 className="store-card__name">{product.pname}</h3>
+        <h3 className="store-card__name" title={product.pname}>
+          {product.pname}
+        </h3>
         {tags.length > 0 && (
           <div className="store-card__chips">
             {tags.map((tag, i) => (
