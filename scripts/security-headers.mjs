@@ -10,11 +10,10 @@
  * (token requests, the hidden check-SSO iframe) and Google Analytics' origins when an `analyticsId` is set. No
  * 'unsafe-eval' (but for `npm run dev`'s eval source-mapped builds) and no inline script: production builds use
  * neither, and the one inline script keycloak-js's documentation suggests for silent-check-sso.html lives in
- * silent-check-sso.js instead. Styles: every app injects
- * its CSS as `<style>` elements at run time (style-loader, one per imported file, from independently deployed
- * remotes), so `<style>` elements need 'unsafe-inline' (hashes would have to list every remote's CSS in the
- * shell's header); inline `style="…"` attributes are refused (`style-src-attr 'none'`; React sets styles through
- * the CSSOM, which CSP does not govern).
+ * silent-check-sso.js instead. No 'unsafe-inline' for styles either: production builds extract CSS into files
+ * (build/webpack-app.js, mini-css-extract-plugin), each remote's loaded from its own origin; `npm run dev`'s builds
+ * inject `<style>` elements (style-loader) and get 'unsafe-inline' in style-src. Inline `style="…"` attributes are
+ * refused everywhere (`style-src-attr 'none'`; React sets styles through the CSSOM, which CSP does not govern).
  *
  * `frame-ancestors 'none'` everywhere (no clickjacking of the admin console) except silent-check-sso.html, which
  * keycloak-js frames from the site's own page: `frame-ancestors 'self'`.
@@ -65,7 +64,8 @@ function origins(urls) {
  *   the `/config.json` document (scripts/runtime-config.mjs `buildRuntimeConfig`, or the gateway's)
  * @param {{ framedBySelf?: boolean, development?: boolean }} [options] framedBySelf: `frame-ancestors 'self'` instead
  *   of 'none' (silent-check-sso.html only); development: the `npm run dev` builds (`dist-dev`), whose
- *   `eval-cheap-module-source-map` modules run through eval, get 'unsafe-eval' (never a production build)
+ *   `eval-cheap-module-source-map` modules run through eval and whose CSS is injected as `<style>`, get 'unsafe-eval'
+ *   and style 'unsafe-inline' (never a production build)
  * @returns {string} directives joined by `; `
  */
 export function contentSecurityPolicy(config, { framedBySelf = false, development = false } = {}) {
@@ -77,7 +77,7 @@ export function contentSecurityPolicy(config, { framedBySelf = false, developmen
   return [
     `default-src 'self'`,
     `script-src ${list("'self'", development ? "'unsafe-eval'" : [], remotes, analytics ? ANALYTICS_SCRIPT : [])}`,
-    `style-src ${list("'self'", "'unsafe-inline'", remotes)}`,
+    `style-src ${list("'self'", development ? "'unsafe-inline'" : [], remotes)}`,
     `style-src-attr 'none'`,
     `img-src ${list("'self'", 'data:', 'blob:', 'https:', remotes, api, analytics ? ANALYTICS_IMG : [])}`,
     `font-src ${list("'self'", 'data:', remotes)}`,

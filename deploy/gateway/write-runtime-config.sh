@@ -139,7 +139,7 @@ if printf '%s' "${ANALYTICS_ID:-}" | grep -Eqi '^G-[A-Z0-9]{4,20}$'; then
   ga_connect="https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com"
   ga_img="https://*.google-analytics.com https://*.googletagmanager.com"
 fi
-script_src="'self'" style_src="'self' 'unsafe-inline'" img_src="'self' data: blob: https:" font_src="'self' data:"
+script_src="'self'" style_src="'self'" img_src="'self' data: blob: https:" font_src="'self' data:"
 connect_src="'self'" frame_src="'self'" form_action="'self'"
 append script_src $remote_origins $ga_script
 append style_src $remote_origins
