@@ -22,6 +22,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import compression from 'compression';
 import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
@@ -72,8 +73,9 @@ app.use((req, res, next) => {
   res.set(securityHeaders(buildRuntimeConfig(req.hostname), request));
   next();
 });
-// Same threshold as the gateway (gzip_min_length 1024); brotli first when the browser offers it.
-app.use(compression({ threshold: 1024 }));
+// Same threshold as the gateway (gzip_min_length 1024); brotli first when the browser offers it, at quality 5: the
+// shell's main.js is 91 KB raw, 28.2 KB gzip, 28.5 KB at the library's default brotli quality 4 and 26.8 KB at 5.
+app.use(compression({ threshold: 1024, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }));
 app.get('/config.json', (req, res) => {
   res.setHeader('Cache-Control', 'no-store');
   res.json(buildRuntimeConfig(req.hostname));
