@@ -8,11 +8,16 @@
  *   the shell has `remotes: {}` because it registers remotes at run time from /config.json (DECISIONS D8).
  * - Lazy chunks: `static/js/[name].[contenthash:8].chunk.js`, chunk load time-out 120 s (spec §2, §8).
  * - Files in `<app>/public` are copied to the root of `dist` unchanged (the shell's silent-check-sso.html).
+ * - CSS: production builds extract it into `static/css/*.css` files loaded with `<link>` (mini-css-extract-plugin),
+ *   so the site's Content-Security-Policy needs no 'unsafe-inline' for styles (scripts/security-headers.mjs,
+ *   issue 15 item 1); a remote's CSS comes from the remote's origin with its chunks. Development builds inject
+ *   `<style>` elements (style-loader) and their servers allow them.
  * - webpack is pinned to 5.110.3 (ARCHITECTURE "Build"): newer versions break [contenthash] or the plugin.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
@@ -144,7 +149,10 @@ function createAppConfig({ dir, name, title, exposes, platformDir }) {
               },
             },
           },
-          { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+          {
+            test: /\.css$/,
+            use: [mode === 'development' ? 'style-loader' : MiniCssExtractPlugin.loader, 'css-loader'],
+          },
         ],
       },
       cache: {
@@ -178,6 +186,14 @@ function createAppConfig({ dir, name, title, exposes, platformDir }) {
           manifest: true,
           dts: false,
         }),
+        ...(mode === 'development'
+          ? []
+          : [
+              new MiniCssExtractPlugin({
+                filename: 'static/css/[name].[contenthash:8].css',
+                chunkFilename: 'static/css/[name].[contenthash:8].chunk.css',
+              }),
+            ]),
         new PublicFilesPlugin(path.join(dir, 'public')),
         new HtmlWebpackPlugin({
           title,

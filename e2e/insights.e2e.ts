@@ -12,6 +12,7 @@ import type { BrowserContext, Page, Request } from 'playwright-core';
 import { signInAsAdmin } from './support/sign-in';
 import { repoRoot, type RunningSite } from './support/site';
 import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
+import { serveApp } from './support/static-app';
 
 jest.setTimeout(180_000);
 
@@ -26,6 +27,13 @@ let session: SiteInBrowser;
 let site: RunningSite;
 let context: BrowserContext;
 let page: Page;
+const SITE_PORT = 26080;
+const API_PORT = 26000;
+const IDP_PORT = 26090;
+/** A second shell server, started with ANALYTICS_ID (the remotes are on SITE_PORT + 1 … + 7). */
+const GA_SHELL_PORT = 26089;
+let stopShellWithGa: (() => Promise<void>) | undefined;
+
 /** Every URL the first browser context requested. */
 const requested: string[] = [];
 /** The bodies of every ingest request, parsed. */
@@ -37,7 +45,7 @@ const isIngest = (request: Request) => request.method() === 'POST' && request.ur
 beforeAll(async () => {
   session = await openSiteInBrowser({
     databasePrefix: 'linksite_e2e_insights',
-    ports: { site: 26080, api: 26000, idp: 26090 },
+    ports: { site: SITE_PORT, api: API_PORT, idp: IDP_PORT },
     adminPassword: PASSWORD,
     context: { userAgent: DESKTOP_CHROME },
   });
@@ -161,13 +169,19 @@ test('with a GA4 id in /config.json, gtag.js is requested and gets the page view
       gtagRequests.push(route.request().url());
       return route.fulfill({ status: 200, contentType: 'text/javascript', body: '/* gtag.js stand-in */' });
     });
-    await ga.route(`${site.url}/config.json`, async (route) => {
-      const answer = await route.fetch();
-      const config = { ...(await answer.json()), analyticsId: 'G-E2ETEST01' };
-      await route.fulfill({ response: answer, json: config });
+    // The shell as `npm start` serves it with ANALYTICS_ID set, in front of this file's remotes, API and identity
+    // server: its /config.json names the GA4 id, and its Content-Security-Policy (scripts/security-headers.mjs)
+    // lets gtag.js in, which it does only when an id is configured.
+    const shellWithGa = await serveApp('shell', GA_SHELL_PORT, {
+      SITE_PORT: String(SITE_PORT),
+      API_PORT: String(API_PORT),
+      IDP_PORT: String(IDP_PORT),
+      ANALYTICS_ID: 'G-E2ETEST01',
     });
+    stopShellWithGa = shellWithGa.stop;
+    const gaSiteUrl = `http://localhost:${GA_SHELL_PORT}`;
     const visitor = await ga.newPage();
-    await visitor.goto(site.url);
+    await visitor.goto(gaSiteUrl);
     const card = visitor.locator('a[data-testid="store-card"]').first();
     await card.waitFor();
     await visitor.waitForFunction(() =>
@@ -206,5 +220,6 @@ test('with a GA4 id in /config.json, gtag.js is requested and gets the page view
     });
   } finally {
     await ga.close();
+    await stopShellWithGa?.();
   }
 });

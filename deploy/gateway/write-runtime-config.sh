@@ -3,6 +3,10 @@
 # (the nginx image runs /docker-entrypoint.d/*.sh before nginx; DECISIONS D8):
 #   $LINKSITE_RUNTIME_DIR/config.json   the shell's /config.json, same shape as scripts/runtime-config.mjs
 #   $LINKSITE_RUNTIME_DIR/remotes.conf  one nginx `location /remotes/<name>/` per remote
+#   $LINKSITE_RUNTIME_DIR/security-headers.conf  the Content-Security-Policy of the site's pages (an nginx `map` of
+#                                       $uri, included at http level by nginx.conf.template): the same policy as
+#                                       scripts/security-headers.mjs builds for `npm start` from the same config.json
+#                                       (issue 15 item 1; e2e/deploy/gateway.e2e.ts compares them)
 # Plain POSIX sh (busybox in the image, dash or bash elsewhere): `sh write-runtime-config.sh`.
 #
 # Variables
@@ -33,6 +37,30 @@ strip_slashes() {
   printf '%s' "$1" | sed -e 's|/*$||'
 }
 
+# The origin of an absolute http(s) URL, as a browser (and scripts/security-headers.mjs) computes it: scheme and host
+# in lower case, default port left out; nothing for a relative URL (the page's own origin, 'self').
+origin_of() {
+  printf '%s' "$1" | sed -n -E 's#^([Hh][Tt][Tt][Pp][Ss]?://)([^@/?#]*@)?([^/?#]+).*$#\1\3#p' | tr 'A-Z' 'a-z' |
+    sed -E -e 's#^(http://[^/]+):80$#\1#' -e 's#^(https://[^/]+):443$#\1#'
+}
+
+# append <variable> <source>...: adds each source to the space-separated list in <variable> unless already there.
+append() {
+  list_name=$1
+  shift
+  for source in "$@"; do
+    [ -n "$source" ] || continue
+    case "$source" in
+      *[!A-Za-z0-9.:/*\'-]*) fail "원격 앱, API 또는 로그인 서버 주소에 쓸 수 없는 문자가 있습니다: $source" ;;
+    esac
+    eval "list_value=\${$list_name}"
+    case " $list_value " in
+      *" $source "*) ;;
+      *) eval "$list_name=\"\${$list_name:+\${$list_name} }\$source\"" ;;
+    esac
+  done
+}
+
 out_dir=${LINKSITE_RUNTIME_DIR:-/tmp/linksite}
 [ -n "${PUBLIC_URL:-}" ] || fail "PUBLIC_URL 이 필요합니다 (예: https://links.example.com)."
 public_url=$(strip_slashes "$PUBLIC_URL")
@@ -42,6 +70,7 @@ case "$public_url" in http://* | https://*) ;; *) fail "PUBLIC_URL 은 http:// �
 mkdir -p "$out_dir"
 remotes_json=""
 remotes_conf=""
+remote_origins=""
 for entry in $REMOTES; do
   name=${entry%%=*}
   upstream=${entry#*=}
@@ -51,12 +80,15 @@ for entry in $REMOTES; do
   eval "override=\${REMOTE_${upper}_URL:-}"
   url=${override:-$public_url/remotes/$name/remoteEntry.js}
   remotes_json="$remotes_json${remotes_json:+, }$(json "$name"): $(json "$url")"
+  append remote_origins "$(origin_of "$url")"
   # The upstream is a variable so nginx resolves it per request (resolver in the gateway config):
   # a remote redeployed alone gets a new address and the gateway follows without a reload.
   remotes_conf="${remotes_conf}location /remotes/$name/ {
     set \$linksite_remote $upstream;
     rewrite ^/remotes/$name/(.*)\$ /\$1 break;
     proxy_pass http://\$linksite_remote;
+    # The site's policy (security-headers.conf) replaces the static server's placeholder.
+    proxy_hide_header Content-Security-Policy;
 }
 "
 done
@@ -71,10 +103,12 @@ case "${AUTH_MODE:-keycloak}" in
   keycloak)
     auth_url=$(strip_slashes "${KEYCLOAK_URL:-$public_url/auth}")
     auth_json="\"mode\": \"keycloak\", \"url\": $(json "$auth_url"), \"realm\": $(json "${KEYCLOAK_REALM:-linksite}"),"
+    identity_url=$auth_url
     ;;
   oidc)
     [ -n "${OIDC_ISSUER:-}" ] || fail "AUTH_MODE=oidc 에는 OIDC_ISSUER 가 필요합니다."
     auth_json="\"mode\": \"oidc\", \"url\": $(json "$(strip_slashes "$OIDC_ISSUER")"),"
+    identity_url=$OIDC_ISSUER
     ;;
   *) fail "AUTH_MODE 는 keycloak 또는 oidc 여야 합니다 (받은 값: $AUTH_MODE)." ;;
 esac
@@ -94,6 +128,41 @@ cat > "$out_dir/config.json.tmp" <<JSON
   "auth": { $auth_json "clientId": $(json "$client_id"), "autoRefresh": $auto_refresh, "adminRole": $(json "$admin_role") }
 }
 JSON
+
+# The Content-Security-Policy: directive by directive, sources in the order of scripts/security-headers.mjs.
+set -f # the analytics sources contain `*`
+api_origin=$(origin_of "${PUBLIC_API_BASE_URL:-/api}")
+identity_origin=$(origin_of "$identity_url")
+ga_script="" ga_connect="" ga_img=""
+if printf '%s' "${ANALYTICS_ID:-}" | grep -Eqi '^G-[A-Z0-9]{4,20}$'; then
+  ga_script="https://www.googletagmanager.com"
+  ga_connect="https://*.google-analytics.com https://*.analytics.google.com https://*.googletagmanager.com"
+  ga_img="https://*.google-analytics.com https://*.googletagmanager.com"
+fi
+script_src="'self'" style_src="'self'" img_src="'self' data: blob: https:" font_src="'self' data:"
+connect_src="'self'" frame_src="'self'" form_action="'self'"
+append script_src $remote_origins $ga_script
+append style_src $remote_origins
+append img_src $remote_origins $api_origin $ga_img
+append font_src $remote_origins
+append connect_src $remote_origins $api_origin $identity_origin $ga_connect
+append frame_src $identity_origin
+append form_action $identity_origin
+set +f
+csp() {
+  printf "default-src 'self'; script-src %s; style-src %s; style-src-attr 'none'; img-src %s; font-src %s; connect-src %s; frame-src %s; form-action %s; object-src 'none'; base-uri 'self'; frame-ancestors %s" \
+    "$script_src" "$style_src" "$img_src" "$font_src" "$connect_src" "$frame_src" "$form_action" "$1"
+}
+
 mv "$out_dir/config.json.tmp" "$out_dir/config.json"
 printf '%s' "$remotes_conf" > "$out_dir/remotes.conf"
-echo "linksite: $out_dir/config.json and remotes.conf written for: $REMOTES"
+# The site's pages and files get the policy; /api/ and /auth/ keep their own servers' headers (the API's helmet,
+# Keycloak's), and silent-check-sso.html may be framed by the site itself (keycloak-js check-sso).
+cat > "$out_dir/security-headers.conf" <<NGINX
+map \$uri \$linksite_csp {
+    ~^/(api|auth)/ "";
+    /silent-check-sso.html "$(csp "'self'")";
+    default "$(csp "'none'")";
+}
+NGINX
+echo "linksite: $out_dir/config.json, remotes.conf and security-headers.conf written for: $REMOTES"

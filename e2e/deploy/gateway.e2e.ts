@@ -14,7 +14,7 @@ import { createTestDatabase } from '../../api/src/test/test-database';
 import { launchChromium } from '../support/browser';
 import { RunningSite, startSite } from '../support/site';
 import { LocalGateway, nginxBinary, repoRoot, startLocalGateway, writeRuntimeConfig } from './local-nginx';
-import { runtimeConfigOf, siteRemotes } from './site-scripts';
+import { runtimeConfigOf, sitePolicyOf, siteRemotes } from './site-scripts';
 
 jest.setTimeout(120_000);
 
@@ -65,6 +65,58 @@ describe('the gateway script writes the config.json that scripts/runtime-config.
     expect(scriptConfig({ ...oidc, PUBLIC_URL: publicUrl, REMOTES })).toEqual(
       runtimeConfigOf('links.example.com', { ...oidc, ...remoteUrls }),
     );
+  });
+
+  /** The two policies of the security-headers.conf the script writes: pages and files, silent-check-sso.html. */
+  function scriptPolicies(env: Record<string, string>): { page: string; sso: string; conf: string } {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-runtime-'));
+    try {
+      expect(writeRuntimeConfig({ ...env, LINKSITE_RUNTIME_DIR: dir })).toMatchObject({ status: 0 });
+      const conf = fs.readFileSync(path.join(dir, 'security-headers.conf'), 'utf8');
+      const policy = (key: string) => new RegExp(`^\\s*${key} "([^"]*)";$`, 'm').exec(conf)?.[1];
+      return { page: policy('default')!, sso: policy('/silent-check-sso\\.html')!, conf };
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  test.each([
+    ['the defaults', {}],
+    [
+      'an API, remote and identity elsewhere, and analytics',
+      {
+        PUBLIC_API_BASE_URL: 'https://API.example.com:443/api',
+        REMOTE_MF_STORE_URL: 'https://cdn.example.com/mf_store/v2/remoteEntry.js',
+        AUTH_MODE: 'oidc',
+        OIDC_ISSUER: 'http://sso.example.com:8443/realms/x/',
+        ANALYTICS_ID: 'G-12345',
+      },
+    ],
+  ])(
+    'with %s, its Content-Security-Policy is the one scripts/security-headers.mjs builds for npm start',
+    (_label, env: Record<string, string>) => {
+      const policies = scriptPolicies({ ...env, PUBLIC_URL: publicUrl, REMOTES });
+      const nodeEnv = { ...keycloak, ...remoteUrls, ...env };
+      expect(policies.page).toBe(sitePolicyOf('links.example.com', nodeEnv));
+      expect(policies.sso).toBe(sitePolicyOf('links.example.com', nodeEnv, { framedBySelf: true }));
+      expect(policies.page).toContain("frame-ancestors 'none'");
+      expect(policies.sso).toContain("frame-ancestors 'self'");
+      // The API's and Keycloak's own answers keep their own policies.
+      expect(policies.conf).toMatch(/^\s*~\^\/\(api\|auth\)\/ "";$/m);
+    },
+  );
+
+  test('refuses an address that would break out of the nginx header', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-runtime-'));
+    const result = writeRuntimeConfig({
+      PUBLIC_URL: publicUrl,
+      REMOTES,
+      REMOTE_MF_STORE_URL: 'https://cdn.example.com";evil/remoteEntry.js',
+      LINKSITE_RUNTIME_DIR: dir,
+    });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('쓸 수 없는 문자');
   });
 
   test.each([
@@ -207,6 +259,37 @@ describeWithNginx('the composed site through the production nginx configuration'
     expect(route.headers.get('cache-control')).toBe('no-cache');
     expect((await fetch(`${gateway.url}/static/js/missing.0000abcd.js`)).status).toBe(404);
     expect((await fetch(`${gateway.url}/remotes/mf_store/static/js/missing.0000abcd.chunk.js`)).status).toBe(404);
+  });
+
+  test("the site's pages and files carry the policy built from the gateway's config.json, once", async () => {
+    const config = await (await fetch(`${gateway.url}/config.json`)).json();
+    const policy = sitePolicyOf('', {}, { config });
+    expect(policy).toContain(`connect-src 'self' ${gateway.url} http://localhost:${IDP_PORT}`);
+    expect(policy).toContain(`frame-src 'self' http://localhost:${IDP_PORT}`);
+    for (const url of ['/', '/plan/list', '/config.json', '/remotes/mf_store/remoteEntry.js', '/static/js/nope.js']) {
+      const response = await fetch(`${gateway.url}${url}`);
+      // One header each (fetch joins repeated ones with ", "): the static server's placeholder policy gave way.
+      expect([url, response.headers.get('content-security-policy')]).toEqual([url, policy]);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('permissions-policy')).toBe(
+        'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+      );
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    }
+    const sso = await fetch(`${gateway.url}/silent-check-sso.html`);
+    expect(sso.status).toBe(200);
+    expect(sso.headers.get('content-security-policy')).toBe(sitePolicyOf('', {}, { config, framedBySelf: true }));
+  });
+
+  test('HSTS only behind HTTPS, once; the API keeps its own policy', async () => {
+    const page = await fetch(`${gateway.url}/`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(page.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    const api = await fetch(`${gateway.url}/api/health`, { headers: { 'x-forwarded-proto': 'https' } });
+    // helmet's own rendering of api/src/common/security-headers.ts API_CSP, untouched by the gateway.
+    expect(api.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(api.headers.get('strict-transport-security')).not.toContain(',');
+    expect(api.headers.get('permissions-policy')).toBe('camera=(), microphone=(), geolocation=(), payment=(), usb=()');
   });
 
   test('the API answers under /api, security headers are set, a 11 MB body is let through', async () => {

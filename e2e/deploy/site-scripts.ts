@@ -27,3 +27,21 @@ export function runtimeConfigOf(hostname: string, env: Record<string, string>): 
     env,
   );
 }
+
+/**
+ * scripts/security-headers.mjs `contentSecurityPolicy` of the config.json that `buildRuntimeConfig` writes for
+ * `hostname` under exactly `env` (or of `config` when given: the gateway's document).
+ */
+export function sitePolicyOf(
+  hostname: string,
+  env: Record<string, string>,
+  options: { framedBySelf?: boolean; config?: unknown } = {},
+): string {
+  return evalModule(
+    `import { buildRuntimeConfig } from './scripts/runtime-config.mjs';
+     import { contentSecurityPolicy } from './scripts/security-headers.mjs';
+     const config = ${JSON.stringify(options.config ?? null)} ?? buildRuntimeConfig(${JSON.stringify(hostname)});
+     console.log(JSON.stringify(contentSecurityPolicy(config, { framedBySelf: ${Boolean(options.framedBySelf)} })));`,
+    env,
+  );
+}

@@ -12,13 +12,21 @@ export function buildApp(appDir: string): void {
   if (result.status !== 0) throw new Error(`webpack failed in ${appDir}:\n${result.stdout}\n${result.stderr}`);
 }
 
-/** Serves `<appDir>/dist` on `port` with the same static server `npm start` uses; resolves once it listens. */
-export async function serveApp(appDir: string, port: number): Promise<{ stop: () => Promise<void> }> {
+/**
+ * Serves `<appDir>/dist` on `port` with the same static server `npm start` uses; resolves once it listens. `env` is
+ * added to this process's environment (the runtime configuration: `REMOTE_MF_STORE_URL`, `OIDC_ISSUER`, …).
+ */
+export async function serveApp(
+  appDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<{ stop: () => Promise<void> }> {
   const child: ChildProcess = spawn(
     process.execPath,
     [path.join(repoRoot, 'scripts/serve-app.mjs'), appDir, String(port)],
     {
       cwd: repoRoot,
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
