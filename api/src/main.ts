@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -11,6 +12,7 @@ import { API_PREFIX } from './common/api-prefix';
 import { configureApp } from './configure-app';
 import { resolveDatabase } from './database/resolve-database';
 import { PendingMigrationsError } from './database/run-migrations';
+import { PublicCache } from './public-cache/public-cache';
 import { drainHttpServer } from './common/http-drain';
 import { ShutdownState } from './common/shutdown-state';
 import { isCatalogueEmpty, seedDemoCatalogue } from './seed/seed-demo-catalogue';
@@ -65,6 +67,8 @@ async function bootstrap(): Promise<void> {
     const dataSource = app.get(DataSource);
     if (config.seedOnEmpty && (await isCatalogueEmpty(dataSource))) {
       await seedDemoCatalogue(dataSource, app.get(Clock));
+      // Another process may already serve the empty catalogue from its cache (issue 14 item 4).
+      await app.get(PublicCache).invalidate();
       logger.log(messages.seededOnEmpty);
     }
     await app.listen(config.port, config.host);
@@ -76,7 +80,9 @@ async function bootstrap(): Promise<void> {
     return;
   }
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  const url = `http://${shownHost}:${config.port}/${API_PREFIX}`;
+  // The port really bound (PORT=0 lets the system choose one: tests).
+  const port = (app.getHttpServer().address() as AddressInfo | null)?.port ?? config.port;
+  const url = `http://${shownHost}:${port}/${API_PREFIX}`;
   logger.log(messages.apiReady(url));
   // One stable English line for scripts/start.mjs to wait for.
   console.log(`API listening on ${url}`);
