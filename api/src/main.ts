@@ -1,5 +1,4 @@
 import 'reflect-metadata';
-import type { AddressInfo } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -80,9 +79,7 @@ async function bootstrap(): Promise<void> {
     return;
   }
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-  // The port really bound (PORT=0 lets the system choose one: tests).
-  const port = (app.getHttpServer().address() as AddressInfo | null)?.port ?? config.port;
-  const url = `http://${shownHost}:${port}/${API_PREFIX}`;
+  const url = `http://${shownHost}:${config.port}/${API_PREFIX}`;
   logger.log(messages.apiReady(url));
   // One stable English line for scripts/start.mjs to wait for.
   console.log(`API listening on ${url}`);

@@ -13,7 +13,8 @@ export interface InvalidationChannel {
   /**
    * Starts listening. `onMessage(origin)` for every message; `onState(true)` once messages are known to arrive,
    * `onState(false)` when the connection is lost (messages sent meanwhile are lost: the cache must not be trusted
-   * until `onState(true)` again). Resolves when listening or when the first attempt failed (it retries by itself).
+   * until `onState(true)` again). Resolves once listening, or after a failed first attempt or a few seconds, never
+   * waiting for an unreachable server (it retries by itself).
    */
   start(onMessage: (origin: string) => void, onState: (listening: boolean, reason?: string) => void): Promise<void>;
   /** Tells every listening process, this one included. @throws when the message could not be sent. */
@@ -30,6 +31,9 @@ export const redisChannel = (keyPrefix: string): string => `${keyPrefix}public-r
 
 /** How long to wait before listening again after a lost connection, in milliseconds. */
 const RETRY_MS = 1000;
+
+/** How long the app's start waits for the first Redis subscription, in milliseconds. */
+const FIRST_SUBSCRIBE_MS = 2000;
 
 /** Anything that runs SQL: a TypeORM DataSource, or a pg Client. */
 interface Sql {
@@ -59,7 +63,7 @@ export function postgresChannel(url: string, sql: Sql): InvalidationChannel {
   const listen = async () => {
     retry = null;
     if (stopped) return;
-    const next = new Client({ connectionString: url, keepAlive: true });
+    const next = new Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5000 });
     next.on('error', (error: Error) => client === next && lost(error.message));
     next.on('end', () => client === next && lost('connection ended'));
     next.on('notification', (message) => {
@@ -114,6 +118,8 @@ export function redisPubSubChannel(url: string, keyPrefix: string, publisher: Re
       });
       subscriber = sub;
       let subscribed = false;
+      /** The first SUBSCRIBE answered: from then on ioredis subscribes again before each `ready`. */
+      let everSubscribed = false;
       sub.on('message', (from: string, origin: string) => from === channel && onMessage(origin));
       sub.on('error', () => undefined);
       sub.on('close', () => {
@@ -122,19 +128,23 @@ export function redisPubSubChannel(url: string, keyPrefix: string, publisher: Re
       });
       // After a reconnection ioredis subscribes again before it reports ready.
       sub.on('ready', () => {
-        if (subscriber !== sub || subscribed) return;
+        if (subscriber !== sub || subscribed || !everSubscribed) return;
         subscribed = true;
         onState(true);
       });
-      try {
-        await sub.subscribe(channel);
-        if (!subscribed) {
-          subscribed = true;
-          onState(true);
-        }
-      } catch (error) {
-        onState(false, error instanceof Error ? error.message : String(error));
-      }
+      // Waited for {@link FIRST_SUBSCRIBE_MS} at most: while Redis is unreachable the command waits in the offline
+      // queue, and the app must start all the same (the cache stays off until the subscription is made).
+      const first = sub.subscribe(channel).then(
+        () => {
+          everSubscribed = true;
+          if (subscriber === sub && !subscribed) {
+            subscribed = true;
+            onState(true);
+          }
+        },
+        (error: unknown) => onState(false, error instanceof Error ? error.message : String(error)),
+      );
+      await Promise.race([first, new Promise((resolve) => setTimeout(resolve, FIRST_SUBSCRIBE_MS).unref())]);
     },
     async publish(origin) {
       await publisher.publish(channel, origin);
