@@ -215,6 +215,17 @@ export class ImagesService {
     return bytes ? { contentType: 'image/webp', bytes } : null;
   }
 
+  /** The variant if it is in this process's memory now (no database read, no hit or miss counted). */
+  hotVariant(key: string, width: VariantWidth): Buffer | undefined {
+    return this.hot?.peek(`${key}-${width}`);
+  }
+
+  /** Counts a hit of the memory cache served elsewhere (public-cache/fast-path.ts) and marks the entry recently used. */
+  countHotHit(key: string, width: VariantWidth): void {
+    this.hot?.get(`${key}-${width}`);
+    this.observer.hit('image-variants');
+  }
+
   /** The variant from image_variants, made and stored there first when missing; null when the key is unknown. */
   private async storedVariant(key: string, width: VariantWidth): Promise<Buffer | null> {
     const [cached] = await this.dataSource.query<{ bytes: Buffer }[]>(

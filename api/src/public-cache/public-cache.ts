@@ -120,8 +120,8 @@ export class PublicCache implements OnApplicationBootstrap, OnApplicationShutdow
    */
   async serve(req: Request, res: Response, key: string, read: () => Promise<PublicRead>): Promise<void> {
     const now = this.clock.now().getTime();
-    const cached = this.active ? this.entries!.get(key) : undefined;
-    if (cached && now >= cached.readAt && (cached.validUntil === null || now < cached.validUntil)) {
+    const cached = this.fresh(key, now);
+    if (cached) {
       this.observer.hit('public-reads');
       send(req, res, cached, now);
       return;
@@ -133,6 +133,35 @@ export class PublicCache implements OnApplicationBootstrap, OnApplicationShutdow
     const entry: Entry = { bytes, etag: weakEtag(bytes), readAt: now, validUntil: validUntil?.getTime() ?? null };
     if (this.active && generation === this.generation) this.entries!.set(key, entry);
     send(req, res, entry, now);
+  }
+
+  /**
+   * Whether `key` has an answer to serve now, without reading anything (the fast path of public-cache/fast-path.ts
+   * asks before it spends a rate-limit count).
+   */
+  has(key: string): boolean {
+    return this.fresh(key, this.clock.now().getTime()) !== undefined;
+  }
+
+  /**
+   * Answers from the cache alone: true when `key` had an answer (sent, 200 or 304), false when the caller must read it
+   * (nothing was written to `res`).
+   */
+  serveCached(req: Request, res: Response, key: string): boolean {
+    const now = this.clock.now().getTime();
+    const cached = this.fresh(key, now);
+    if (!cached) return false;
+    this.observer.hit('public-reads');
+    send(req, res, cached, now);
+    return true;
+  }
+
+  /** The entry of `key` if the cache is in use and it still holds at `now`. */
+  private fresh(key: string, now: number): Entry | undefined {
+    const cached = this.active ? this.entries!.get(key) : undefined;
+    return cached && now >= cached.readAt && (cached.validUntil === null || now < cached.validUntil)
+      ? cached
+      : undefined;
   }
 
   /**

@@ -18,6 +18,8 @@ export interface ApiProcesses {
   /** `http://127.0.0.1:<port>/api` of each process. */
   urls: string[];
   databaseUrl: string;
+  /** The processes' ids, in the order of `urls` (the bench reads their CPU time). */
+  pids: number[];
   /** `Bearer <token>` of an administrator the processes accept. */
   bearer(): Promise<string>;
   /** Everything each process printed so far. */
@@ -107,6 +109,7 @@ export async function startApiProcesses(
   return {
     urls: bound.map((port) => `http://127.0.0.1:${port}/api`),
     databaseUrl: database.url,
+    pids: children.map((child) => child.pid ?? 0),
     bearer: async () => `Bearer ${await issuer.mint({ expiresInSeconds: 3600 })}`,
     output: (index) => outputs[index] ?? '',
     close: stop,
