@@ -8,6 +8,7 @@ import { BookingsModule } from './bookings/bookings.module';
 import { CommonModule } from './common/common.module';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { CoverModule } from './cover/cover.module';
+import { DATABASE_TARGET, type DatabaseTarget } from './database/database-target';
 import { openDataSource, PendingMigrationsError } from './database/run-migrations';
 import { typeormOptions } from './database/typeorm-options';
 import { HealthModule } from './health/health.module';
@@ -15,15 +16,12 @@ import { ImagesModule } from './images/images.module';
 import { LinksModule } from './links/links.module';
 import { PlansModule } from './plans/plans.module';
 import { PopupsModule } from './popups/popups.module';
+import { PublicCacheModule } from './public-cache/public-cache.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RedisModule } from './redis/redis.module';
 import { TagsModule } from './tags/tags.module';
 
-/** Where the API's database is: the URL, and whether it is the embedded PGlite server. */
-export interface DatabaseTarget {
-  url: string;
-  embedded: boolean;
-}
+export type { DatabaseTarget };
 
 /**
  * The API's root module. The database is decided before Nest starts (main.ts starts the embedded
@@ -49,6 +47,7 @@ export class AppModule {
           }),
           dataSourceFactory: (options) => openDataSource(options!, config.migrationsRun),
         }),
+        PublicCacheModule,
         LinksModule,
         PlansModule,
         PopupsModule,
@@ -61,8 +60,11 @@ export class AppModule {
         BackupModule,
         AnalyticsModule,
       ],
-      providers: [{ provide: APP_CONFIG, useValue: config }],
-      exports: [APP_CONFIG],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: DATABASE_TARGET, useValue: database },
+      ],
+      exports: [APP_CONFIG, DATABASE_TARGET],
       global: true,
     };
   }

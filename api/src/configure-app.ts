@@ -8,6 +8,7 @@ import pluginMetadata from './metadata';
 import { createOpenApiDocument } from './openapi/openapi-document';
 import { createValidationPipe } from './common/validation';
 import { securityHeaders } from './common/security-headers';
+import { publicReadFastPath } from './public-cache/fast-path';
 import { InputShapePipe, SafeTextPipe } from './common/safe-input';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { INGEST_PATH, ingestBodyParser } from './analytics/ingest-body';
@@ -17,11 +18,14 @@ import { INGEST_PATH, ingestBodyParser } from './analytics/ingest-body';
  * the drain middleware ahead of everything else (503 to new requests once SIGTERM arrived), the analytics ingest's
  * body reader (analytics/ingest-body.ts), global prefix
  * /api, the D1 exception filter, the input pipes (common/safe-input.ts) around the validation pipe, trust of a loopback
- * proxy, the security headers (common/security-headers.ts), and the OpenAPI document at /api/docs when API_DOCS=true.
+ * proxy, the security headers (common/security-headers.ts), the fast path of cached public reads
+ * (public-cache/fast-path.ts), and the OpenAPI document at /api/docs when API_DOCS=true.
  */
 export async function configureApp(app: NestExpressApplication): Promise<void> {
   app.use(drainMiddleware(app.get(ShutdownState)));
   app.use(securityHeaders(`/${API_PREFIX}/docs`));
+  // Cached public reads and hot image variants answered ahead of Nest's router, rate limit included (issue 14 item 4).
+  app.use(await publicReadFastPath(app));
   // Before the global JSON parser: the analytics ingest reads text/plain beacons with its own 2 KB limit.
   app.use(INGEST_PATH, ingestBodyParser());
   app.setGlobalPrefix(API_PREFIX);

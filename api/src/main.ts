@@ -11,6 +11,7 @@ import { API_PREFIX } from './common/api-prefix';
 import { configureApp } from './configure-app';
 import { resolveDatabase } from './database/resolve-database';
 import { PendingMigrationsError } from './database/run-migrations';
+import { PublicCache } from './public-cache/public-cache';
 import { drainHttpServer } from './common/http-drain';
 import { ShutdownState } from './common/shutdown-state';
 import { isCatalogueEmpty, seedDemoCatalogue } from './seed/seed-demo-catalogue';
@@ -65,6 +66,8 @@ async function bootstrap(): Promise<void> {
     const dataSource = app.get(DataSource);
     if (config.seedOnEmpty && (await isCatalogueEmpty(dataSource))) {
       await seedDemoCatalogue(dataSource, app.get(Clock));
+      // Another process may already serve the empty catalogue from its cache (issue 14 item 4).
+      await app.get(PublicCache).invalidate();
       logger.log(messages.seededOnEmpty);
     }
     await app.listen(config.port, config.host);

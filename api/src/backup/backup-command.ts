@@ -4,7 +4,8 @@ import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import type { DataSource } from 'typeorm';
 import { messages } from '../common/messages';
-import { loadConfig } from '../config/app-config';
+import { type AppConfig, loadConfig } from '../config/app-config';
+import { announcePublicChange } from '../public-cache/invalidation-channel';
 import { resolveDatabase } from '../database/resolve-database';
 import { openDataSource } from '../database/run-migrations';
 import { typeormOptions } from '../database/typeorm-options';
@@ -56,7 +57,9 @@ async function main(args: string[]): Promise<number> {
         console.error(USAGE);
         return 2;
       }
-      return await restore(dataSource, resolve(file), rest.includes('--yes'));
+      const code = await restore(dataSource, resolve(file), rest.includes('--yes'));
+      if (code === 0) await announce(config, database.embedded !== undefined, dataSource);
+      return code;
     } finally {
       await dataSource.destroy();
     }
@@ -83,6 +86,12 @@ async function restore(dataSource: DataSource, file: string, yes: boolean): Prom
     }
     throw error;
   }
+}
+
+/** Tells the running API processes to drop their cached public reads (issue 14 item 4); a failure is only printed. */
+async function announce(config: AppConfig, embedded: boolean, dataSource: DataSource): Promise<void> {
+  const failed = await announcePublicChange({ embedded, ...config, sql: dataSource });
+  if (failed) console.error(messages.publicCachePublishFailed(failed));
 }
 
 /** What a restore replaces, one line per table: `links: 24 → 26`. */

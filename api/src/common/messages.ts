@@ -215,6 +215,13 @@ export const messages = {
   configIngestFlush: '는 0–60000 사이의 정수(밀리초)여야 합니다 (0 은 요청마다 바로 저장)',
   configRollupInterval: '는 0–86400 사이의 정수(초)여야 합니다 (0 은 주기 집계 끔)',
   configRedisUrl: '는 redis:// 또는 rediss:// 로 시작하는 주소여야 합니다',
+  configPublicCacheEntries: '는 0–100000 사이의 정수여야 합니다 (0 은 공개 응답 캐시 끔)',
+  configImageCacheBytes: '는 0–4294967296 사이의 정수(바이트)여야 합니다 (0 은 이미지 메모리 캐시 끔)',
+  publicCacheChannel: (channel: string) => `공개 응답 캐시: 무효화 채널 ${channel} 에 연결했습니다`,
+  publicCacheChannelLost: (channel: string, reason: string) =>
+    `공개 응답 캐시: 무효화 채널 ${channel} 연결이 끊겨 다시 연결할 때까지 캐시를 쓰지 않습니다 (${reason})`,
+  publicCachePublishFailed: (reason: string) =>
+    `공개 응답 캐시: 다른 프로세스에 무효화를 알리지 못했습니다 (${reason})`,
   redisUnavailable: (reason: string) => `Redis 에 연결할 수 없습니다: ${reason}`,
   rateLimitPerProcess: (reason: string) => `Redis 에 연결할 수 없어 요청 제한을 이 프로세스 안에서만 셉니다: ${reason}`,
 

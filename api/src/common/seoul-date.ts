@@ -17,7 +17,12 @@ export function addDays(date: string, days: number): string {
 
 /** Whole seconds (rounded up) from `now` to the next 00:00 in Asia/Seoul, when every plan's status changes. */
 export function secondsToSeoulMidnight(now: Date): number {
+  return Math.ceil((nextSeoulMidnight(now).getTime() - now.getTime()) / 1000);
+}
+
+/** The next 00:00 in Asia/Seoul strictly after `now` (the instant every plan's status and the upcoming list change). */
+export function nextSeoulMidnight(now: Date): Date {
   const day = 24 * 60 * 60 * 1000;
   const sinceMidnight = (now.getTime() + SEOUL_OFFSET_MS) % day;
-  return Math.ceil((day - sinceMidnight) / 1000);
+  return new Date(now.getTime() + (day - sinceMidnight));
 }

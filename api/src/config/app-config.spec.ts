@@ -27,6 +27,8 @@ describe('loadConfig', () => {
       redisKeyPrefix: 'linksite:',
       rateLimitsPerMinute: { read: 600, write: 120, ingest: 240, booking: 30 },
       backupMaxBytes: 2147483648,
+      publicCacheMaxEntries: 500,
+      imageCacheMaxBytes: 33554432,
       testClockFile: undefined,
       bookingRetentionDays: 30,
       analytics: { rawRetentionDays: 35, rollupRetentionDays: 400, rollupIntervalSeconds: 300, ingestFlushMs: 1000 },

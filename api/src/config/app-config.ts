@@ -54,6 +54,16 @@ export interface AppConfig {
   rateLimitsPerMinute: Record<RateLimitBucket, number>;
   /** Largest backup archive a restore reads, in bytes (env BACKUP_MAX_BYTES, default 2 GiB). */
   backupMaxBytes: number;
+  /**
+   * Public reads kept serialized in each process (env PUBLIC_CACHE_MAX_ENTRIES, default 500, 0 = no cache; issue 14
+   * item 4, public-cache/public-cache.ts): the least recently used entry goes first past this count.
+   */
+  publicCacheMaxEntries: number;
+  /**
+   * Bytes of image variants kept in each process's memory (env IMAGE_CACHE_MAX_BYTES, default 32 MiB, 0 = none; issue
+   * 14 item 4): the hot `/api/images/<key>?w=` answers skip the database; the least recently used go first.
+   */
+  imageCacheMaxBytes: number;
   /** Browser tests only: a file holding the API's "now" (env TEST_CLOCK_FILE; refused with NODE_ENV=production). */
   testClockFile: string | undefined;
   /**
@@ -168,6 +178,8 @@ const schema = z.object({
   RATE_LIMIT_INGEST_PER_MINUTE: integer(1, 1_000_000, messages.configPositiveInt).default(240),
   RATE_LIMIT_BOOKING_PER_MINUTE: integer(1, 1_000_000, messages.configPositiveInt).default(30),
   BACKUP_MAX_BYTES: integer(1, Number.MAX_SAFE_INTEGER, messages.configPositiveInt).default(DEFAULT_BACKUP_MAX_BYTES),
+  PUBLIC_CACHE_MAX_ENTRIES: integer(0, 100_000, messages.configPublicCacheEntries).default(500),
+  IMAGE_CACHE_MAX_BYTES: integer(0, 4 * 1024 * 1024 * 1024, messages.configImageCacheBytes).default(32 * 1024 * 1024),
   TEST_CLOCK_FILE: z.string().trim().min(1).optional(),
   NODE_ENV: z.string().trim().optional(),
   ANALYTICS_RAW_RETENTION_DAYS: integer(2, 3650, messages.configRawRetention).default(35),
@@ -226,6 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       booking: v.RATE_LIMIT_BOOKING_PER_MINUTE,
     },
     backupMaxBytes: v.BACKUP_MAX_BYTES,
+    publicCacheMaxEntries: v.PUBLIC_CACHE_MAX_ENTRIES,
+    imageCacheMaxBytes: v.IMAGE_CACHE_MAX_BYTES,
     testClockFile: v.TEST_CLOCK_FILE ? resolve(v.TEST_CLOCK_FILE) : undefined,
     analytics: {
       rawRetentionDays: v.ANALYTICS_RAW_RETENTION_DAYS,

@@ -1,22 +1,26 @@
-import { Controller, Get, Post, Res, UploadedFile } from '@nestjs/common';
-import type { Response } from 'express';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Post, Req, Res, UploadedFile } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator';
 import { MessageResponse } from '../common/dto/message-response.dto';
 import { messages } from '../common/messages';
 import { ImageUpload, prepareUpload } from '../images/image-upload';
-import { publicCacheControl } from '../links/link-visibility';
+import { PublicCache } from '../public-cache/public-cache';
 import { CoverService } from './cover.service';
 import { CoverResponse } from './dto/cover.dto';
 
 @ApiTags('cover')
 @Controller('cover')
 export class CoverController {
-  constructor(private readonly cover: CoverService) {}
+  constructor(
+    private readonly cover: CoverService,
+    private readonly cache: PublicCache,
+  ) {}
 
   /**
    * `GET /api/cover` → `{ product: { imagelink } }` or `{ product: null }` (public). Cached like `GET /api/store`
    * (issue 14 point 4): `public, max-age=0, s-maxage=60, stale-while-revalidate=30`, ETag and 304; no window bounds it.
+   * Kept in the in-process PublicCache until a write.
    */
   @Get()
   @Public()
@@ -24,9 +28,12 @@ export class CoverController {
     summary: '커버 이미지 (공개)',
     description: '`product` is null when no cover is set. Cached like GET /api/store (ETag, 304 on If-None-Match).',
   })
-  async get(@Res({ passthrough: true }) res: Response): Promise<CoverResponse> {
-    res.setHeader('Cache-Control', publicCacheControl(null));
-    return { product: await this.cover.current() };
+  @ApiOkResponse({ type: CoverResponse })
+  async get(@Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.cache.serve(req, res, 'cover', async () => ({
+      body: { product: await this.cover.current() } satisfies CoverResponse,
+      validUntil: null,
+    }));
   }
 
   /**

@@ -8,8 +8,10 @@ import { VARIANT_WIDTHS, VariantWidth } from './image-variant.entity';
 import { ImagesService } from './images.service';
 import { Public } from '../auth/public.decorator';
 
-const KEY_PATTERN = /^[0-9a-f]{64}$/;
-const CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** An image key: the SHA-256 hex of its bytes. */
+export const KEY_PATTERN = /^[0-9a-f]{64}$/;
+/** Images are content-addressed, so any cache may keep them for good. */
+export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 @ApiTags('images')
 @Controller('images')
@@ -54,7 +56,7 @@ export class ImagesController {
     const width = parseWidth(w);
     const etag = `"${width ? `${key}-${width}` : key}"`;
     res.setHeader('ETag', etag);
-    res.setHeader('Cache-Control', CACHE_CONTROL);
+    res.setHeader('Cache-Control', IMAGE_CACHE_CONTROL);
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
       res.status(304).end();
       return;

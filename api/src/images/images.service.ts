@@ -1,10 +1,14 @@
 import { createHash } from 'node:crypto';
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { messages } from '../common/messages';
 import { imageTypeOf } from '../common/shared-rules';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { CACHE_OBSERVER, type CacheObserver } from '../public-cache/cache-observer';
+import { PublicCache } from '../public-cache/public-cache';
 import type { ImageContentType } from './image.entity';
 import type { VariantWidth } from './image-variant.entity';
 
@@ -168,10 +172,28 @@ export async function removeUnreferencedImages(manager: EntityManager, keys?: re
   return row?.count ?? 0;
 }
 
-/** Reads stored images and their cached WebP variants. */
+/**
+ * Reads stored images and their cached WebP variants. Hot variants are also kept in this process's memory (issue 14
+ * item 4): a least-recently-used cache of at most IMAGE_CACHE_MAX_BYTES bytes (0 = none), so a hit reads no database.
+ * Keys name their bytes, so nothing kept goes stale; the memory is emptied on every write all the same (PublicCache's
+ * invalidation), so an image deleted with the last link using it stops being served here too.
+ */
 @Injectable()
 export class ImagesService {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly hot: LRUCache<string, Buffer> | null;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(CACHE_OBSERVER) private readonly observer: CacheObserver,
+    cache: PublicCache,
+  ) {
+    this.hot =
+      config.imageCacheMaxBytes > 0
+        ? new LRUCache({ maxSize: config.imageCacheMaxBytes, sizeCalculation: (bytes) => Math.max(1, bytes.length) })
+        : null;
+    cache.onInvalidate(() => this.hot?.clear());
+  }
 
   /** The stored original, or null when the key is unknown. */
   async original(key: string): Promise<ImageBytes | null> {
@@ -184,14 +206,40 @@ export class ImagesService {
 
   /**
    * A WebP of the image at `width` pixels wide (never enlarged: a narrower original keeps its width).
-   * Made with sharp on first request and cached in image_variants. Null when the key is unknown.
+   * Made with sharp on first request and cached in image_variants, then kept in memory while it is hot (see the
+   * class). Null when the key is unknown.
    */
   async variant(key: string, width: VariantWidth): Promise<ImageBytes | null> {
+    const hotKey = `${key}-${width}`;
+    const hot = this.hot?.get(hotKey);
+    if (hot) {
+      this.observer.hit('image-variants');
+      return { contentType: 'image/webp', bytes: hot };
+    }
+    this.observer.miss('image-variants');
+    const bytes = await this.storedVariant(key, width);
+    if (bytes) this.hot?.set(hotKey, bytes);
+    return bytes ? { contentType: 'image/webp', bytes } : null;
+  }
+
+  /** The variant if it is in this process's memory now (no database read, no hit or miss counted). */
+  hotVariant(key: string, width: VariantWidth): Buffer | undefined {
+    return this.hot?.peek(`${key}-${width}`);
+  }
+
+  /** Counts a hit of the memory cache served elsewhere (public-cache/fast-path.ts) and marks the entry recently used. */
+  countHotHit(key: string, width: VariantWidth): void {
+    this.hot?.get(`${key}-${width}`);
+    this.observer.hit('image-variants');
+  }
+
+  /** The variant from image_variants, made and stored there first when missing; null when the key is unknown. */
+  private async storedVariant(key: string, width: VariantWidth): Promise<Buffer | null> {
     const [cached] = await this.dataSource.query<{ bytes: Buffer }[]>(
       `SELECT bytes FROM image_variants WHERE image_key = $1 AND width = $2`,
       [key, width],
     );
-    if (cached) return { contentType: 'image/webp', bytes: cached.bytes };
+    if (cached) return cached.bytes;
     const original = await this.original(key);
     if (!original) return null;
     const bytes = await sharp(original.bytes, { limitInputPixels: MAX_INPUT_PIXELS })
@@ -203,6 +251,6 @@ export class ImagesService {
        ON CONFLICT (image_key, width) DO NOTHING`,
       [key, width, bytes, bytes.length],
     );
-    return { contentType: 'image/webp', bytes };
+    return bytes;
   }
 }

@@ -32,14 +32,14 @@ export const visibleAt = (param: string): string =>
   `(links.enabled AND (links.show_from IS NULL OR links.show_from <= ${param}) AND (links.show_until IS NULL OR links.show_until > ${param}))`;
 
 /**
- * Seconds from `now` to the next instant a link opens or closes (an enabled link's show_from or show_until ahead), or
- * null when none is ahead: how long a public answer about links holds (issue 12 "Public responses must not be cached
- * past the next window boundary").
+ * The next instant after `now` a link opens or closes (an enabled link's show_from or show_until ahead), or null when
+ * none is ahead: until then a public answer about links holds (issue 12; issue 14 item 4 keeps the serialized answer
+ * in memory until this instant at most).
  */
-export async function secondsToNextBoundary(
+export async function nextBoundary(
   db: { query<T>(sql: string, parameters?: unknown[]): Promise<T> },
   now: Date,
-): Promise<number | null> {
+): Promise<Date | null> {
   const [row] = await db.query<{ next: Date | null }[]>(
     `SELECT min(t) AS next FROM (
        SELECT show_from AS t FROM links WHERE enabled AND show_from > $1
@@ -47,7 +47,23 @@ export async function secondsToNextBoundary(
        SELECT show_until FROM links WHERE enabled AND show_until > $1) boundaries`,
     [now],
   );
-  return row?.next ? Math.ceil((row.next.getTime() - now.getTime()) / 1000) : null;
+  return row?.next ?? null;
+}
+
+/** Whole seconds (rounded up) from `now` to `instant`, or null when there is no instant (see {@link nextBoundary}). */
+export function secondsUntil(instant: Date | null, now: Date): number | null {
+  return instant ? Math.ceil((instant.getTime() - now.getTime()) / 1000) : null;
+}
+
+/**
+ * Seconds from `now` to the next instant a link opens or closes, or null when none is ahead: how long a public answer
+ * about links holds (issue 12 "Public responses must not be cached past the next window boundary").
+ */
+export async function secondsToNextBoundary(
+  db: { query<T>(sql: string, parameters?: unknown[]): Promise<T> },
+  now: Date,
+): Promise<number | null> {
+  return secondsUntil(await nextBoundary(db, now), now);
 }
 
 /** How long a shared cache may keep a public answer at most (issue 12). */

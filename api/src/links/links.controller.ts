@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res, UploadedFile } from '@nestjs/common';
-import type { Response } from 'express';
-import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res, UploadedFile } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator';
 import { ApiError } from '../common/api-error';
 import { MessageResponse } from '../common/dto/message-response.dto';
@@ -19,7 +19,7 @@ import {
 } from './dto/link.dto';
 import { ReorderLinkDto } from './dto/reorder-link.dto';
 import { UpdateLinkDto } from './dto/update-link.dto';
-import { publicCacheControl } from './link-visibility';
+import { PublicCache } from '../public-cache/public-cache';
 import { LinksService } from './links.service';
 import { ParsePositionPipe } from './parse-position.pipe';
 
@@ -43,12 +43,15 @@ export const LINK_BODY_ERRORS = [
 @ApiTags('links')
 @Controller()
 export class LinksController {
-  constructor(private readonly links: LinksService) {}
+  constructor(
+    private readonly links: LinksService,
+    private readonly cache: PublicCache,
+  ) {}
 
   /**
    * `GET /api/store` → `{ product: LinkDto[] }`: the links visitors see now, ordered by pcode (public, DECISIONS D3;
    * issue 12: hidden, scheduled and ended links are left out). `Cache-Control` never lets a shared cache keep it past
-   * the next window boundary.
+   * the next window boundary. Served from the in-process PublicCache (issue 14 item 4) until a write or that boundary.
    */
   @Get('store')
   @Public()
@@ -57,20 +60,29 @@ export class LinksController {
     description:
       'The links that are on and inside their window now, ordered by pcode. Cache-Control: browsers revalidate (ETag), shared caches keep it at most 60 s and never past the next opening or closing of a link.',
   })
-  async list(@Res({ passthrough: true }) res: Response): Promise<LinkListResponse> {
-    await this.publicCaching(res);
-    return { product: await this.links.listVisible() };
+  @ApiOkResponse({ type: LinkListResponse })
+  async list(@Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.cache.serve(req, res, 'store', async () => ({
+      body: { product: await this.links.listVisible() } satisfies LinkListResponse,
+      validUntil: await this.links.nextBoundary(),
+    }));
   }
 
-  /** `GET /api/main/select/:id` → `{ product: LinkDto }` while visitors see it; 400 bad id, 404 unknown or hidden. */
+  /**
+   * `GET /api/main/select/:id` → `{ product: LinkDto }` while visitors see it; 400 bad id, 404 unknown or hidden.
+   * Cached like `GET /api/store`.
+   */
   @Get('main/select/:id')
   @Public()
   @ApiOperation({ summary: '링크 한 개 (공개)', description: 'A hidden, scheduled or ended link is not found (404).' })
   @ApiParam({ name: 'id', description: 'positive integer' })
   @ApiErrors({ 400: [messages.invalidId], 404: [messages.linkNotFound] })
-  async select(@Param('id', ParseIdPipe) id: number, @Res({ passthrough: true }) res: Response): Promise<LinkResponse> {
-    await this.publicCaching(res);
-    return { product: await this.links.get(id, { visibleOnly: true }) };
+  @ApiOkResponse({ type: LinkResponse })
+  async select(@Param('id', ParseIdPipe) id: number, @Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.cache.serve(req, res, `main/select/${id}`, async () => ({
+      body: { product: await this.links.get(id, { visibleOnly: true }) } satisfies LinkResponse,
+      validUntil: await this.links.nextBoundary(),
+    }));
   }
 
   /** `GET /api/main/list` (administrator) → every link, hidden, scheduled and ended ones too, with its visibility. */
@@ -90,11 +102,6 @@ export class LinksController {
   @ApiErrors({ 400: [messages.invalidId], 404: [messages.linkNotFound] })
   async detail(@Param('id', ParseIdPipe) id: number): Promise<LinkResponse> {
     return { product: await this.links.get(id, { visibleOnly: false }) };
-  }
-
-  /** Sets the Cache-Control of a public read from the next window boundary (`publicCacheControl`). */
-  private async publicCaching(res: Response): Promise<void> {
-    res.setHeader('Cache-Control', publicCacheControl(await this.links.secondsToNextBoundary()));
   }
 
   /**

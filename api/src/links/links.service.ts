@@ -13,7 +13,7 @@ import { UpdateLinkDto } from './dto/update-link.dto';
 import { Link } from './link.entity';
 import type { LinkDto } from './dto/link.dto';
 import { toLinkView } from './link-view';
-import { secondsToNextBoundary, visibilityAt, visibleAt, type VisibilityFields } from './link-visibility';
+import { nextBoundary, visibilityAt, visibleAt, type VisibilityFields } from './link-visibility';
 import { normalizeTags } from './normalize-tags';
 
 /**
@@ -67,9 +67,9 @@ export class LinksService {
     return toLinkView(link, now);
   }
 
-  /** Seconds to the next opening or closing of a link's window, or null (see `secondsToNextBoundary`). */
-  async secondsToNextBoundary(): Promise<number | null> {
-    return secondsToNextBoundary(this.dataSource, this.clock.now());
+  /** The next opening or closing of a link's window, or null (see `nextBoundary`). */
+  nextBoundary(): Promise<Date | null> {
+    return nextBoundary(this.dataSource, this.clock.now());
   }
 
   /**

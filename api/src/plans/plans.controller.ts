@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
-import { publicCacheControl } from '../links/link-visibility';
-import { ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { PublicCache } from '../public-cache/public-cache';
 import { ApiError } from '../common/api-error';
 import { messages } from '../common/messages';
 import { ParseIdPipe } from '../common/parse-id.pipe';
@@ -26,12 +26,16 @@ const PLAN_BODY_ERRORS = [
 @ApiTags('plans')
 @Controller('plan')
 export class PlansController {
-  constructor(private readonly plans: PlansService) {}
+  constructor(
+    private readonly plans: PlansService,
+    private readonly cache: PublicCache,
+  ) {}
 
   /**
    * `GET /api/plan/list[?upcoming=1]` → `{ product: PlanView[] }` ordered by startdate, id.
    * `upcoming=1`: only plans ending today or later (Asia/Seoul); `upcoming=0` or absent: all.
-   * Cached like `GET /api/store` (issue 14 point 4): ETag and 304, shared caches never past the next Seoul midnight.
+   * Cached like `GET /api/store` (issue 14 point 4): ETag and 304, shared caches never past the next Seoul midnight,
+   * and the in-process PublicCache until a write or that midnight.
    * @throws ApiError 400 for any other upcoming value.
    */
   @Get('list')
@@ -44,14 +48,15 @@ export class PlansController {
     description: '1: only plans with enddate ≥ today (Asia/Seoul), for the banner',
   })
   @ApiErrors({ 400: [messages.invalidUpcoming] })
-  async list(
-    @Query('upcoming') upcoming: unknown,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<PlanListResponse> {
+  @ApiOkResponse({ type: PlanListResponse })
+  async list(@Query('upcoming') upcoming: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
     if (upcoming !== undefined && upcoming !== '0' && upcoming !== '1')
       throw new ApiError(400, messages.invalidUpcoming);
-    res.setHeader('Cache-Control', publicCacheControl(this.plans.secondsToNextDay()));
-    return { product: await this.plans.list(upcoming === '1') };
+    const onlyUpcoming = upcoming === '1';
+    await this.cache.serve(req, res, `plan/list?upcoming=${onlyUpcoming ? 1 : 0}`, async () => ({
+      body: { product: await this.plans.list(onlyUpcoming) } satisfies PlanListResponse,
+      validUntil: this.plans.nextDay(),
+    }));
   }
 
   /** `GET /api/plan/select/:id` → `{ product: PlanView }`; 400 bad id, 404 unknown id. Cached like the list. */
@@ -60,10 +65,12 @@ export class PlansController {
   @ApiOperation({ summary: '일정 한 개 (공개)' })
   @ApiParam({ name: 'id', description: 'positive integer' })
   @ApiErrors({ 400: [messages.invalidId], 404: [messages.planNotFound] })
-  async select(@Param('id', ParseIdPipe) id: number, @Res({ passthrough: true }) res: Response): Promise<PlanResponse> {
-    const product = await this.plans.get(id);
-    res.setHeader('Cache-Control', publicCacheControl(this.plans.secondsToNextDay()));
-    return { product };
+  @ApiOkResponse({ type: PlanResponse })
+  async select(@Param('id', ParseIdPipe) id: number, @Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.cache.serve(req, res, `plan/select/${id}`, async () => ({
+      body: { product: await this.plans.get(id) } satisfies PlanResponse,
+      validUntil: this.plans.nextDay(),
+    }));
   }
 
   /**

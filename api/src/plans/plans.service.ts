@@ -4,7 +4,7 @@ import { DataSource, MoreThanOrEqual, Repository } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { messages } from '../common/messages';
-import { seoulDate, secondsToSeoulMidnight } from '../common/seoul-date';
+import { nextSeoulMidnight, seoulDate } from '../common/seoul-date';
 import type { CreatePlanDto } from './dto/create-plan.dto';
 import type { UpdatePlanDto } from './dto/update-plan.dto';
 import { Plan } from './plan.entity';
@@ -24,9 +24,9 @@ export class PlansService {
    * Plans ordered by startdate, then id (DECISIONS D3 `GET /api/plan/list`).
    * @param upcoming only plans whose enddate is today or later in Asia/Seoul (the banner).
    */
-  /** Seconds until every plan's `status` (and the upcoming list) changes: the next Seoul midnight (issue 14). */
-  secondsToNextDay(): number {
-    return secondsToSeoulMidnight(this.clock.now());
+  /** When every plan's `status` (and the upcoming list) changes: the next Seoul midnight (issue 14). */
+  nextDay(): Date {
+    return nextSeoulMidnight(this.clock.now());
   }
 
   async list(upcoming: boolean): Promise<PlanDto[]> {

@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Clock } from '../common/clock';
 import { messages } from '../common/messages';
 import { loadConfig } from '../config/app-config';
+import { announcePublicChange } from '../public-cache/invalidation-channel';
 import { resolveDatabase } from '../database/resolve-database';
 import { openDataSource } from '../database/run-migrations';
 import { typeormOptions } from '../database/typeorm-options';
@@ -21,6 +22,13 @@ async function main(): Promise<void> {
       const result = await seedDemoCatalogue(dataSource, new Clock());
       console.log(messages.seedAdded(result));
       console.log(messages.seedCounts(await catalogueCounts(dataSource)));
+      // Running API processes drop their cached public reads (issue 14 item 4).
+      const failed = await announcePublicChange({
+        embedded: database.embedded !== undefined,
+        ...config,
+        sql: dataSource,
+      });
+      if (failed) console.error(messages.publicCachePublishFailed(failed));
     } finally {
       await dataSource.destroy();
     }

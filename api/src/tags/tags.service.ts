@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
-import { secondsToNextBoundary, visibleAt } from '../links/link-visibility';
+import { nextBoundary, visibleAt } from '../links/link-visibility';
 import type { TagWordDto } from './dto/tag-word.dto';
 
 /** The keyword cloud's limit (spec §9: up to 100 words). */
@@ -30,8 +30,8 @@ export class TagsService {
     );
   }
 
-  /** Seconds to the next opening or closing of a link's window, or null (the cloud changes then). */
-  secondsToNextBoundary(): Promise<number | null> {
-    return secondsToNextBoundary(this.dataSource, this.clock.now());
+  /** The next opening or closing of a link's window, or null (the cloud changes then). */
+  nextBoundary(): Promise<Date | null> {
+    return nextBoundary(this.dataSource, this.clock.now());
   }
 }

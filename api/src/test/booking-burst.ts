@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { createTestDatabase } from './test-database';
@@ -17,6 +18,8 @@ export interface ApiProcesses {
   /** `http://127.0.0.1:<port>/api` of each process. */
   urls: string[];
   databaseUrl: string;
+  /** The processes' ids, in the order of `urls` (the bench reads their CPU time). */
+  pids: number[];
   /** `Bearer <token>` of an administrator the processes accept. */
   bearer(): Promise<string>;
   /** Everything each process printed so far. */
@@ -29,10 +32,20 @@ export interface ApiProcesses {
  * Starts `ports.length` real API processes (`node -r build/register-swc.js api/src/main.ts`, compiled from the
  * sources, so no build is shared with other specs) on one fresh database of the test server, each running the
  * migrations at start under the migration advisory lock, with a test issuer for administrator tokens.
+ * @param ports one per process; 0 takes a port the system says is free just before the process starts.
  * @param env more environment for every process (RATE_LIMIT_BOOKING_PER_MINUTE, say).
+ * @param options.dataDir run on the embedded database in this directory instead (DATABASE_URL unset; its lock lets only
+ *   one process in, so give one port).
  */
-export async function startApiProcesses(ports: number[], env: NodeJS.ProcessEnv = {}): Promise<ApiProcesses> {
-  const database = await createTestDatabase('linksite_burst');
+export async function startApiProcesses(
+  ports: number[],
+  env: NodeJS.ProcessEnv = {},
+  options: { dataDir?: string } = {},
+): Promise<ApiProcesses> {
+  const database = options.dataDir
+    ? { url: '', drop: async () => undefined }
+    : await createTestDatabase('linksite_burst');
+  const bound = await Promise.all(ports.map((port) => (port === 0 ? freePort() : port)));
   const issuer = await startTestIssuer();
   const children: ChildProcess[] = [];
   const outputs: string[] = [];
@@ -56,7 +69,7 @@ export async function startApiProcesses(ports: number[], env: NodeJS.ProcessEnv 
   };
   try {
     await Promise.all(
-      ports.map(async (port, index) => {
+      bound.map(async (port, index) => {
         const child = spawn(
           process.execPath,
           ['-r', join(repoRoot, 'build', 'register-swc.js'), join(repoRoot, 'api', 'src', 'main.ts')],
@@ -65,7 +78,8 @@ export async function startApiProcesses(ports: number[], env: NodeJS.ProcessEnv 
             env: {
               ...process.env,
               NO_COLOR: '1',
-              DATABASE_URL: database.url,
+              DATABASE_URL: options.dataDir ? '' : database.url,
+              DATA_DIR: options.dataDir ?? process.env.DATA_DIR,
               MIGRATIONS_RUN: 'true',
               SEED_ON_EMPTY: 'false',
               OIDC_ISSUER: issuer.issuer,
@@ -93,12 +107,25 @@ export async function startApiProcesses(ports: number[], env: NodeJS.ProcessEnv 
     throw error;
   }
   return {
-    urls: ports.map((port) => `http://127.0.0.1:${port}/api`),
+    urls: bound.map((port) => `http://127.0.0.1:${port}/api`),
     databaseUrl: database.url,
+    pids: children.map((child) => child.pid ?? 0),
     bearer: async () => `Bearer ${await issuer.mint({ expiresInSeconds: 3600 })}`,
     output: (index) => outputs[index] ?? '',
     close: stop,
   };
+}
+
+/** A TCP port of 127.0.0.1 free at this instant (the system picks it for a listener closed at once). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** Creates a slot through the administrator API of `url`; resolves with its id. */

@@ -1,0 +1,36 @@
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { catchError, from, mergeMap, type Observable, throwError } from 'rxjs';
+import { IS_PUBLIC } from '../auth/public.decorator';
+import { PublicCache } from './public-cache';
+
+/** Methods that write nothing. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Every administrator write empties the public-read cache, here and in the other API processes (issue 14 item 4):
+ * links (JSON and multipart, images, order), plans, popup slots and information, the cover, restore of a backup. It
+ * runs once the handler has finished (its transaction committed), succeeded or failed, and before the answer leaves,
+ * so the administrator's next read shows the write. Being after the guards, a request refused for its token or its
+ * rate never empties the cache; public writes (bookings, analytics beacons) change no cached answer and do not either.
+ * A new write endpoint is covered without anything to add; non-HTTP writes call `PublicCache.invalidate()` themselves.
+ */
+@Injectable()
+export class InvalidateOnWriteInterceptor implements NestInterceptor {
+  constructor(
+    private readonly cache: PublicCache,
+    private readonly reflector: Reflector,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const method = context.switchToHttp().getRequest<Request>().method;
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    if (SAFE_METHODS.has(method) || isPublic) return next.handle();
+    return next.handle().pipe(
+      mergeMap((value) => from(this.cache.invalidate().then(() => value))),
+      catchError((error: unknown) => from(this.cache.invalidate()).pipe(mergeMap(() => throwError(() => error)))),
+    );
+  }
+}
