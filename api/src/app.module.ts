@@ -13,6 +13,9 @@ import { typeormOptions } from './database/typeorm-options';
 import { HealthModule } from './health/health.module';
 import { ImagesModule } from './images/images.module';
 import { LinksModule } from './links/links.module';
+import { LoggingModule } from './logging/logging.module';
+import { MetricsModule } from './metrics/metrics.module';
+import type { HttpLogger } from 'pino-http';
 import { PlansModule } from './plans/plans.module';
 import { PopupsModule } from './popups/popups.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
@@ -30,13 +33,15 @@ export interface DatabaseTarget {
  * server when DATABASE_URL is unset), so it is passed in. When TypeORM connects, the pending migrations
  * run under the migration lock (MIGRATIONS_RUN=true) or their absence is checked (false); a pending
  * migration is not retried like a refused connection, it stops the start at once.
+ * `httpLogger`: the request logger main.ts already writes with (logging/); tests leave it out.
  */
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, database: DatabaseTarget): DynamicModule {
+  static forRoot(config: AppConfig, database: DatabaseTarget, httpLogger?: HttpLogger): DynamicModule {
     return {
       module: AppModule,
       imports: [
+        LoggingModule.forRoot(httpLogger),
         CommonModule,
         RedisModule,
         // Before AuthModule: the rate limit's global guard runs ahead of the access policy's.
@@ -57,6 +62,7 @@ export class AppModule {
         ImagesModule,
         CoverModule,
         HealthModule,
+        MetricsModule,
         AdminsModule,
         BackupModule,
         AnalyticsModule,

@@ -336,6 +336,7 @@ describe('production process (issue 6)', () => {
         statusCode: 503,
         message: '서버가 종료 중입니다. 잠시 후 다시 시도해주세요.',
         status: 'stopping',
+        requestId: expect.any(String),
       });
 
       expect(await within(api.exited, 8000, 'exit')).toBe(0);

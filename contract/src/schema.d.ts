@@ -986,6 +986,11 @@ export interface components {
             message: string;
             /** @description Every broken rule of a 400 from validation. */
             errors?: components["schemas"]["FieldErrorDto"][];
+            /**
+             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (issue 15 item 7),
+             *     so an error shown to a person can be looked up in the logs.
+             */
+            requestId?: string;
         };
         CreateLinkDto: {
             /**
@@ -1093,6 +1098,11 @@ export interface components {
             message: string;
             /** @description Every broken rule of a 400 from validation. */
             errors?: components["schemas"]["FieldErrorDto"][];
+            /**
+             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (issue 15 item 7),
+             *     so an error shown to a person can be looked up in the logs.
+             */
+            requestId?: string;
             product: components["schemas"]["LinkDto"][];
         };
         PlanDto: {
@@ -1502,6 +1512,11 @@ export interface components {
             message: string;
             /** @description Every broken rule of a 400 from validation. */
             errors?: components["schemas"]["FieldErrorDto"][];
+            /**
+             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (issue 15 item 7),
+             *     so an error shown to a person can be looked up in the logs.
+             */
+            requestId?: string;
             /** @description Present once SIGTERM arrived (the database being down is the other cause). */
             status?: string;
         };

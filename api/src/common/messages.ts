@@ -9,6 +9,7 @@ export const messages = {
   forbidden: '관리자 권한이 없습니다.',
   routeNotFound: '요청한 주소를 찾을 수 없습니다.',
   methodNotAllowed: '허용되지 않는 요청 방식입니다.',
+  metricsForbidden: '운영 지표를 볼 권한이 없습니다.',
   conflict: '요청이 현재 상태와 충돌합니다.',
   payloadTooLarge: '요청 본문이 너무 큽니다.',
   unsupportedMediaType: '지원하지 않는 형식입니다.',
@@ -215,6 +216,9 @@ export const messages = {
   configIngestFlush: '는 0–60000 사이의 정수(밀리초)여야 합니다 (0 은 요청마다 바로 저장)',
   configRollupInterval: '는 0–86400 사이의 정수(초)여야 합니다 (0 은 주기 집계 끔)',
   configRedisUrl: '는 redis:// 또는 rediss:// 로 시작하는 주소여야 합니다',
+  configLogLevel: '는 fatal, error, warn, info, debug, trace, silent 중 하나여야 합니다',
+  configLogFormat: '는 json 또는 pretty 여야 합니다',
+  configMetricsToken: '는 16자 이상이어야 합니다',
   redisUnavailable: (reason: string) => `Redis 에 연결할 수 없습니다: ${reason}`,
   rateLimitPerProcess: (reason: string) => `Redis 에 연결할 수 없어 요청 제한을 이 프로세스 안에서만 셉니다: ${reason}`,
 
