@@ -86,6 +86,7 @@ const SCHEMA = [
   'analytics_rollup_state',
   'analytics_salts',
   'administrators',
+  'audit_entry',
   'bookings',
   'cover',
   'image_variants',

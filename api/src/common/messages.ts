@@ -10,6 +10,8 @@ export const messages = {
   routeNotFound: '요청한 주소를 찾을 수 없습니다.',
   methodNotAllowed: '허용되지 않는 요청 방식입니다.',
   metricsForbidden: '운영 지표를 볼 권한이 없습니다.',
+  auditBeforeInvalid: 'before 값은 1 이상의 정수여야 합니다.',
+  auditLimitInvalid: 'limit 값은 1–200 사이의 정수여야 합니다.',
   conflict: '요청이 현재 상태와 충돌합니다.',
   payloadTooLarge: '요청 본문이 너무 큽니다.',
   unsupportedMediaType: '지원하지 않는 형식입니다.',

@@ -18,7 +18,8 @@ export function defaultDestination(config: AppConfig): DestinationStream {
     const pretty = require('pino-pretty') as (options: object) => DestinationStream;
     return pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
   }
-  return pino.destination({ dest: 1, sync: false });
+  // Synchronous: main.ts ends with process.exit, which would drop lines still in an asynchronous buffer.
+  return pino.destination({ dest: 1, sync: true });
 }
 
 /**
