@@ -1684,6 +1684,14 @@ export interface components {
             product: components["schemas"]["AnalyticsLinkClicksDto"][];
         };
         AuditEntryDto: {
+            /** @description The entity's row before the write, as stored (column names of the table); null for a creation. */
+            before: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The row after the write; null after a deletion. */
+            after: {
+                [key: string]: unknown;
+            } | null;
             /** @description Entry id, increasing in time. */
             id: number;
             /** @description When the write was answered, ISO 8601 in UTC. */
@@ -1700,10 +1708,6 @@ export interface components {
             entity: string | null;
             /** @description Its id (1 for the single-row `popup-info` and `cover`); null when none. */
             entityId: number | null;
-            /** @description The entity's row before the write, as stored (column names of the table); null for a creation. */
-            before: Record<string, never> | null;
-            /** @description The row after the write; null after a deletion. */
-            after: Record<string, never> | null;
             /** @description HTTP status of the answer. */
             status: number;
             /** @description The request's `X-Request-Id`, to find its log lines. */

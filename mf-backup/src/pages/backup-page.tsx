@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { errorMessage } from '@linksite/platform';
 import { downloadBackup } from '../api/download-backup';
 import { sendBackup, type RestoreReport } from '../api/send-backup';
+import { AuditLog } from '../components/audit-log';
 import { RestoreReportTable } from '../components/restore-report-table';
 import { messages } from '../lib/messages';
 import '../components/backup-screens.css';
@@ -186,6 +187,8 @@ export function BackupPage() {
           {error}
         </p>
       )}
+
+      <AuditLog />
     </section>
   );
 }

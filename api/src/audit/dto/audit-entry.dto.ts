@@ -1,3 +1,5 @@
+import { ApiProperty } from '@nestjs/swagger';
+
 /** One administrator write in the audit trail (issue 15 item 7). */
 export class AuditEntryDto {
   /** Entry id, increasing in time. */
@@ -17,8 +19,10 @@ export class AuditEntryDto {
   /** Its id (1 for the single-row `popup-info` and `cover`); null when none. */
   entityId!: number | null;
   /** The entity's row before the write, as stored (column names of the table); null for a creation. */
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true })
   before!: Record<string, unknown> | null;
   /** The row after the write; null after a deletion. */
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true })
   after!: Record<string, unknown> | null;
   /** HTTP status of the answer. */
   status!: number;
