@@ -37,7 +37,7 @@ describe('AuditLog (issue 15 item 7)', () => {
     expect(items[0]).toHaveTextContent('요청 번호 req-1');
     expect(items[0]).toHaveTextContent('2026. 11. 20.');
     expect(within(items[0]!).getByText('pname: "첫 이름" → "새 이름"')).toBeInTheDocument();
-    expect(items[1]).toHaveTextContent('링크 #7 · 추가·실행 (새로 만듦)');
+    expect(items[1]).toHaveTextContent('링크 #7 · 추가');
     expect(screen.queryByTestId('audit-more')).toBeNull();
   });
 

@@ -23,13 +23,12 @@ export function changedFields(entry: Pick<AuditEntry, 'before' | 'after'>): stri
 
 function Entry({ entry }: { entry: AuditEntry }) {
   const entity = entry.entity ? (messages.auditEntities[entry.entity] ?? entry.entity) : entry.route;
-  const action = messages.auditActions[entry.method] ?? entry.method;
-  const state =
-    entry.before === null && entry.after
+  const action =
+    entry.before === null && entry.after !== null
       ? messages.auditCreated
-      : entry.after === null && entry.before
+      : entry.after === null && entry.before !== null
         ? messages.auditDeleted
-        : null;
+        : (messages.auditActions[entry.method] ?? entry.method);
   const changes = changedFields(entry);
   return (
     <li className="audit-entry" data-testid="audit-entry">
@@ -37,7 +36,6 @@ function Entry({ entry }: { entry: AuditEntry }) {
         <strong>
           {entity}
           {entry.entityId !== null && ` #${entry.entityId}`} · {action}
-          {state && ` (${state})`}
         </strong>
         <time dateTime={entry.at}>{seoul.format(new Date(entry.at))}</time>
       </div>

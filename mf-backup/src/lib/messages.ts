@@ -54,9 +54,9 @@ export const messages = {
     cover: '커버',
     site: '사이트 전체 (복원)',
   } as Record<string, string>,
-  auditActions: { POST: '추가·실행', PUT: '수정', PATCH: '수정', DELETE: '삭제' } as Record<string, string>,
-  auditCreated: '새로 만듦',
-  auditDeleted: '삭제됨',
+  auditActions: { POST: '변경', PUT: '수정', PATCH: '수정', DELETE: '삭제' } as Record<string, string>,
+  auditCreated: '추가',
+  auditDeleted: '삭제',
   bytes: (count: number) =>
     count >= 1024 * 1024 ? `${(count / 1024 / 1024).toFixed(1)}MB` : `${Math.max(1, Math.round(count / 1024))}KB`,
 } as const;

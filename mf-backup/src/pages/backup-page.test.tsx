@@ -76,6 +76,13 @@ describe('BackupPage', () => {
     await screen.findByTestId('backup-restored');
     expect(backupCalls(adapter)).toEqual(['POST /backup/check', 'POST /backup/restore']);
     expect(alert).toHaveBeenCalledWith('백업을 복원했습니다.');
+    // The 변경 기록 list is read again after the restore, which is its newest entry.
+    await waitFor(() => expect(sent(adapter).filter((r) => r.route === 'GET /audit')).toHaveLength(2));
+    expect(
+      sent(adapter)
+        .map((r) => r.route)
+        .slice(-1),
+    ).toEqual(['GET /audit']);
   });
 
   it("shows the server's Korean reason when a file is refused, and lets another be chosen", async () => {

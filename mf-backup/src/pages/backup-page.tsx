@@ -188,7 +188,8 @@ export function BackupPage() {
         </p>
       )}
 
-      <AuditLog />
+      {/* Read again once a restore finished: the restore itself is the newest entry. */}
+      <AuditLog key={restore.step === 'restored' ? 'restored' : 'current'} />
     </section>
   );
 }
