@@ -44,6 +44,8 @@ try {
   // The OpenAPI UI at /api/docs is for development: on here unless API_DOCS says otherwise (off in npm start and compose).
   group.launch('api', layout.apiPort, ['--watch', '-r', path.join(repoRoot, 'build/register-swc.js'), apiMain], {
     API_DOCS: process.env.API_DOCS || 'true',
+    // Readable log lines in development (pino-pretty); JSON everywhere else (api/README.md "Operating it").
+    LOG_FORMAT: process.env.LOG_FORMAT || 'pretty',
     ...apiEnv,
   });
   await watchWebApps();

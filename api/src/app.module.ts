@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminsModule } from './admins/admins.module';
 import { AnalyticsModule } from './analytics/analytics.module';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { BackupModule } from './backup/backup.module';
 import { BookingsModule } from './bookings/bookings.module';
@@ -14,6 +15,9 @@ import { typeormOptions } from './database/typeorm-options';
 import { HealthModule } from './health/health.module';
 import { ImagesModule } from './images/images.module';
 import { LinksModule } from './links/links.module';
+import { LoggingModule } from './logging/logging.module';
+import { MetricsModule } from './metrics/metrics.module';
+import type { HttpLogger } from 'pino-http';
 import { PlansModule } from './plans/plans.module';
 import { PopupsModule } from './popups/popups.module';
 import { PublicCacheModule } from './public-cache/public-cache.module';
@@ -28,13 +32,15 @@ export type { DatabaseTarget };
  * server when DATABASE_URL is unset), so it is passed in. When TypeORM connects, the pending migrations
  * run under the migration lock (MIGRATIONS_RUN=true) or their absence is checked (false); a pending
  * migration is not retried like a refused connection, it stops the start at once.
+ * `httpLogger`: the request logger main.ts already writes with (logging/); tests leave it out.
  */
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, database: DatabaseTarget): DynamicModule {
+  static forRoot(config: AppConfig, database: DatabaseTarget, httpLogger?: HttpLogger): DynamicModule {
     return {
       module: AppModule,
       imports: [
+        LoggingModule.forRoot(httpLogger),
         CommonModule,
         RedisModule,
         // Before AuthModule: the rate limit's global guard runs ahead of the access policy's.
@@ -56,9 +62,11 @@ export class AppModule {
         ImagesModule,
         CoverModule,
         HealthModule,
+        MetricsModule,
         AdminsModule,
         BackupModule,
         AnalyticsModule,
+        AuditModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

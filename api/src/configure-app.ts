@@ -12,17 +12,30 @@ import { publicReadFastPath } from './public-cache/fast-path';
 import { InputShapePipe, SafeTextPipe } from './common/safe-input';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { INGEST_PATH, ingestBodyParser } from './analytics/ingest-body';
+import { Logger } from 'nestjs-pino';
+import type { HttpLogger } from 'pino-http';
+import { HTTP_LOGGER } from './logging/logging.module';
+import { ApiMetrics } from './metrics/metrics';
+import { METRICS_PATH, metricsEndpoint } from './metrics/metrics-endpoint';
 
 /**
  * The bootstrap wiring shared by main.ts and the integration tests, so both serve the same API:
- * the drain middleware ahead of everything else (503 to new requests once SIGTERM arrived), the analytics ingest's
+ * the request logger first (logging/: request id, one JSON line per request) and Nest's messages through it, the
+ * request timer of the metrics, then the drain middleware ahead of everything else, /metrics (metrics/, outside
+ * `/api`, for loopback or METRICS_TOKEN only) (503 to new requests once SIGTERM arrived), the analytics ingest's
  * body reader (analytics/ingest-body.ts), global prefix
  * /api, the D1 exception filter, the input pipes (common/safe-input.ts) around the validation pipe, trust of a loopback
  * proxy, the security headers (common/security-headers.ts), the fast path of cached public reads
  * (public-cache/fast-path.ts), and the OpenAPI document at /api/docs when API_DOCS=true.
  */
 export async function configureApp(app: NestExpressApplication): Promise<void> {
+  const config = app.get<AppConfig>(APP_CONFIG);
+  const metrics = app.get(ApiMetrics);
+  app.use(app.get<HttpLogger>(HTTP_LOGGER));
+  app.useLogger(app.get(Logger));
+  app.use(metrics.middleware);
   app.use(drainMiddleware(app.get(ShutdownState)));
+  app.use(METRICS_PATH, metricsEndpoint(metrics, config.metricsToken));
   app.use(securityHeaders(`/${API_PREFIX}/docs`));
   // Cached public reads and hot image variants answered ahead of Nest's router, rate limit included (issue 14 item 4).
   app.use(await publicReadFastPath(app));
@@ -32,7 +45,6 @@ export async function configureApp(app: NestExpressApplication): Promise<void> {
   app.useGlobalFilters(new ApiExceptionFilter());
   // Shape (depth, prototype keys) before the DTOs copy and recurse; unsafe characters after their own rules.
   app.useGlobalPipes(new InputShapePipe(), createValidationPipe(), new SafeTextPipe());
-  const config = app.get<AppConfig>(APP_CONFIG);
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // Property types, optionality and descriptions of the DTOs, as the @nestjs/swagger plugin read them from the

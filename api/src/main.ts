@@ -15,6 +15,9 @@ import { PublicCache } from './public-cache/public-cache';
 import { drainHttpServer } from './common/http-drain';
 import { ShutdownState } from './common/shutdown-state';
 import { isCatalogueEmpty, seedDemoCatalogue } from './seed/seed-demo-catalogue';
+import { createHttpLogger } from './logging/http-logger';
+import { defaultDestination } from './logging/logging.module';
+import { startupLogger } from './logging/startup-logger';
 
 const logger = new Logger('Main');
 
@@ -30,6 +33,9 @@ const logger = new Logger('Main');
  */
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
+  // JSON lines from the first one on (LOG_LEVEL, LOG_FORMAT); configure-app.ts adds the request ids.
+  const httpLogger = createHttpLogger(config.logLevel, defaultDestination(config));
+  Logger.overrideLogger(startupLogger(httpLogger.logger));
   const database = await resolveDatabase(config, (line) => logger.log(line));
   let app: NestExpressApplication | undefined;
   let listening = false;
@@ -58,9 +64,9 @@ async function bootstrap(): Promise<void> {
 
   try {
     app = await NestFactory.create<NestExpressApplication>(
-      AppModule.forRoot(config, { url: database.url, embedded: database.embedded !== undefined }),
+      AppModule.forRoot(config, { url: database.url, embedded: database.embedded !== undefined }, httpLogger),
       // Start-up errors come back here (not process.exit inside Nest), so the embedded server stops cleanly.
-      { abortOnError: false },
+      { abortOnError: false, logger: startupLogger(httpLogger.logger) },
     );
     await configureApp(app);
     const dataSource = app.get(DataSource);

@@ -86,6 +86,7 @@ const SCHEMA = [
   'analytics_rollup_state',
   'analytics_salts',
   'administrators',
+  'audit_entry',
   'bookings',
   'cover',
   'image_variants',
@@ -336,6 +337,7 @@ describe('production process (issue 6)', () => {
         statusCode: 503,
         message: '서버가 종료 중입니다. 잠시 후 다시 시도해주세요.',
         status: 'stopping',
+        requestId: expect.any(String),
       });
 
       expect(await within(api.exited, 8000, 'exit')).toBe(0);

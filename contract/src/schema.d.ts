@@ -975,6 +975,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 관리자 변경 기록
+         * @description Newest first; keyset pagination: pass the answer's `next` as `before` for older entries.
+         */
+        get: operations["AuditController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1026,6 +1046,11 @@ export interface components {
             message: string;
             /** @description Every broken rule of a 400 from validation. */
             errors?: components["schemas"]["FieldErrorDto"][];
+            /**
+             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (issue 15 item 7),
+             *     so an error shown to a person can be looked up in the logs.
+             */
+            requestId?: string;
         };
         CreateLinkDto: {
             /**
@@ -1205,6 +1230,11 @@ export interface components {
             message: string;
             /** @description Every broken rule of a 400 from validation. */
             errors?: components["schemas"]["FieldErrorDto"][];
+            /**
+             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (issue 15 item 7),
+             *     so an error shown to a person can be looked up in the logs.
+             */
+            requestId?: string;
             product: components["schemas"]["LinkDto"][];
         };
         PlanDto: {
@@ -1614,6 +1644,11 @@ export interface components {
             message: string;
             /** @description Every broken rule of a 400 from validation. */
             errors?: components["schemas"]["FieldErrorDto"][];
+            /**
+             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (issue 15 item 7),
+             *     so an error shown to a person can be looked up in the logs.
+             */
+            requestId?: string;
             /** @description Present once SIGTERM arrived (the database being down is the other cause). */
             status?: string;
         };
@@ -1759,6 +1794,41 @@ export interface components {
         };
         AnalyticsLinkClicksResponse: {
             product: components["schemas"]["AnalyticsLinkClicksDto"][];
+        };
+        AuditEntryDto: {
+            /** @description The entity's row before the write, as stored (column names of the table); null for a creation. */
+            before: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The row after the write; null after a deletion. */
+            after: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Entry id, increasing in time. */
+            id: number;
+            /** @description When the write was answered, ISO 8601 in UTC. */
+            at: string;
+            /** @description The administrator's token subject (`sub`). */
+            actorSub: string;
+            /** @description The administrator's `preferred_username`, when the token had one. */
+            actorName: string | null;
+            /** @description HTTP method of the write. */
+            method: string;
+            /** @description Route template of the write (`/api/main/update/:id`). */
+            route: string;
+            /** @description What was written: `link`, `plan`, `popup`, `booking`, `popup-info`, `cover`, `site` (a restore); null if unknown. */
+            entity: string | null;
+            /** @description Its id (1 for the single-row `popup-info` and `cover`); null when none. */
+            entityId: number | null;
+            /** @description HTTP status of the answer. */
+            status: number;
+            /** @description The request's `X-Request-Id`, to find its log lines. */
+            requestId: string | null;
+        };
+        AuditPageResponse: {
+            product: components["schemas"]["AuditEntryDto"][];
+            /** @description `before` for the next (older) page; null on the last page. */
+            next: number | null;
         };
     };
     responses: never;
@@ -4633,6 +4703,66 @@ export interface operations {
                 };
             };
             /** @description 기간(days)은 7, 30, 90 중 하나여야 합니다. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 로그인이 필요합니다. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 관리자 권한이 없습니다. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 인증 서버에 연결할 수 없습니다. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AuditController_list: {
+        parameters: {
+            query?: {
+                /** @description 1–200, default 50 */
+                limit?: unknown;
+                /** @description positive integer: only entries with a smaller id */
+                before?: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPageResponse"];
+                };
+            };
+            /** @description before 값은 1 이상의 정수여야 합니다. · limit 값은 1–200 사이의 정수여야 합니다. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -379,7 +379,11 @@ describe('the ingest rate limit (RATE_LIMIT_INGEST_PER_MINUTE)', () => {
     const hit = (address: string) => beacon(t, events({ type: 'pageview', path: '/' }), CHROME, address);
     for (let i = 0; i < 3; i += 1) await hit('198.51.100.7').expect(204);
     const refused = await hit('198.51.100.7').expect(429);
-    expect(refused.body).toEqual({ statusCode: 429, message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' });
+    expect(refused.body).toEqual({
+      statusCode: 429,
+      message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
+      requestId: expect.any(String),
+    });
     await hit('198.51.100.8').expect(204);
     expect(await count(t)).toBe(4);
   });

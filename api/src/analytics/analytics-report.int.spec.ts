@@ -121,7 +121,11 @@ describe('analytics rollup, retention and report (integration, real PostgreSQL, 
 
   it.each(['14', '0', 'abc', '7.0', ''])('refuses days=%s with 400 and the Korean sentence', async (days) => {
     const res = await admin.get(`/api/analytics/summary?days=${days}`).expect(400);
-    expect(res.body).toEqual({ statusCode: 400, message: '기간(days)은 7, 30, 90 중 하나여야 합니다.' });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      message: '기간(days)은 7, 30, 90 중 하나여야 합니다.',
+      requestId: expect.any(String),
+    });
     await admin.get(`/api/analytics/links?days=${days}`).expect(400);
   });
 

@@ -277,7 +277,11 @@ describe('backup and restore (integration, real PostgreSQL)', () => {
   it('refuses a file that is not a backup, naming it in Korean', async () => {
     const foreign =
       '링크 & 일정 백업 파일이 아닙니다. 관리자 화면이나 npm run backup 으로 만든 .tar.gz 파일을 올려주세요.';
-    expect(await refusal(Buffer.from('hello, this is not gzip'))).toEqual({ statusCode: 400, message: foreign });
+    expect(await refusal(Buffer.from('hello, this is not gzip'))).toEqual({
+      statusCode: 400,
+      message: foreign,
+      requestId: expect.any(String),
+    });
     expect((await refusal(gzipSync(Buffer.from('not a tar file at all')))).message).toBe(foreign);
     expect((await refusal(await packOf([{ name: 'notes.txt', body: Buffer.from('메모') }]))).message).toBe(foreign);
     const other = await packOf([{ name: 'format.json', body: Buffer.from('{"format":"other-app","version":1}') }]);
@@ -362,6 +366,7 @@ describe('backup and restore (integration, real PostgreSQL)', () => {
     expect(await refusal(big, 413)).toEqual({
       statusCode: 413,
       message: '백업 파일이 너무 큽니다. 최대 8388608바이트까지 올릴 수 있습니다.',
+      requestId: expect.any(String),
     });
   });
 

@@ -15,6 +15,7 @@ const CLOSED = '예약이 마감된 회차입니다.';
 const NOT_FOUND = {
   statusCode: 404,
   message: '예약을 찾을 수 없습니다. 예약 번호와 휴대폰 번호 뒤 4자리를 확인해주세요.',
+  requestId: expect.any(String),
 };
 const CODE = /^[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{8}$/;
 
@@ -589,6 +590,7 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
       expect((await upload('/api/popup/info/image', png)).body).toEqual({
         statusCode: 409,
         message: messages.popupInfoMissing,
+        requestId: expect.any(String),
       });
       const info = {
         title: '겨울 팝업스토어',

@@ -1,5 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { ApiError, ErrorEnvelope } from './api-error';
 import { messages } from './messages';
 
@@ -31,6 +31,8 @@ interface MiddlewareError {
  * - Express middleware errors with a 4xx status (body too large…; Nest itself turns malformed JSON into
  *   a 400 BadRequestException): that status, Korean message — a caller's mistake is never a 500.
  * - Anything else: 500 `messages.serverError`, logged with its stack.
+ * Every envelope also carries `requestId`, the request's `X-Request-Id` (logging/request-id.ts; issue 15 item 7),
+ * when the request logger gave it one.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
@@ -38,7 +40,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
-    const body = this.toEnvelope(exception);
+    const requestId: unknown = host.switchToHttp().getRequest<Request>().id;
+    const envelope = this.toEnvelope(exception);
+    const body = typeof requestId === 'string' ? { ...envelope, requestId } : envelope;
     if (response.headersSent) {
       response.end();
       return;

@@ -25,6 +25,7 @@ describe('errors and docs (integration)', () => {
     expect((await get('/api/nope').expect(404)).body).toEqual({
       statusCode: 404,
       message: '요청한 주소를 찾을 수 없습니다.',
+      requestId: expect.any(String),
     });
     expect((await get('/nope').expect(404)).body.message).toBe('요청한 주소를 찾을 수 없습니다.');
   });
@@ -33,6 +34,7 @@ describe('errors and docs (integration)', () => {
     expect((await get('/api/main/select/%E0%A4%A').expect(400)).body).toEqual({
       statusCode: 400,
       message: '잘못된 요청입니다.',
+      requestId: expect.any(String),
     });
     expect((await get('/api/plan/list?upcoming=1&upcoming=1').expect(400)).body.message).toBe(
       'upcoming 값은 0 또는 1이어야 합니다.',
@@ -50,7 +52,7 @@ describe('errors and docs (integration)', () => {
       .set('Content-Type', 'application/json')
       .send('{"pname": ')
       .expect(400);
-    expect(res.body).toEqual({ statusCode: 400, message: '잘못된 요청입니다.' });
+    expect(res.body).toEqual({ statusCode: 400, message: '잘못된 요청입니다.', requestId: expect.any(String) });
   });
 
   it('GET /api/docs and /api/docs-json are 404 unless API_DOCS=true (issue 15; served: security-headers.int.spec.ts)', async () => {

@@ -11,14 +11,14 @@ import { ShutdownState, stoppingBody } from './shutdown-state';
  * client retries on another replica and the connection ends after this answer.
  */
 export function drainMiddleware(state: ShutdownState) {
-  return (_request: Request, response: Response, next: NextFunction): void => {
+  return (request: Request, response: Response, next: NextFunction): void => {
     if (!state.stopping) {
       response.once('finish', state.responseFinished);
       next();
       return;
     }
     response.setHeader('Connection', 'close');
-    response.status(503).json(stoppingBody(messages.serverStopping));
+    response.status(503).json(stoppingBody(messages.serverStopping, request.id));
   };
 }
 

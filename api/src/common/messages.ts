@@ -9,6 +9,9 @@ export const messages = {
   forbidden: '관리자 권한이 없습니다.',
   routeNotFound: '요청한 주소를 찾을 수 없습니다.',
   methodNotAllowed: '허용되지 않는 요청 방식입니다.',
+  metricsForbidden: '운영 지표를 볼 권한이 없습니다.',
+  auditBeforeInvalid: 'before 값은 1 이상의 정수여야 합니다.',
+  auditLimitInvalid: 'limit 값은 1–200 사이의 정수여야 합니다.',
   conflict: '요청이 현재 상태와 충돌합니다.',
   payloadTooLarge: '요청 본문이 너무 큽니다.',
   unsupportedMediaType: '지원하지 않는 형식입니다.',
@@ -222,6 +225,9 @@ export const messages = {
     `공개 응답 캐시: 무효화 채널 ${channel} 연결이 끊겨 다시 연결할 때까지 캐시를 쓰지 않습니다 (${reason})`,
   publicCachePublishFailed: (reason: string) =>
     `공개 응답 캐시: 다른 프로세스에 무효화를 알리지 못했습니다 (${reason})`,
+  configLogLevel: '는 fatal, error, warn, info, debug, trace, silent 중 하나여야 합니다',
+  configLogFormat: '는 json 또는 pretty 여야 합니다',
+  configMetricsToken: '는 16자 이상이어야 합니다',
   redisUnavailable: (reason: string) => `Redis 에 연결할 수 없습니다: ${reason}`,
   rateLimitPerProcess: (reason: string) => `Redis 에 연결할 수 없어 요청 제한을 이 프로세스 안에서만 셉니다: ${reason}`,
 

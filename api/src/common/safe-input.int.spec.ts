@@ -36,7 +36,12 @@ describe('bad input never reaches a 500 (integration, real PostgreSQL)', () => {
   ])('POST /api/store/create refuses %s: 400, Korean, nothing stored', async (_name, body, field) => {
     const before = await tables();
     const res = await api.post('/api/store/create', body).expect(400);
-    expect(res.body).toEqual({ statusCode: 400, message: unsafe(field), errors: [{ field, message: unsafe(field) }] });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      message: unsafe(field),
+      errors: [{ field, message: unsafe(field) }],
+      requestId: expect.any(String),
+    });
     expect(await tables()).toEqual(before);
   });
 
@@ -86,7 +91,11 @@ describe('bad input never reaches a 500 (integration, real PostgreSQL)', () => {
       () => api.post('/api/plan', text),
     ]) {
       const res = await send().set('Content-Type', 'application/json').expect(400);
-      expect(res.body).toEqual({ statusCode: 400, message: '요청 본문의 중첩이 너무 깊습니다.' });
+      expect(res.body).toEqual({
+        statusCode: 400,
+        message: '요청 본문의 중첩이 너무 깊습니다.',
+        requestId: expect.any(String),
+      });
     }
     expect(await tables()).toEqual(before);
   });

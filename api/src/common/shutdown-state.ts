@@ -29,5 +29,13 @@ export class ShutdownState {
   };
 }
 
-/** Body of every 503 sent while the process drains: the D1 envelope plus `status: 'stopping'`. */
-export const stoppingBody = (message: string) => ({ statusCode: 503, message, status: 'stopping' as const });
+/**
+ * Body of every 503 sent while the process drains: the D1 envelope plus `status: 'stopping'`, with the request's id
+ * (issue 15 item 7) when it has one.
+ */
+export const stoppingBody = (message: string, requestId?: unknown) => ({
+  statusCode: 503,
+  message,
+  status: 'stopping' as const,
+  ...(typeof requestId === 'string' ? { requestId } : {}),
+});

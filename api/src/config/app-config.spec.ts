@@ -31,6 +31,9 @@ describe('loadConfig', () => {
       imageCacheMaxBytes: 33554432,
       testClockFile: undefined,
       bookingRetentionDays: 30,
+      logLevel: 'info',
+      logFormat: 'json',
+      metricsToken: undefined,
       analytics: { rawRetentionDays: 35, rollupRetentionDays: 400, rollupIntervalSeconds: 300, ingestFlushMs: 1000 },
     });
   });
@@ -57,6 +60,17 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ ANALYTICS_ROLLUP_RETENTION_DAYS: '30' })).toThrow(/ANALYTICS_ROLLUP_RETENTION_DAYS/);
     expect(() => loadConfig({ ANALYTICS_ROLLUP_INTERVAL_SECONDS: '-5' })).toThrow(/ANALYTICS_ROLLUP_INTERVAL_SECONDS/);
+  });
+
+  it('reads the log and metrics settings, naming a bad one (issue 15 item 7)', () => {
+    expect(loadConfig({ LOG_LEVEL: 'debug', LOG_FORMAT: 'pretty' })).toMatchObject({
+      logLevel: 'debug',
+      logFormat: 'pretty',
+    });
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow('설정 오류: LOG_LEVEL');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow('설정 오류: LOG_FORMAT');
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-token' }).metricsToken).toBe('a-long-enough-token');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('설정 오류: METRICS_TOKEN 는 16자 이상이어야 합니다');
   });
 
   it('reads the booking retention in days (issue 13)', () => {

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { messages } from '../common/messages';
 import type { RateLimitBucket } from '../rate-limit/rate-limit.decorator';
+import { LOG_LEVELS, type LogLevel } from '../logging/http-logger';
 
 /** The default largest upload, 10 MiB (DECISIONS D4); UPLOAD_MAX_BYTES overrides it. */
 export const DEFAULT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -73,6 +74,15 @@ export interface AppConfig {
   bookingRetentionDays: number;
   /** First-party analytics storage (issue 12 item 1, analytics/). */
   analytics: AnalyticsConfig;
+  /** Least severe log level written (env LOG_LEVEL: fatal, error, warn, info, debug, trace, silent; default info). */
+  logLevel: LogLevel;
+  /** `json` lines (env LOG_FORMAT, default) or `pretty` (pino-pretty, a development dependency; `npm run dev`). */
+  logFormat: 'json' | 'pretty';
+  /**
+   * Bearer token that lets a scraper read /metrics from anywhere (env METRICS_TOKEN, at least 16 characters; unset →
+   * only direct requests from loopback may read it; metrics/metrics-endpoint.ts).
+   */
+  metricsToken: string | undefined;
 }
 
 /** How long analytics data is kept and how often the raw events are rolled up (analytics/analytics-rollup.service.ts). */
@@ -187,6 +197,9 @@ const schema = z.object({
   ANALYTICS_ROLLUP_INTERVAL_SECONDS: integer(0, 86_400, messages.configRollupInterval).default(300),
   ANALYTICS_INGEST_FLUSH_MS: integer(0, 60_000, messages.configIngestFlush).default(1000),
   BOOKING_RETENTION_DAYS: integer(1, 3650, messages.configRetentionDays).default(30),
+  LOG_LEVEL: z.enum(LOG_LEVELS, messages.configLogLevel).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty'], messages.configLogFormat).default('json'),
+  METRICS_TOKEN: z.string().trim().min(16, messages.configMetricsToken).optional(),
 });
 
 /**
@@ -248,6 +261,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ingestFlushMs: v.ANALYTICS_INGEST_FLUSH_MS,
     },
     bookingRetentionDays: v.BOOKING_RETENTION_DAYS,
+    logLevel: v.LOG_LEVEL,
+    logFormat: v.LOG_FORMAT,
+    metricsToken: v.METRICS_TOKEN,
   };
 }
 

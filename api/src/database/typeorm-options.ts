@@ -11,6 +11,7 @@ import { InitialSchema1763701200000 } from './migrations/1763701200000-initial-s
 import { LinkVisibility1795435200000 } from './migrations/1795435200000-link-visibility';
 import { Analytics1795521600000 } from './migrations/1795521600000-analytics';
 import { PopupBookings1795608000000 } from './migrations/1795608000000-popup-bookings';
+import { AuditEntry1795694400000 } from './migrations/1795694400000-audit-entry';
 
 export const entities = [Link, Plan, PopupSlot, Image, ImageVariant, Cover, Administrator];
 export const migrations = [
@@ -18,6 +19,7 @@ export const migrations = [
   LinkVisibility1795435200000,
   Analytics1795521600000,
   PopupBookings1795608000000,
+  AuditEntry1795694400000,
 ];
 
 /**

@@ -1,7 +1,7 @@
 import { Controller, Get, Res } from '@nestjs/common';
+import { HealthCheckService, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { DataSource } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { messages } from '../common/messages';
 import { ShutdownState, stoppingBody } from '../common/shutdown-state';
@@ -16,7 +16,9 @@ type ReadyAnswer = ReadinessResponse | UnavailableResponse;
 const DB_CHECK_TIMEOUT_MS = 2000;
 
 /**
- * Liveness and readiness for load balancers and orchestrators (issue 6 "Stateless API").
+ * Liveness and readiness for load balancers and orchestrators (issue 6 "Stateless API"), run by `@nestjs/terminus`
+ * (issue 15 item 7): its HealthCheckService runs the indicators (readiness: TypeORM's `SELECT 1` ping with a 2 s
+ * limit; liveness: none), and the answers keep the shapes the probes, scripts and contract already know.
  * Liveness never touches the database, so a database outage makes replicas unready, not restarted.
  */
 @ApiTags('health')
@@ -24,7 +26,8 @@ const DB_CHECK_TIMEOUT_MS = 2000;
 @Controller('health')
 export class HealthController {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly health: HealthCheckService,
+    private readonly database: TypeOrmHealthIndicator,
     private readonly shutdown: ShutdownState,
   ) {}
 
@@ -42,7 +45,8 @@ export class HealthController {
   }
 
   /**
-   * `GET /api/health/live`: the process serves HTTP. Always 200 `{ status: 'ok' }`, no database call.
+   * `GET /api/health/live`: the process serves HTTP. Always 200 `{ status: 'ok' }`, no database call
+   * (a terminus check with no indicator).
    */
   @Get('live')
   @Public()
@@ -50,15 +54,16 @@ export class HealthController {
     summary: '생존 확인',
     description: "200 `{ status: 'ok' }` whenever the process answers HTTP; no database call.",
   })
-  live(): LivenessResponse {
+  async live(): Promise<LivenessResponse> {
+    await this.health.check([]);
     return { status: 'ok' };
   }
 
   /**
    * `GET /api/health/ready`: may this replica get traffic?
-   * 200 `{ status: 'ok', database: 'up' }` when `SELECT 1` answers within 2 s;
-   * 503 `{ statusCode, message: messages.databaseDown }` otherwise;
-   * 503 `{ statusCode, message: messages.serverStopping, status: 'stopping' }` once SIGTERM/SIGINT arrived,
+   * 200 `{ status: 'ok', database: 'up' }` when terminus's TypeORM ping (`SELECT 1`) answers within 2 s;
+   * 503 `{ statusCode, message: messages.databaseDown, requestId }` otherwise;
+   * 503 `{ statusCode, message: messages.serverStopping, status: 'stopping', requestId }` once SIGTERM/SIGINT arrived,
    * so a load balancer drains the replica (the drain middleware gives the same answer to new requests).
    */
   @Get('ready')
@@ -73,20 +78,12 @@ export class HealthController {
   async ready(@Res({ passthrough: true }) response: Response): Promise<ReadyAnswer> {
     if (this.shutdown.stopping) {
       response.status(503).setHeader('Connection', 'close');
-      return stoppingBody(messages.serverStopping);
+      return stoppingBody(messages.serverStopping, response.req.id);
     }
-    let timer: NodeJS.Timeout | undefined;
     try {
-      await Promise.race([
-        this.dataSource.query('SELECT 1'),
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error('timeout')), DB_CHECK_TIMEOUT_MS);
-        }),
-      ]);
+      await this.health.check([() => this.database.pingCheck('database', { timeout: DB_CHECK_TIMEOUT_MS })]);
     } catch {
       throw new ApiError(503, messages.databaseDown);
-    } finally {
-      clearTimeout(timer);
     }
     return { status: 'ok', database: 'up' };
   }

@@ -32,7 +32,11 @@ describe('health', () => {
     try {
       const started = Date.now();
       const ready = await request(server()).get('/api/health/ready').expect(503);
-      expect(ready.body).toEqual({ statusCode: 503, message: '데이터베이스에 연결할 수 없습니다.' });
+      expect(ready.body).toEqual({
+        statusCode: 503,
+        message: '데이터베이스에 연결할 수 없습니다.',
+        requestId: expect.any(String),
+      });
       expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
       expect(Date.now() - started).toBeLessThan(4000);
       expect((await request(server()).get('/api/health/live').expect(200)).body).toEqual({ status: 'ok' });
@@ -49,6 +53,7 @@ describe('health', () => {
       statusCode: 503,
       message: '서버가 종료 중입니다. 잠시 후 다시 시도해주세요.',
       status: 'stopping',
+      requestId: expect.any(String),
     });
     expect(ready.headers.connection).toBe('close');
     for (const path of ['/api/health', '/api/health/live', '/api/store']) {
@@ -75,6 +80,7 @@ describe('health without a database', () => {
     expect((await get('/api/health').expect(503)).body).toEqual({
       statusCode: 503,
       message: '데이터베이스에 연결할 수 없습니다.',
+      requestId: expect.any(String),
     });
   });
 });

@@ -64,17 +64,22 @@ describe('GET /api/cover and /api/images/:key (integration)', () => {
 
   it.each(['100', '0', 'abc', '640px', ''])('400 for ?w=%s', async (w) => {
     const res = await get(`/api/images/${productKey}?w=${w}`).expect(400);
-    expect(res.body).toEqual({ statusCode: 400, message: '이미지 너비(w)는 320, 640, 1280 중 하나여야 합니다.' });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      message: '이미지 너비(w)는 320, 640, 1280 중 하나여야 합니다.',
+      requestId: expect.any(String),
+    });
   });
 
   it('400 for a malformed key, 404 for an unknown one', async () => {
     expect((await get('/api/images/xyz').expect(400)).body).toEqual({
       statusCode: 400,
       message: '잘못된 이미지 키 형식입니다.',
+      requestId: expect.any(String),
     });
     expect((await get(`/api/images/${'A'.repeat(64)}`).expect(400)).body.message).toBe('잘못된 이미지 키 형식입니다.');
     const res = await get(`/api/images/${'0'.repeat(64)}`).expect(404);
-    expect(res.body).toEqual({ statusCode: 404, message: '이미지를 찾을 수 없습니다.' });
+    expect(res.body).toEqual({ statusCode: 404, message: '이미지를 찾을 수 없습니다.', requestId: expect.any(String) });
     expect(res.headers['cache-control']).toBeUndefined();
     expect((await get(`/api/images/${'0'.repeat(64)}?w=320`).expect(404)).body.message).toBe(
       '이미지를 찾을 수 없습니다.',

@@ -154,7 +154,11 @@ describe('image uploads (integration, real PostgreSQL)', () => {
     const png = await picture(10, 10, 7).png().toBuffer();
     const before = await tables();
     const missing = await http().post('/api/image').set('Authorization', auth).field('id', String(id)).expect(400);
-    expect(missing.body).toEqual({ statusCode: 400, message: '이미지 파일이 필요합니다.' });
+    expect(missing.body).toEqual({
+      statusCode: 400,
+      message: '이미지 파일이 필요합니다.',
+      requestId: expect.any(String),
+    });
     expect((await http().put(`/api/image/${id}`).set('Authorization', auth).expect(400)).body.message).toBe(
       '이미지 파일이 필요합니다.',
     );

@@ -180,6 +180,7 @@ describe('link visibility (integration, real PostgreSQL)', () => {
       statusCode: 400,
       message: '공개 종료는 공개 시작보다 늦어야 합니다.',
       errors: [{ field: 'showUntil', message: '공개 종료는 공개 시작보다 늦어야 합니다.' }],
+      requestId: expect.any(String),
     });
     expect(await rowsTable()).toEqual(before);
   });

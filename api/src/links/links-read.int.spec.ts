@@ -58,11 +58,15 @@ describe('GET /api/store and /api/main/select/:id (integration)', () => {
 
   it.each(['abc', '0', '-1', '1.5', '99999999999', '1e3'])('400 for id %s', async (id) => {
     const res = await get(`/api/main/select/${id}`).expect(400);
-    expect(res.body).toEqual({ statusCode: 400, message: '잘못된 ID 형식입니다.' });
+    expect(res.body).toEqual({ statusCode: 400, message: '잘못된 ID 형식입니다.', requestId: expect.any(String) });
   });
 
   it('404 for an unknown id', async () => {
     const res = await get('/api/main/select/999999').expect(404);
-    expect(res.body).toEqual({ statusCode: 404, message: '링크 정보를 찾을 수 없습니다.' });
+    expect(res.body).toEqual({
+      statusCode: 404,
+      message: '링크 정보를 찾을 수 없습니다.',
+      requestId: expect.any(String),
+    });
   });
 });

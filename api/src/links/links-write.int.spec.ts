@@ -235,6 +235,7 @@ describe('link writes (integration, real PostgreSQL)', () => {
       expect((await put('/api/main/update/999999', { pname: 'x' }).expect(404)).body).toEqual({
         statusCode: 404,
         message: '링크 정보를 찾을 수 없습니다.',
+        requestId: expect.any(String),
       });
       expect((await put('/api/main/update/abc', { pname: 'x' }).expect(400)).body.message).toBe(
         '잘못된 ID 형식입니다.',

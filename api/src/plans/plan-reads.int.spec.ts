@@ -95,7 +95,11 @@ describe('GET /api/plan/list and /api/plan/select/:id (integration)', () => {
 
   it.each(['yes', 'true', '2', ''])('400 for upcoming=%s', async (value) => {
     const res = await get(`/api/plan/list?upcoming=${value}`).expect(400);
-    expect(res.body).toEqual({ statusCode: 400, message: 'upcoming 값은 0 또는 1이어야 합니다.' });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      message: 'upcoming 값은 0 또는 1이어야 합니다.',
+      requestId: expect.any(String),
+    });
   });
 
   it('selects one plan, 400 for a bad id, 404 for an unknown one', async () => {
@@ -106,6 +110,7 @@ describe('GET /api/plan/list and /api/plan/select/:id (integration)', () => {
     expect((await get('/api/plan/select/424242').expect(404)).body).toEqual({
       statusCode: 404,
       message: '일정을 찾을 수 없습니다.',
+      requestId: expect.any(String),
     });
   });
 });

@@ -107,7 +107,7 @@ describe('plans: POST /api/plan, PUT /api/plan/update/:id, DELETE /api/plan/dele
         product: { ...before, status: expect.any(Number) },
       });
       expect(await rowOf(id)).toBeUndefined();
-      const notFound = { statusCode: 404, message: '일정을 찾을 수 없습니다.' };
+      const notFound = { statusCode: 404, message: '일정을 찾을 수 없습니다.', requestId: expect.any(String) };
       expect((await admin.anonymous().get(`/api/plan/select/${id}`).expect(404)).body).toEqual(notFound);
       expect((await admin.put(`/api/plan/update/${id}`, VALID).expect(404)).body).toEqual(notFound);
       expect((await admin.delete(`/api/plan/delete/${id}`).expect(404)).body).toEqual(notFound);
@@ -120,10 +120,12 @@ describe('plans: POST /api/plan, PUT /api/plan/update/:id, DELETE /api/plan/dele
         expect((await admin.put(`/api/plan/update/${bad}`, VALID).expect(400)).body).toEqual({
           statusCode: 400,
           message: '잘못된 ID 형식입니다.',
+          requestId: expect.any(String),
         });
         expect((await admin.delete(`/api/plan/delete/${bad}`).expect(400)).body).toEqual({
           statusCode: 400,
           message: '잘못된 ID 형식입니다.',
+          requestId: expect.any(String),
         });
         expect(await scheduleTables(t)).toEqual(before);
       },
@@ -147,7 +149,7 @@ describe('plans: POST /api/plan, PUT /api/plan/update/:id, DELETE /api/plan/dele
     it('malformed JSON, a JSON array and a form without fields are refused too', async () => {
       const before = await scheduleTables(t);
       const malformed = await admin.post('/api/plan', '{"title":').set('Content-Type', 'application/json').expect(400);
-      expect(malformed.body).toEqual({ statusCode: 400, message: '잘못된 요청입니다.' });
+      expect(malformed.body).toEqual({ statusCode: 400, message: '잘못된 요청입니다.', requestId: expect.any(String) });
       const array = await admin.post('/api/plan', [VALID]).expect(400);
       expect(typeof array.body.message).toBe('string');
       const form = await admin.post('/api/plan', 'title=x').expect(400);
@@ -235,6 +237,7 @@ describe('plans: POST /api/plan, PUT /api/plan/update/:id, DELETE /api/plan/dele
       expect((await admin.put(`/api/plan/update/${popupId}`, VALID).expect(404)).body).toEqual({
         statusCode: 404,
         message: '일정을 찾을 수 없습니다.',
+        requestId: expect.any(String),
       });
       expect((await admin.delete(`/api/plan/delete/${popupId}`).expect(404)).body.message).toBe(
         '일정을 찾을 수 없습니다.',

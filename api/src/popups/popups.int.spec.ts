@@ -11,8 +11,8 @@ const END_BEFORE_START = '종료 일시는 시작 일시보다 늦어야 합니�
 const BAD_TURN = '회차는 1, 2, 3 중 하나이거나 선택 안 함이어야 합니다.';
 const BAD_COUNT = '인원은 0 이상 100000 이하의 정수로 입력해주세요.';
 const BAD_TABLE = '예약 가능 테이블은 0 이상 10000 이하의 정수로 입력해주세요.';
-const UNAUTHORIZED = { statusCode: 401, message: '로그인이 필요합니다.' };
-const NOT_FOUND = { statusCode: 404, message: '팝업 예약을 찾을 수 없습니다.' };
+const UNAUTHORIZED = { statusCode: 401, message: '로그인이 필요합니다.', requestId: expect.any(String) };
+const NOT_FOUND = { statusCode: 404, message: '팝업 예약을 찾을 수 없습니다.', requestId: expect.any(String) };
 
 /** 19:00–21:00 on 2026-11-21 in Seoul. */
 const VALID = {
@@ -249,7 +249,7 @@ describe('popup slots: /api/popup (integration)', () => {
       '400 잘못된 ID 형식입니다. for id %s, nothing changed',
       async (bad) => {
         const before = await scheduleTables(t);
-        const invalid = { statusCode: 400, message: '잘못된 ID 형식입니다.' };
+        const invalid = { statusCode: 400, message: '잘못된 ID 형식입니다.', requestId: expect.any(String) };
         expect((await admin.get(`/api/popup/select/${bad}`).expect(400)).body).toEqual(invalid);
         expect((await admin.put(`/api/popup/update/${bad}`, VALID).expect(400)).body).toEqual(invalid);
         expect((await admin.delete(`/api/popup/delete/${bad}`).expect(400)).body).toEqual(invalid);
@@ -275,7 +275,7 @@ describe('popup slots: /api/popup (integration)', () => {
     it('malformed JSON is refused too', async () => {
       const before = await scheduleTables(t);
       const res = await admin.post('/api/popup', '{"cnt":').set('Content-Type', 'application/json').expect(400);
-      expect(res.body).toEqual({ statusCode: 400, message: '잘못된 요청입니다.' });
+      expect(res.body).toEqual({ statusCode: 400, message: '잘못된 요청입니다.', requestId: expect.any(String) });
       expect(await scheduleTables(t)).toEqual(before);
     });
   });

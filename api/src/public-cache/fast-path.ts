@@ -8,6 +8,7 @@ import { API_PREFIX } from '../common/api-prefix';
 import { CoverController } from '../cover/cover.controller';
 import { VARIANT_WIDTHS, type VariantWidth } from '../images/image-variant.entity';
 import { IMAGE_CACHE_CONTROL, ImagesController, KEY_PATTERN } from '../images/images.controller';
+import { markAnsweredAs } from '../logging/http-logger';
 import { ImagesService } from '../images/images.service';
 import { LinksController } from '../links/links.controller';
 import { PlansController } from '../plans/plans.controller';
@@ -66,6 +67,7 @@ export async function publicReadFastPath(app: NestExpressApplication): Promise<R
       if (!bytes) return next();
       void allowed(req, res, next, ImagesController, 'serve').then((ok) => {
         if (!ok) return next();
+        markAnsweredAs(req, `/${API_PREFIX}/images/:key`);
         images.countHotHit(image.key, image.width);
         const etag = `"${image.key}-${image.width}"`;
         res.setHeader('ETag', etag);
@@ -85,7 +87,9 @@ export async function publicReadFastPath(app: NestExpressApplication): Promise<R
     const route = readRoute(req, prefix);
     if (!route || !cache.has(route.key)) return next();
     void allowed(req, res, next, route.controller, route.handler).then((ok) => {
-      if (!ok || !cache.serveCached(req, res, route.key)) next();
+      if (!ok) return next();
+      markAnsweredAs(req, req.path);
+      if (!cache.serveCached(req, res, route.key)) next();
     }, next);
   };
 }

@@ -5,7 +5,11 @@ import { createTestApp, type TestApp } from '../test/test-app';
 jest.setTimeout(60_000);
 
 const NOW = new Date('2026-11-20T03:00:00Z');
-const TOO_MANY = { statusCode: 429, message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.' };
+const TOO_MANY = {
+  statusCode: 429,
+  message: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
+  requestId: expect.any(String),
+};
 
 const http = (t: TestApp) => request(t.app.getHttpServer() as App);
 

@@ -9,6 +9,8 @@ import { seedDemoCatalogue } from '../seed/seed-demo-catalogue';
 import { createOpenApiDocument } from '../openapi/openapi-document';
 import { checkAnswersAgainstContract, type ContractViolation } from './contract-check';
 import { createTestDatabase, type TestDatabase } from './test-database';
+import type { DestinationStream } from 'pino';
+import { LOG_DESTINATION } from '../logging/logging.module';
 
 /** The real app on a fresh database of its own, with a fixed clock. */
 export interface TestApp {
@@ -38,14 +40,21 @@ const UNLIMITED = {
  * main.ts (configureApp), migrations included, and fixes "now" at `now`. The caller seeds if it wants.
  * Every JSON answer is checked against the app's OpenAPI document; `close()` fails when one did not match.
  * @param env extra environment for loadConfig, e.g. `{ OIDC_ISSUER: testIssuer.issuer }`.
+ * Logs: only warnings and errors (LOG_LEVEL=warn unless `env` says otherwise), as JSON lines on stdout.
  * @param database a database to boot on instead of a fresh one (it is dropped by `close()` all the same).
+ * @param logDestination where the log lines go instead of stdout, for specs that read them.
  */
-export async function createTestApp(now: Date, env: NodeJS.ProcessEnv = {}, given?: TestDatabase): Promise<TestApp> {
+export async function createTestApp(
+  now: Date,
+  env: NodeJS.ProcessEnv = {},
+  given?: TestDatabase,
+  logDestination?: DestinationStream,
+): Promise<TestApp> {
   const database = given ?? (await createTestDatabase());
   const clock = new FixedClock(now);
-  const moduleRef = await Test.createTestingModule({
+  let builder = Test.createTestingModule({
     imports: [
-      AppModule.forRoot(loadConfig({ SEED_ON_EMPTY: 'false', ...UNLIMITED, ...env }), {
+      AppModule.forRoot(loadConfig({ SEED_ON_EMPTY: 'false', LOG_LEVEL: 'warn', ...UNLIMITED, ...env }), {
         url: database.url,
         embedded: false,
       }),
@@ -54,8 +63,9 @@ export async function createTestApp(now: Date, env: NodeJS.ProcessEnv = {}, give
     .overrideProvider(Clock)
     .useValue(clock)
     .overrideProvider(WallClock)
-    .useValue(clock)
-    .compile();
+    .useValue(clock);
+  if (logDestination) builder = builder.overrideProvider(LOG_DESTINATION).useValue(logDestination);
+  const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: ['error', 'warn'] });
   await configureApp(app);
   const contractViolations = checkAnswersAgainstContract(app, createOpenApiDocument(app));

@@ -26,6 +26,11 @@ const renderPage = () =>
       <BackupPage />
     </MemoryRouter>,
   );
+/** The backup calls sent, without the 변경 기록 list the page also loads (`GET /audit`). */
+const backupCalls = (adapter: jest.Mock) =>
+  sent(adapter)
+    .map((r) => r.route)
+    .filter((route) => route !== 'GET /audit');
 const archive = () => new File([new Uint8Array([0x1f, 0x8b, 8])], 'site.tar.gz', { type: 'application/gzip' });
 
 async function choose(file: File) {
@@ -47,8 +52,10 @@ describe('BackupPage', () => {
     expect(within(table).getByTestId('backup-row-images')).toHaveTextContent('이미지2527');
     expect(within(table).getByTestId('backup-row-popup_slots')).toHaveTextContent('팝업 예약 회차01');
     expect(table).toHaveTextContent('백업 시각: 2026년 11월 20일');
-    expect(sent(adapter).map((r) => r.route)).toEqual(['POST /backup/check']);
-    expect(adapter.mock.calls[0]![0].headers.get('Content-Type')).toBe('application/gzip');
+    expect(backupCalls(adapter)).toEqual(['POST /backup/check']);
+    expect(
+      adapter.mock.calls.find(([request]) => request.url === '/backup/check')![0].headers.get('Content-Type'),
+    ).toBe('application/gzip');
   });
 
   it('restores only after a confirm, then alerts the server message', async () => {
@@ -62,13 +69,20 @@ describe('BackupPage', () => {
     await act(async () => {
       fireEvent.click(await screen.findByTestId('backup-restore'));
     });
-    expect(sent(adapter).map((r) => r.route)).toEqual(['POST /backup/check']);
+    expect(backupCalls(adapter)).toEqual(['POST /backup/check']);
     await act(async () => {
       fireEvent.click(screen.getByTestId('backup-restore'));
     });
     await screen.findByTestId('backup-restored');
-    expect(sent(adapter).map((r) => r.route)).toEqual(['POST /backup/check', 'POST /backup/restore']);
+    expect(backupCalls(adapter)).toEqual(['POST /backup/check', 'POST /backup/restore']);
     expect(alert).toHaveBeenCalledWith('백업을 복원했습니다.');
+    // The 변경 기록 list is read again after the restore, which is its newest entry.
+    await waitFor(() => expect(sent(adapter).filter((r) => r.route === 'GET /audit')).toHaveLength(2));
+    expect(
+      sent(adapter)
+        .map((r) => r.route)
+        .slice(-1),
+    ).toEqual(['GET /audit']);
   });
 
   it("shows the server's Korean reason when a file is refused, and lets another be chosen", async () => {

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { errorMessage } from '@linksite/platform';
 import { downloadBackup } from '../api/download-backup';
 import { sendBackup, type RestoreReport } from '../api/send-backup';
+import { AuditLog } from '../components/audit-log';
 import { RestoreReportTable } from '../components/restore-report-table';
 import { messages } from '../lib/messages';
 import '../components/backup-screens.css';
@@ -186,6 +187,9 @@ export function BackupPage() {
           {error}
         </p>
       )}
+
+      {/* Read again once a restore finished: the restore itself is the newest entry. */}
+      <AuditLog key={restore.step === 'restored' ? 'restored' : 'current'} />
     </section>
   );
 }

@@ -17,4 +17,9 @@ export class ErrorResponse {
   message!: string;
   /** Every broken rule of a 400 from validation. */
   errors?: FieldErrorDto[];
+  /**
+   * The id of this request, also in the `X-Request-Id` header and on every log line of the request (issue 15 item 7),
+   * so an error shown to a person can be looked up in the logs.
+   */
+  requestId?: string;
 }

@@ -1,0 +1,50 @@
+/**
+ * What an administrator write touches, by route template (issue 15 item 7): the entity name shown in the audit trail,
+ * the table its before/after snapshots are read from, and where its id comes from:
+ * `param` the route's `:id`, `product` the answer's `product.id` (creations), `single` the one row with id 1.
+ * A write route missing here is still recorded (who, when, method, route, status) with no entity and no snapshots.
+ */
+export interface AuditSubject {
+  entity: string;
+  /** Table of the snapshots; undefined: nothing to snapshot (a restore replaces the whole site). */
+  table?: string;
+  id: 'param' | 'product' | 'single' | 'none';
+  /** Columns left out of the snapshots: personal data erased on its own schedule (issue 13) is not copied here. */
+  omit?: readonly string[];
+}
+
+const link: Omit<AuditSubject, 'id'> = { entity: 'link', table: 'links' };
+const plan: Omit<AuditSubject, 'id'> = { entity: 'plan', table: 'plans' };
+const popup: Omit<AuditSubject, 'id'> = { entity: 'popup', table: 'popup_slots' };
+const booking: Omit<AuditSubject, 'id'> = { entity: 'booking', table: 'bookings', omit: ['name', 'phone'] };
+const popupInfo: Omit<AuditSubject, 'id'> = { entity: 'popup-info', table: 'popup_info' };
+
+/** `METHOD /api/route/:template` → subject. */
+export const AUDIT_SUBJECTS: Readonly<Record<string, AuditSubject>> = {
+  'POST /api/store/create': { ...link, id: 'product' },
+  'PUT /api/main/update/:id': { ...link, id: 'param' },
+  'DELETE /api/main/delete/:id': { ...link, id: 'param' },
+  'PUT /api/main/update/order/:id/:to/:from': { ...link, id: 'param' },
+  'POST /api/image': { ...link, id: 'product' },
+  'PUT /api/image/:id': { ...link, id: 'param' },
+  'POST /api/plan': { ...plan, id: 'product' },
+  'PUT /api/plan/update/:id': { ...plan, id: 'param' },
+  'DELETE /api/plan/delete/:id': { ...plan, id: 'param' },
+  'POST /api/popup': { ...popup, id: 'product' },
+  'PUT /api/popup/update/:id': { ...popup, id: 'param' },
+  'DELETE /api/popup/delete/:id': { ...popup, id: 'param' },
+  'PUT /api/popup/:id/booking-enabled': { ...popup, id: 'param' },
+  'POST /api/popup/bookings/:id/check-in': { ...booking, id: 'param' },
+  'POST /api/popup/bookings/:id/no-show': { ...booking, id: 'param' },
+  'POST /api/popup/bookings/:id/cancel': { ...booking, id: 'param' },
+  'PUT /api/popup/info': { ...popupInfo, id: 'single' },
+  'POST /api/popup/info/image': { ...popupInfo, id: 'single' },
+  'POST /api/cover/image': { entity: 'cover', table: 'cover', id: 'single' },
+  'POST /api/backup/restore': { entity: 'site', id: 'none' },
+};
+
+/**
+ * Administrator routes that use POST without changing anything, or whose change is not the site's content:
+ * signing in (upserts the administrator's own row) and checking a backup archive (reads it only).
+ */
+export const NOT_AUDITED: ReadonlySet<string> = new Set(['POST /api/login', 'POST /api/backup/check']);

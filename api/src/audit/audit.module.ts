@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { AuditController } from './audit.controller';
+import { AuditInterceptor } from './audit.interceptor';
+import { AuditService } from './audit.service';
+
+/**
+ * The audit trail of administrator writes (issue 15 item 7): the global AuditInterceptor records each one in
+ * `audit_entry`, `GET /api/audit` pages through them.
+ */
+@Module({
+  controllers: [AuditController],
+  providers: [AuditService, { provide: APP_INTERCEPTOR, useClass: AuditInterceptor }],
+})
+export class AuditModule {}

@@ -1,0 +1,106 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import pino, { type DestinationStream, type Level, type Logger } from 'pino';
+import { pinoHttp, type HttpLogger } from 'pino-http';
+import { requestIdOf } from './request-id';
+
+/** Levels LOG_LEVEL takes, most to least severe, plus `silent`. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** Successful answers of these paths are logged at `debug`: probes and scrapes every few seconds are not news. */
+const QUIET_PATHS = /^\/(api\/health(\/|$)|metrics$)/;
+
+/** Unmatched paths under these prefixes are not logged at all: booking codes travel in the path. */
+const PRIVATE_PATH = /^\/api\/reserve\//;
+
+interface RoutedRequest extends IncomingMessage {
+  route?: { path?: unknown };
+  originalUrl?: string;
+  [ANSWERED_AS]?: string;
+}
+
+/** Set on a request answered outside Nest's router (public-cache/fast-path.ts): the route template it stands for. */
+const ANSWERED_AS = Symbol('answeredAs');
+
+/**
+ * Records that `request` is answered, outside Nest's router, as the route `template` (`/api/store`,
+ * `/api/images/:key`), so its log line and its metrics carry that template like any routed request.
+ */
+export const markAnsweredAs = (request: IncomingMessage, template: string): void => {
+  (request as RoutedRequest)[ANSWERED_AS] = template;
+};
+
+/** The path of a request without its query string (`/api/store?tag=x` → `/api/store`). */
+export const pathOf = (request: IncomingMessage): string =>
+  ((request as RoutedRequest).originalUrl ?? request.url ?? '/').split('?')[0]!;
+
+/**
+ * The route template that served a request (`/api/main/update/:id`), or `undefined` when no route matched
+ * (unknown path, or an error before routing such as a malformed body). Nest mounts middleware such as nestjs-pino's
+ * on wildcard routes (`/api{/*splat}`), which Express also records in `req.route`; the API has no wildcard route of
+ * its own, so a template with `*` means no route matched.
+ */
+export const routeOf = (request: IncomingMessage): string | undefined => {
+  const answeredAs = (request as RoutedRequest)[ANSWERED_AS];
+  if (answeredAs) return answeredAs;
+  const path = (request as RoutedRequest).route?.path;
+  return typeof path === 'string' && !path.includes('*') ? path : undefined;
+};
+
+/** What a request line says about the address: the route template, or for an unmatched request its path. */
+const routeFields = (request: IncomingMessage): { route: string } | { path: string } => {
+  const route = routeOf(request);
+  if (route) return { route };
+  const path = pathOf(request);
+  return { path: PRIVATE_PATH.test(path) ? '(private)' : path.slice(0, 200) };
+};
+
+/**
+ * The API's pino logger and its pino-http request logger (issue 15 item 7), writing JSON lines to `destination`.
+ * One line per request when its answer is sent: `requestId`, `req.method`, `route` (template) or, when no route
+ * matched, `path` (no query string), `res.statusCode`, `latencyMs`, and `err` (type, message, stack) for a 5xx.
+ * Every line written while the request runs carries its `requestId`.
+ * No personal data: no headers (so no Authorization or cookies), no client address, no query strings, no bodies;
+ * `redact` also censors any header object that reaches a line some other way.
+ * Levels: 5xx `error`, health probes and /metrics scrapes `debug`, everything else `info`.
+ */
+export function createHttpLogger(level: LogLevel, destination: DestinationStream): HttpLogger {
+  const logger: Logger = pino(
+    {
+      level,
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: {
+        paths: ['headers', '*.headers', 'authorization', '*.authorization', 'cookie', '*.cookie'],
+        censor: '[redacted]',
+      },
+    },
+    destination,
+  );
+  return pinoHttp({
+    logger,
+    genReqId: requestIdOf,
+    quietReqLogger: true,
+    customAttributeKeys: { reqId: 'requestId', responseTime: 'latencyMs' },
+    serializers: {
+      req: (request: { method?: string }) => ({ method: request.method }),
+      res: (response: { statusCode?: number }) => ({ statusCode: response.statusCode }),
+      err: (error: Error) => ({ type: error.name, message: error.message, stack: error.stack }),
+    },
+    customLogLevel: (request: IncomingMessage, response: ServerResponse, error?: Error): Level => {
+      if (error || response.statusCode >= 500) return 'error';
+      if (response.statusCode < 400 && QUIET_PATHS.test(pathOf(request))) return 'debug';
+      return 'info';
+    },
+    customSuccessMessage: () => 'request completed',
+    customErrorMessage: () => 'request failed',
+    customSuccessObject: (request, _response, fields: object) => ({ ...fields, ...routeFields(request) }),
+    customErrorObject: (request, _response, error, fields: { err?: unknown }) => {
+      // pino-http makes up an Error for a 5xx without one; its stack only shows pino-http. The real error, if any,
+      // was logged by the exception filter with the same requestId.
+      const { err, ...rest } = fields;
+      const madeUp = error.message.startsWith('failed with status code');
+      return { ...rest, ...(madeUp ? {} : { err }), ...routeFields(request) };
+    },
+  });
+}

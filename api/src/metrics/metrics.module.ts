@@ -1,0 +1,28 @@
+import { Global, Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CacheMetrics } from './cache-metrics';
+import { ApiMetrics, type PoolCounts } from './metrics';
+
+/** The pg pool behind a TypeORM PostgreSQL data source (`driver.master`), once connected. */
+const poolOf = (dataSource: DataSource | undefined): PoolCounts | undefined =>
+  (dataSource?.driver as unknown as { master?: PoolCounts } | undefined)?.master;
+
+/**
+ * Prometheus metrics (issue 15 item 7): ApiMetrics (the registry, the request timer, the pool gauge) and
+ * CacheMetrics for caches to count hits and misses. Global, so any module can inject CacheMetrics. Without a
+ * DataSource (specs of the wiring alone) the pool gauge stays empty.
+ * configure-app.ts mounts the timer and the /metrics endpoint.
+ */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: ApiMetrics,
+      inject: [{ token: DataSource, optional: true }],
+      useFactory: (dataSource?: DataSource) => new ApiMetrics(() => poolOf(dataSource)),
+    },
+    CacheMetrics,
+  ],
+  exports: [ApiMetrics, CacheMetrics],
+})
+export class MetricsModule {}
