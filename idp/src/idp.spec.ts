@@ -31,6 +31,18 @@ const INVALID = '아이디 또는 비밀번호가 올바르지 않습니다.';
 beforeAll(() => buildIdp(), 120_000);
 afterAll(() => removeTempDataDirs());
 
+/** Opens the authorization endpoint as keycloak-js does and returns the login form's absolute action URL. */
+async function loginFormAction(browser: Browser, issuer: string, challengeChar: string): Promise<string> {
+  const start = await follow(
+    browser,
+    issuer,
+    await browser.request(
+      authorizationUrl(issuer, { code_challenge: challengeChar.repeat(43), code_challenge_method: 'S256' }),
+    ),
+  );
+  return new URL(formAction(await start.res.text()), issuer).toString();
+}
+
 describe('idp with ADMIN_PASSWORD', () => {
   let idp: RunningIdp;
 
@@ -206,14 +218,7 @@ describe('idp with ADMIN_PASSWORD', () => {
 
   it('shows the form again with a Korean error for a wrong password and issues no code', async () => {
     const browser = new Browser('203.0.113.20');
-    const start = await follow(
-      browser,
-      idp.issuer,
-      await browser.request(
-        authorizationUrl(idp.issuer, { code_challenge: 'y'.repeat(43), code_challenge_method: 'S256' }),
-      ),
-    );
-    const action = new URL(formAction(await start.res.text()), idp.issuer).toString();
+    const action = await loginFormAction(browser, idp.issuer, 'y');
 
     const wrong = await browser.postForm(action, { username: 'admin', password: 'wrong password' });
     expect(wrong.status).toBe(401);
@@ -248,14 +253,7 @@ describe('idp with ADMIN_PASSWORD', () => {
 
   it('rate-limits repeated failures per account and address, refusing even the right password', async () => {
     const browser = new Browser('203.0.113.30');
-    const start = await follow(
-      browser,
-      idp.issuer,
-      await browser.request(
-        authorizationUrl(idp.issuer, { code_challenge: 'z'.repeat(43), code_challenge_method: 'S256' }),
-      ),
-    );
-    const action = new URL(formAction(await start.res.text()), idp.issuer).toString();
+    const action = await loginFormAction(browser, idp.issuer, 'z');
 
     const statuses: number[] = [];
     let last = '';
@@ -278,14 +276,7 @@ describe('idp with ADMIN_PASSWORD', () => {
 
   it('behind a trusted proxy counts the address that proxy appended, not what the client put before it', async () => {
     const browser = new Browser('203.0.113.32');
-    const start = await follow(
-      browser,
-      idp.issuer,
-      await browser.request(
-        authorizationUrl(idp.issuer, { code_challenge: 'z'.repeat(43), code_challenge_method: 'S256' }),
-      ),
-    );
-    const action = new URL(formAction(await start.res.text()), idp.issuer).toString();
+    const action = await loginFormAction(browser, idp.issuer, 'z');
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) {
       const res = await browser.postForm(
@@ -371,14 +362,7 @@ describe('idp with no trusted proxy (the default; issue 15: the X-Forwarded-For 
 
   it('limits 8 wrong passwords sent with a fresh X-Forwarded-For each, and then refuses the right one', async () => {
     const browser = new Browser('203.0.113.70');
-    const start = await follow(
-      browser,
-      idp.issuer,
-      await browser.request(
-        authorizationUrl(idp.issuer, { code_challenge: 'z'.repeat(43), code_challenge_method: 'S256' }),
-      ),
-    );
-    const action = new URL(formAction(await start.res.text()), idp.issuer).toString();
+    const action = await loginFormAction(browser, idp.issuer, 'z');
     const statuses: number[] = [];
     for (let i = 0; i < 8; i += 1) {
       const res = await browser.postForm(
@@ -411,14 +395,7 @@ describe('idp: failures of one account spread over many addresses (issue 15 item
 
   it('lets 10 through, then slows the account down for seconds, not minutes', async () => {
     const browser = new Browser('203.0.113.80');
-    const start = await follow(
-      browser,
-      idp.issuer,
-      await browser.request(
-        authorizationUrl(idp.issuer, { code_challenge: 'y'.repeat(43), code_challenge_method: 'S256' }),
-      ),
-    );
-    const action = new URL(formAction(await start.res.text()), idp.issuer).toString();
+    const action = await loginFormAction(browser, idp.issuer, 'y');
     const answers: { status: number; retryAfter: string | null; text: string }[] = [];
     for (let i = 0; i < 11; i += 1) {
       const res = await browser.postForm(

@@ -18,20 +18,8 @@ export interface AuditRecord {
   requestId: string | null;
 }
 
-/** What the interceptor records for one successful administrator write. */
-export interface AuditWrite {
-  at: Date;
-  actorSub: string;
-  actorName: string | null;
-  method: string;
-  route: string;
-  entity: string | null;
-  entityId: number | null;
-  before: unknown;
-  after: unknown;
-  status: number;
-  requestId: string | null;
-}
+/** What the interceptor records for one successful administrator write: a record before it has an id. */
+export type AuditWrite = Omit<AuditRecord, 'id' | 'at'> & { at: Date };
 
 interface AuditRow {
   id: string;
