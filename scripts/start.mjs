@@ -29,13 +29,20 @@ const group = serviceGroup({ dataDir, logDir });
 
 const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(1)} s`;
 const say = (line) => console.log(`  ${line}`);
+/**
+ * SITE_SKIP_BUILD=1: start what is built, build nothing. For test harnesses that built every app once before starting
+ * many sites (build/jest/build-site.js): a site that rebuilt an app whose sources a test is editing would empty that
+ * app's dist/ under every other running site.
+ */
+const skipBuild = process.env.SITE_SKIP_BUILD === '1';
+const buildIfStale = skipBuild ? async () => {} : buildStale;
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stopAll(0));
 console.log(`링크 & 일정 사이트를 시작합니다. 전체 로그: ${path.relative(process.cwd(), logDir) || logDir}`);
 
 try {
   const servers = ['api', 'idp'];
-  await buildStale({ only: servers, logDir, log: say });
+  await buildIfStale({ only: servers, logDir, log: say });
   if (identity.embedded) {
     // Its few lines include the generated administrator password, printed once.
     group.launch('idp', layout.idpPort, [path.join(repoRoot, 'idp/dist/main.js')], idpEnv, {
@@ -47,7 +54,7 @@ try {
   const webApps = buildTargets()
     .map((target) => target.name)
     .filter((name) => !servers.includes(name));
-  await buildStale({ only: webApps, logDir, log: say });
+  await buildIfStale({ only: webApps, logDir, log: say });
   for (const app of layout.apps) {
     group.launch(app.dir, app.port, [path.join(repoRoot, 'scripts/serve-app.mjs'), app.dir, String(app.port)]);
   }
