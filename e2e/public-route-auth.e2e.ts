@@ -121,6 +121,40 @@ test('a fresh browser on / asks nothing of the identity server, loads no keycloa
   }
 });
 
+/** The remotes' public routes (remotes.json `publicRoutes`), a parameter filled with a sample value. */
+const publicRoutes = (
+  JSON.parse(fs.readFileSync(path.join(repoRoot, 'remotes.json'), 'utf8')) as {
+    remotes: { publicRoutes: string[] }[];
+  }
+).remotes
+  .flatMap((remote) => remote.publicRoutes)
+  .map((route) => route.replace(/:[A-Za-z]+/g, 'ABC123'));
+
+test("the remotes' public routes in a fresh browser ask nothing of the identity server and load no keycloak-js", async () => {
+  expect(publicRoutes.length).toBeGreaterThan(0);
+  const fresh = await session.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ko-KR' });
+  try {
+    const freshPage = await fresh.newPage();
+    freshPage.on('dialog', (dialog) => void dialog.accept());
+    for (const route of publicRoutes) {
+      const log = record(fresh);
+      await freshPage.goto(`${site.url}${route}`);
+      await freshPage.getByTestId('plan-banner').waitFor();
+      await freshPage.waitForLoadState('networkidle');
+      log.stop();
+      expect({ route, identityServer: log.requests.filter((url) => url.startsWith(idpOrigin)) }).toEqual({
+        route,
+        identityServer: [],
+      });
+      const keycloak = (await log.scripts()).filter((script) => script.keycloak).map((script) => script.url);
+      expect({ route, keycloak }).toEqual({ route, keycloak: [] });
+      expect(await freshPage.getByText('Loading....').count()).toBe(0);
+    }
+  } finally {
+    await fresh.close();
+  }
+});
+
 test('after signing in, / in the same browser runs check-sso and the footer shows 로그아웃 and 관리자', async () => {
   await signInAsAdmin(page, site.url, PASSWORD);
   expect(await page.evaluate(() => localStorage.getItem('linksite.signedInBefore'))).toBe('1');
