@@ -291,6 +291,14 @@ describe('lazy start (issue 14 item 3)', () => {
     expect(hasSignedInBefore()).toBe(true);
   });
 
+  it('starts at once when this tab holds a sessionStorage user (signed in before the flag existed)', async () => {
+    setSessionUser(user);
+    const keycloak = fakeKeycloak();
+    await prepareAuth(oidc, keycloak.factory);
+    expect(keycloak.init).toHaveBeenCalledTimes(1);
+    expect(hasSignedInBefore()).toBe(true);
+  });
+
   it("starts at once on the identity server's sign-in answer, even without the flag", async () => {
     window.history.replaceState(null, '', '/login#state=s1&session_state=x&code=c1');
     try {

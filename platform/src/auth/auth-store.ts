@@ -6,7 +6,7 @@ import type { AuthConfig } from '../config/runtime-config';
 import { setHttpAuth } from '../http/http-client';
 import { ko } from '../messages/ko';
 import { clearReturnPath } from './return-path';
-import { SESSION_USER_KEY, setSessionUser } from './session-user';
+import { SESSION_USER_KEY, sessionUserStore, setSessionUser } from './session-user';
 import { hasSignedInBefore, isSignInCallback, setSignedInBefore } from './signed-in-flag';
 
 /** Who is signed in, read from the access token's claims (Keycloak's shape, DECISIONS D5). */
@@ -178,14 +178,17 @@ export function initAuth(config: AuthConfig, factory: KeycloakFactory = createKe
 
 /**
  * Keeps the auth config for later and starts auth at once (`initAuth`) only when this browser has signed in here
- * before (the localStorage flag of `signed-in-flag.ts`) or the page is the identity server's sign-in answer;
+ * before (the localStorage flag of `signed-in-flag.ts`, or a sessionStorage `user` in this tab) or the page is the
+ * identity server's sign-in answer;
  * otherwise a public route loads no keycloak-js and makes no request to the identity server (issue 14 item 3).
  * Called once by the shell at start-up. Returns the start's promise, or null when auth was left for later.
  */
 export function prepareAuth(config: AuthConfig, factory: KeycloakFactory = createKeycloak): Promise<void> | null {
   prepared = { config, factory };
   if (started) return started;
-  if (hasSignedInBefore() || isSignInCallback()) return initAuth(config, factory);
+  // A `user` in this tab's sessionStorage is a sign-in from before the flag existed (or the flag was blocked).
+  const hasSessionUser = sessionUserStore.getState().user !== null;
+  if (hasSignedInBefore() || hasSessionUser || isSignInCallback()) return initAuth(config, factory);
   return null;
 }
 
