@@ -22,6 +22,8 @@ const PASSWORD = 'lazy-auth-e2e-비밀번호';
  * loads, names other options but never this one. Chunk names are numeric ids in production, so the content decides.
  */
 const KEYCLOAK_MARKER = 'silentCheckSsoFallback';
+/** Screenshots of the footer's two states, to look at (not committed). */
+const results = path.join(repoRoot, 'test-results', 'public-route-auth');
 
 interface Budgets {
   publicHomeJsGzipBytes: { budget: number };
@@ -113,6 +115,8 @@ test('a fresh browser on / asks nothing of the identity server, loads no keycloa
   expect(scripts.filter((script) => script.keycloak).map((script) => script.url)).toEqual([]);
   expect(await page.evaluate(() => localStorage.getItem('linksite.signedInBefore'))).toBeNull();
   await page.getByTestId('footer-login').waitFor();
+  fs.mkdirSync(results, { recursive: true });
+  await page.screenshot({ path: path.join(results, 'public-home-visitor-1280.png'), fullPage: true });
   if (gzip > budget) {
     throw new Error(
       `bench/budgets.json publicHomeJsGzipBytes: / loads ${gzip} B of JavaScript (gzip), over the budget of ` +
@@ -136,6 +140,10 @@ test("the remotes' public routes in a fresh browser ask nothing of the identity 
   try {
     const freshPage = await fresh.newPage();
     freshPage.on('dialog', (dialog) => void dialog.accept());
+    await freshPage.goto(site.url);
+    await freshPage.getByTestId('footer-login').waitFor();
+    await freshPage.waitForLoadState('networkidle');
+    await freshPage.screenshot({ path: path.join(results, 'public-home-visitor-390.png'), fullPage: true });
     for (const route of publicRoutes) {
       const log = record(fresh);
       await freshPage.goto(`${site.url}${route}`);
@@ -158,11 +166,14 @@ test("the remotes' public routes in a fresh browser ask nothing of the identity 
 test('after signing in, / in the same browser runs check-sso and the footer shows 로그아웃 and 관리자', async () => {
   await signInAsAdmin(page, site.url, PASSWORD);
   expect(await page.evaluate(() => localStorage.getItem('linksite.signedInBefore'))).toBe('1');
+  // The admin page's own loads finish first: a body still in flight when the next page opens cannot be read.
+  await page.waitForLoadState('networkidle');
 
   const log = record(context);
   await openHome();
   await page.getByTestId('footer-logout').waitFor();
   log.stop();
+  await page.screenshot({ path: path.join(results, 'public-home-signed-in-1280.png') });
   expect(await page.getByTestId('footer-admin').getAttribute('href')).toBe('/admin');
   // The check really ran, and the marker above really finds keycloak-js when it loads.
   expect(log.requests.some((url) => url.startsWith(idpOrigin))).toBe(true);
@@ -175,6 +186,7 @@ test('after logout, / is a visitor page again: no identity server, no keycloak-j
   await page.waitForURL(`${site.url}/`);
   expect(dialogs).toEqual(['로그아웃 되었습니다.']);
   expect(await page.evaluate(() => localStorage.getItem('linksite.signedInBefore'))).toBeNull();
+  await page.waitForLoadState('networkidle');
 
   const log = record(context);
   await openHome();
