@@ -5,13 +5,16 @@ import './ui/admin-screen.css';
 export { flushAnalytics, trackClick, trackPageView, type AnalyticsClick } from './analytics/tracker';
 export { OUTBOUND_TIMEOUT_MS, sendOutboundClick } from './analytics/gtag';
 export {
+  authStarted,
   authStore,
   getAccessToken,
   initAuth,
   login,
   logout,
+  prepareAuth,
   refreshAccessToken,
   resetAuth,
+  startAuth,
   useAuth,
   type AuthProfile,
   type AuthState,
@@ -25,6 +28,7 @@ export {
   RETURN_PATH_KEY,
   safeReturnPath,
 } from './auth/return-path';
+export { hasSignedInBefore, isSignInCallback, setSignedInBefore, SIGNED_IN_FLAG_KEY } from './auth/signed-in-flag';
 export {
   SESSION_USER_KEY,
   sessionUserStore,

@@ -1,7 +1,16 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
-import { resetAuth, RETURN_PATH_KEY, setRuntimeConfig } from '@linksite/platform';
+import {
+  authStarted,
+  hasSignedInBefore,
+  prepareAuth,
+  resetAuth,
+  RETURN_PATH_KEY,
+  setRuntimeConfig,
+  SIGNED_IN_FLAG_KEY,
+} from '@linksite/platform';
+import { fakeKeycloak } from '@linksite/platform/src/testing/fake-keycloak';
 import { AppRoutes } from './app-routes';
 import { loadRemoteComponent, RemoteModuleMissingError } from './remotes/remote-registry';
 import { ADMIN, signIn, testConfig, VIEWER } from './testing/sign-in';
@@ -206,3 +215,77 @@ describe('back to the asked route after sign-in (issue 16 item 5)', () => {
 });
 
 afterAll(() => resetAuth());
+
+describe('auth starts lazily (issue 14 item 3)', () => {
+  const prepare = (who: typeof ADMIN | null) => {
+    resetAuth();
+    window.sessionStorage.clear();
+    window.localStorage.clear();
+    setRuntimeConfig(testConfig);
+    const keycloak = fakeKeycloak(who);
+    const factory = jest.fn(keycloak.factory);
+    prepareAuth(testConfig.auth, factory);
+    return { keycloak, factory };
+  };
+
+  it('a visitor who never signed in here: / creates no Keycloak instance', async () => {
+    const { factory } = prepare(null);
+    renderAt('/');
+    expect(await screen.findByText('mf_store/StorePage')).toBeInTheDocument();
+    await screen.findByText('mf_plans/Banner');
+    expect(factory).not.toHaveBeenCalled();
+    expect(authStarted()).toBe(false);
+    expect(screen.getByTestId('footer-login')).toBeInTheDocument();
+  });
+
+  it('an admin route starts auth: Loading...., then the alert and / for a visitor who is not signed in', async () => {
+    const { factory } = prepare(null);
+    renderAt('/main/list');
+    expect(within(screen.getByRole('main')).getByText('Loading....')).toBeInTheDocument();
+    expect(await screen.findByText('mf_store/StorePage')).toBeInTheDocument();
+    expect(factory).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    expect(window.alert).toHaveBeenCalledTimes(1);
+    expect(window.alert).toHaveBeenCalledWith('로그인이 필요합니다.');
+  });
+
+  it('an admin route starts auth and shows the administrator landing to an administrator', async () => {
+    const { factory } = prepare(ADMIN);
+    renderAt('/admin');
+    expect(await screen.findByTestId('admin-links-button')).toBeInTheDocument();
+    expect(factory).toHaveBeenCalledTimes(1);
+    expect(hasSignedInBefore()).toBe(true);
+    await screen.findByText('mf_plans/Banner');
+  });
+
+  it('/login starts auth, and its button signs in', async () => {
+    const { keycloak, factory } = prepare(null);
+    renderAt('/login');
+    await waitFor(() => expect(factory).toHaveBeenCalledTimes(1));
+    await act(async () => screen.getByTestId('sso-login-button').click());
+    expect(keycloak.login).toHaveBeenCalledWith({ redirectUri: 'http://localhost/login' });
+    await screen.findByText('mf_plans/Banner');
+  });
+
+  it('the footer 관리자 button starts auth and single sign-on from /', async () => {
+    const { keycloak, factory } = prepare(null);
+    renderAt('/');
+    await screen.findByText('mf_store/StorePage');
+    await act(async () => screen.getByTestId('footer-admin').click());
+    expect(factory).toHaveBeenCalledTimes(1);
+    expect(keycloak.login).toHaveBeenCalledWith({ redirectUri: 'http://localhost/login' });
+    await screen.findByText('mf_plans/Banner');
+  });
+
+  it('a browser that signed in here before: / runs check-sso and the footer shows 로그아웃', async () => {
+    resetAuth();
+    setRuntimeConfig(testConfig);
+    window.localStorage.setItem(SIGNED_IN_FLAG_KEY, '1');
+    const keycloak = fakeKeycloak(ADMIN);
+    await prepareAuth(testConfig.auth, keycloak.factory);
+    renderAt('/');
+    expect(await screen.findByTestId('footer-logout')).toBeInTheDocument();
+    expect(screen.getByTestId('footer-admin')).toHaveAttribute('href', '/admin');
+    await screen.findByText('mf_plans/Banner');
+  });
+});

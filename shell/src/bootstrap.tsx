@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { ErrorNotice, initAuth, loadRuntimeConfig } from '@linksite/platform';
+import { ErrorNotice, loadRuntimeConfig, prepareAuth } from '@linksite/platform';
 import { PageViewTracker } from './analytics/page-view-tracker';
 import { AppRoutes } from './app-routes';
 import { startSessionUserSync } from './auth/session-user-sync';
@@ -14,8 +14,9 @@ const root = createRoot(document.getElementById('root') as HTMLElement);
 loadRuntimeConfig().then(
   (config) => {
     registerRemotesFromConfig(config);
-    // The one Keycloak instance of the page. `/` renders at once; guarded routes wait for `initialized`.
-    void initAuth(config.auth);
+    // The one Keycloak instance of the page, created now only when this browser has signed in before (issue 14
+    // item 3); otherwise when an admin route or /login opens, or 관리자 is pressed. Guarded routes wait for it.
+    void prepareAuth(config.auth);
     startSessionUserSync();
     root.render(
       <StrictMode>

@@ -3,8 +3,9 @@ import type { AuthConfig } from '../config/runtime-config';
 import { setRuntimeConfig } from '../config/runtime-config';
 import { http } from '../http/http-client';
 import { ADMIN_CLAIMS, fakeKeycloak } from '../testing/fake-keycloak';
-import { authStore, initAuth, login, logout, resetAuth } from './auth-store';
+import { authStarted, authStore, initAuth, login, logout, prepareAuth, resetAuth, startAuth } from './auth-store';
 import { sessionUserStore, setSessionUser } from './session-user';
+import { hasSignedInBefore, SIGNED_IN_FLAG_KEY } from './signed-in-flag';
 
 const oidc: AuthConfig = {
   mode: 'oidc',
@@ -261,5 +262,85 @@ describe('http client with the auth store', () => {
     await expect(http.post('/login', null, { adapter })).rejects.toMatchObject({ status: 401 });
     expect(calls).toHaveLength(1);
     expect(authStore.getState().authenticated).toBe(false);
+  });
+});
+
+describe('lazy start (issue 14 item 3)', () => {
+  it('a browser that never signed in here: prepareAuth creates no instance until startAuth', async () => {
+    const keycloak = fakeKeycloak(null);
+    const factory = jest.fn(keycloak.factory);
+    expect(prepareAuth(oidc, factory)).toBeNull();
+    expect(factory).not.toHaveBeenCalled();
+    expect(authStarted()).toBe(false);
+    expect(authStore.getState()).toMatchObject({ initialized: false, loading: false });
+
+    await startAuth();
+    expect(factory).toHaveBeenCalledTimes(1);
+    expect(keycloak.init).toHaveBeenCalledWith(expect.objectContaining({ onLoad: 'check-sso' }));
+    expect(authStore.getState()).toMatchObject({ initialized: true, authenticated: false });
+    await startAuth();
+    expect(factory).toHaveBeenCalledTimes(1);
+  });
+
+  it('a browser that signed in here before: prepareAuth runs check-sso at once', async () => {
+    window.localStorage.setItem(SIGNED_IN_FLAG_KEY, '1');
+    const keycloak = fakeKeycloak();
+    await prepareAuth(oidc, keycloak.factory);
+    expect(keycloak.init).toHaveBeenCalledTimes(1);
+    expect(authStore.getState()).toMatchObject({ initialized: true, authenticated: true, isAdmin: true });
+    expect(hasSignedInBefore()).toBe(true);
+  });
+
+  it('starts at once when this tab holds a sessionStorage user (signed in before the flag existed)', async () => {
+    setSessionUser(user);
+    const keycloak = fakeKeycloak();
+    await prepareAuth(oidc, keycloak.factory);
+    expect(keycloak.init).toHaveBeenCalledTimes(1);
+    expect(hasSignedInBefore()).toBe(true);
+  });
+
+  it("starts at once on the identity server's sign-in answer, even without the flag", async () => {
+    window.history.replaceState(null, '', '/login#state=s1&session_state=x&code=c1');
+    try {
+      const keycloak = fakeKeycloak();
+      await prepareAuth(oidc, keycloak.factory);
+      expect(keycloak.init).toHaveBeenCalledTimes(1);
+      expect(hasSignedInBefore()).toBe(true);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('clears the flag when check-sso finds nobody (the session ended elsewhere)', async () => {
+    window.localStorage.setItem(SIGNED_IN_FLAG_KEY, '1');
+    await prepareAuth(oidc, fakeKeycloak(null).factory);
+    expect(authStore.getState()).toMatchObject({ initialized: true, authenticated: false });
+    expect(hasSignedInBefore()).toBe(false);
+  });
+
+  it('keeps the flag when the identity server cannot be reached', async () => {
+    window.localStorage.setItem(SIGNED_IN_FLAG_KEY, '1');
+    const keycloak = fakeKeycloak();
+    keycloak.init.mockRejectedValue(new Error('discovery failed'));
+    await prepareAuth(oidc, keycloak.factory);
+    expect(authStore.getState().error).not.toBeNull();
+    expect(hasSignedInBefore()).toBe(true);
+  });
+
+  it('login() starts auth when nothing has, sets the flag, then redirects; logout clears it', async () => {
+    const keycloak = fakeKeycloak(null);
+    prepareAuth(oidc, keycloak.factory);
+    await login();
+    expect(keycloak.init).toHaveBeenCalledTimes(1);
+    expect(keycloak.login).toHaveBeenCalledWith({ redirectUri: 'http://localhost/login' });
+    expect(hasSignedInBefore()).toBe(true);
+    await logout();
+    expect(hasSignedInBefore()).toBe(false);
+  });
+
+  it('startAuth without prepareAuth starts nothing; login() without either throws', async () => {
+    await startAuth();
+    expect(authStarted()).toBe(false);
+    await expect(login()).rejects.toThrow('prepareAuth() or initAuth() must run before login()');
   });
 });

@@ -6,7 +6,8 @@ import type { AuthConfig } from '../config/runtime-config';
 import { setHttpAuth } from '../http/http-client';
 import { ko } from '../messages/ko';
 import { clearReturnPath } from './return-path';
-import { SESSION_USER_KEY, setSessionUser } from './session-user';
+import { SESSION_USER_KEY, sessionUserStore, setSessionUser } from './session-user';
+import { hasSignedInBefore, isSignInCallback, setSignedInBefore } from './signed-in-flag';
 
 /** Who is signed in, read from the access token's claims (Keycloak's shape, DECISIONS D5). */
 export interface AuthProfile {
@@ -72,6 +73,8 @@ let keycloak: KeycloakClient | null = null;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 let started: Promise<void> | null = null;
 let settings: AuthConfig | null = null;
+/** What `prepareAuth` was given, for a later `startAuth` (an admin route, `/login`, the 관리자 button). */
+let prepared: { config: AuthConfig; factory: KeycloakFactory } | null = null;
 
 const origin = () => window.location.origin;
 
@@ -114,6 +117,7 @@ function publish(): void {
     return;
   }
   const profile = profileOf(keycloak.tokenParsed, keycloak.idTokenParsed);
+  setSignedInBefore(true);
   authStore.setState({ authenticated, profile, isAdmin: profile.roles.includes(settings.adminRole) });
 }
 
@@ -161,6 +165,8 @@ export function initAuth(config: AuthConfig, factory: KeycloakFactory = createKe
         redirectUri: `${origin()}/`,
       });
       publish();
+      // check-sso found nobody (the session ended elsewhere): the next public page need not ask again.
+      if (!authStore.getState().authenticated) setSignedInBefore(false);
       authStore.setState({ initialized: true, loading: false, error: null });
     } catch (error) {
       console.error('[auth] init failed', error);
@@ -171,18 +177,52 @@ export function initAuth(config: AuthConfig, factory: KeycloakFactory = createKe
 }
 
 /**
+ * Keeps the auth config for later and starts auth at once (`initAuth`) only when this browser has signed in here
+ * before (the localStorage flag of `signed-in-flag.ts`, or a sessionStorage `user` in this tab) or the page is the
+ * identity server's sign-in answer;
+ * otherwise a public route loads no keycloak-js and makes no request to the identity server (issue 14 item 3).
+ * Called once by the shell at start-up. Returns the start's promise, or null when auth was left for later.
+ */
+export function prepareAuth(config: AuthConfig, factory: KeycloakFactory = createKeycloak): Promise<void> | null {
+  prepared = { config, factory };
+  if (started) return started;
+  // A `user` in this tab's sessionStorage is a sign-in from before the flag existed (or the flag was blocked).
+  const hasSessionUser = sessionUserStore.getState().user !== null;
+  if (hasSignedInBefore() || hasSessionUser || isSignInCallback()) return initAuth(config, factory);
+  return null;
+}
+
+/**
+ * Starts auth with what `prepareAuth` kept, unless it has started already (then the first start's promise).
+ * Called by the admin-route guard and `/login`; `login()` calls it too. Without `prepareAuth` (a test that
+ * never configured auth) nothing starts and the promise resolves at once.
+ */
+export function startAuth(): Promise<void> {
+  if (started) return started;
+  if (!prepared) return Promise.resolve();
+  return initAuth(prepared.config, prepared.factory);
+}
+
+/** True once auth has started (`initAuth`/`startAuth`), i.e. keycloak-js is loading or loaded. */
+export function authStarted(): boolean {
+  return started !== null;
+}
+
+/**
  * Starts single sign-on, coming back to `redirectPath`. It must be one of the redirect URIs the identity server
  * registers: `/`, `/login`, `/admin` (idp/README.md; Keycloak allows `/*`). The default `/login` sends the
  * signed-in administrator on to the kept return path, or to `/admin` (issue 16 item 5, `return-path.ts`).
  */
 export async function login(redirectPath = '/login'): Promise<void> {
-  if (!started) throw new Error('initAuth() must run before login()');
-  await started;
+  if (!started && !prepared) throw new Error('prepareAuth() or initAuth() must run before login()');
+  await startAuth();
   if (!keycloak) {
     window.alert(ko.authUnavailable);
     return;
   }
   authStore.setState({ loading: true });
+  // The answer comes back to a page that must start auth at once to finish the sign-in.
+  setSignedInBefore(true);
   try {
     await keycloak.login({ redirectUri: `${origin()}${redirectPath}` });
   } catch (error) {
@@ -201,6 +241,7 @@ export async function logout(): Promise<void> {
   setSessionUser(null);
   clearReturnPath();
   window.localStorage.removeItem(SESSION_USER_KEY);
+  setSignedInBefore(false);
   if (!keycloak) return;
   try {
     await keycloak.logout({ redirectUri: `${origin()}/` });
@@ -242,6 +283,7 @@ export function resetAuth(): void {
   keycloak = null;
   started = null;
   settings = null;
+  prepared = null;
   setHttpAuth(null);
   authStore.setState(initialState, true);
 }

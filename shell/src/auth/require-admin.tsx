@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { ko, Loading, rememberReturnPath, useAuth } from '@linksite/platform';
+import { ko, Loading, rememberReturnPath, startAuth, useAuth } from '@linksite/platform';
 import { NoPermissionPage } from '../pages/no-permission-page';
 
 /**
@@ -24,7 +24,8 @@ function SignedOutRedirect() {
 }
 
 /**
- * Guard of every route except `/` and `/login` (spec §2 "Access", DECISIONS D5): waits for the auth check
+ * Guard of every route except `/` and `/login` (spec §2 "Access", DECISIONS D5): starts auth if the page has not
+ * yet (a visitor who never signed in here loads keycloak-js only now, issue 14 item 3), waits for the auth check
  * (`Loading....`); signed out → the asked route is kept for after sign-in, alert and `/`; signed in without the administrator role → no-permission page.
  * Renders `children`, or the nested routes when used as a layout route.
  */
@@ -32,6 +33,9 @@ export function RequireAdmin({ children }: { children?: ReactNode }) {
   const initialized = useAuth((s) => s.initialized);
   const authenticated = useAuth((s) => s.authenticated);
   const isAdmin = useAuth((s) => s.isAdmin);
+  useEffect(() => {
+    void startAuth();
+  }, []);
   if (!initialized) return <Loading />;
   if (!authenticated) return <SignedOutRedirect />;
   if (!isAdmin) return <NoPermissionPage />;

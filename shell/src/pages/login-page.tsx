@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { clearReturnPath, ErrorNotice, login, readReturnPath, useAuth } from '@linksite/platform';
+import { clearReturnPath, ErrorNotice, login, readReturnPath, startAuth, useAuth } from '@linksite/platform';
 import { messages } from '../lib/messages';
 
 const LockIcon = (
@@ -28,9 +28,13 @@ function SignedInRedirect() {
 
 /**
  * `/login` (public, spec §2): one single sign-on button, whose round trip comes back here; a signed-in user goes
- * on to the route they asked for, or to `/admin` (D5).
+ * on to the route they asked for, or to `/admin` (D5). Opening it starts auth (check-sso) if the page has not yet
+ * (issue 14 item 3), so the identity server's answer is read and a signed-in user is sent on.
  */
 export function LoginPage() {
+  useEffect(() => {
+    void startAuth();
+  }, []);
   const authenticated = useAuth((s) => s.authenticated);
   const loading = useAuth((s) => s.loading);
   const error = useAuth((s) => s.error);
