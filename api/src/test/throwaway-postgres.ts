@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,8 +24,19 @@ export interface ThrowawayPostgres {
   remove(): Promise<void>;
 }
 
-/** Folder of the PostgreSQL 15 programs (Debian's postgresql-15 package), or PG_BIN_DIR. */
-const binDir = process.env.PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
+/**
+ * Folder of the PostgreSQL programs: PG_BIN_DIR, else the newest Debian `/usr/lib/postgresql/<major>/bin` with an
+ * initdb (the machine's server is 15; CI starts whichever /etc/postgresql names).
+ */
+const binDir =
+  process.env.PG_BIN_DIR ??
+  (existsSync('/usr/lib/postgresql')
+    ? readdirSync('/usr/lib/postgresql')
+        .filter((major) => /^\d+$/.test(major) && existsSync(`/usr/lib/postgresql/${major}/bin/initdb`))
+        .sort((a, b) => Number(b) - Number(a))
+        .map((major) => `/usr/lib/postgresql/${major}/bin`)[0]
+    : undefined) ??
+  '/usr/lib/postgresql/15/bin';
 
 /** Runs a PostgreSQL program, as the `postgres` user when this process is root. */
 function run(program: string, args: string[]): string {
