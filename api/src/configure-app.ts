@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { API_PREFIX } from './common/api-prefix';
-import { drainMiddleware } from './common/http-drain';
+import { drainMiddleware, trackNewConnections } from './common/http-drain';
 import { ShutdownState } from './common/shutdown-state';
 import pluginMetadata from './metadata';
 import { createOpenApiDocument } from './openapi/openapi-document';
@@ -34,6 +34,7 @@ export async function configureApp(app: NestExpressApplication): Promise<void> {
   app.use(app.get<HttpLogger>(HTTP_LOGGER));
   app.useLogger(app.get(Logger));
   app.use(metrics.middleware);
+  trackNewConnections(app.getHttpServer(), app.get(ShutdownState));
   app.use(drainMiddleware(app.get(ShutdownState)));
   app.use(METRICS_PATH, metricsEndpoint(metrics, config.metricsToken));
   app.use(securityHeaders(`/${API_PREFIX}/docs`));

@@ -109,6 +109,64 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
   return { url, runtimeDir, ...nginx };
 }
 
+/** The gateway alone in front of several API processes, as {@link startApiGateway} starts it. */
+export interface ApiGateway {
+  /** `http://127.0.0.1:<gatewayPort>` (the API under `/api/`). */
+  url: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * deploy/gateway/nginx.conf.template rendered as the image does, with `/api/` in front of several API processes on
+ * this machine (issue 15 item 4 (b), item 9). In a container, Docker's DNS answers every replica's address for
+ * API_UPSTREAM; here they share 127.0.0.1 on different ports, which DNS cannot say, so API_UPSTREAM names an
+ * `upstream` group of those ports: nginx looks a `proxy_pass` variable's host up among the groups before the resolver,
+ * and then balances and fails over (proxy_next_upstream) as over the resolved addresses. `max_fails=0`: a group
+ * resolved per request keeps no failure marks between requests, so a named group must not either (with nginx's default,
+ * a restarted process stays marked down for 10 s, and stopping the other one then leaves no live upstream: 502).
+ * No static app is
+ * served (SHELL_UPSTREAM and the remotes point nowhere); config.json is written as at container start.
+ * @param options.apiPorts the API processes' ports on 127.0.0.1.
+ */
+export async function startApiGateway(options: {
+  gatewayPort: number;
+  apiPorts: number[];
+  /** Federation names of the remotes (site-scripts.ts siteRemotes), routed nowhere but required by the script. */
+  remoteNames: string[];
+}): Promise<ApiGateway> {
+  const prefix = makePrefix();
+  const runtimeDir = path.join(prefix, 'runtime');
+  fs.mkdirSync(runtimeDir);
+  const url = `http://127.0.0.1:${options.gatewayPort}`;
+  const written = writeRuntimeConfig({
+    PUBLIC_URL: url,
+    LINKSITE_RUNTIME_DIR: runtimeDir,
+    REMOTES: options.remoteNames.map((name) => `${name}=127.0.0.1:9`).join(' '),
+  });
+  if (written.status !== 0) throw new Error(`write-runtime-config.sh failed:\n${written.stderr}`);
+  const upstreamFile = path.join(prefix, 'api-upstream.conf');
+  fs.writeFileSync(
+    upstreamFile,
+    `upstream linksite_api_replicas {\n${options.apiPorts.map((port) => `    server 127.0.0.1:${port} max_fails=0;`).join('\n')}\n}\n`,
+  );
+  const template = fs.readFileSync(path.join(repoRoot, 'deploy/gateway/nginx.conf.template'), 'utf8');
+  const gatewayFile = path.join(prefix, 'gateway.conf');
+  fs.writeFileSync(
+    gatewayFile,
+    renderTemplate(template, {
+      GATEWAY_LISTEN: `127.0.0.1:${options.gatewayPort}`,
+      NGINX_RESOLVER: '127.0.0.1',
+      SHELL_UPSTREAM: '127.0.0.1:9',
+      API_UPSTREAM: 'linksite_api_replicas',
+      KEYCLOAK_UPSTREAM: '127.0.0.1:9',
+      LINKSITE_RUNTIME_DIR: runtimeDir,
+    }),
+  );
+  const nginx = await runNginx(prefix, [upstreamFile, gatewayFile], `${url}/config.json`);
+  return { url, ...nginx };
+}
+
 /** deploy/web/nginx-static.conf with its `listen` and `root` lines changed to `port` on loopback and `root`. */
 export function renderStaticConf(port: number, root: string): string {
   const staticConf = fs.readFileSync(path.join(repoRoot, 'deploy/web/nginx-static.conf'), 'utf8');

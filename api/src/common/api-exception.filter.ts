@@ -2,6 +2,10 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Request, Response } from 'express';
 import { ApiError, ErrorEnvelope } from './api-error';
 import { messages } from './messages';
+import { isDatabaseUnavailable } from '../database/database-unavailable';
+
+/** `Retry-After` (seconds) of a 503 sent while the database is unreachable or restarting (issue 15 item 4 (a)). */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 const messageByStatus: Record<number, string> = {
   400: messages.badRequest,
@@ -30,6 +34,8 @@ interface MiddlewareError {
  * - Other HttpExceptions (Nest's 404 for unknown routes, 405, 413…): the Korean sentence for the status.
  * - Express middleware errors with a 4xx status (body too large…; Nest itself turns malformed JSON into
  *   a 400 BadRequestException): that status, Korean message — a caller's mistake is never a 500.
+ * - The database unreachable or restarting (database/database-unavailable.ts: ECONNREFUSED, 57P01, 57P03,
+ *   "Connection terminated…"): 503 `messages.databaseUnavailable` with `Retry-After: 2`, not a 500 (issue 15 item 4 (a)).
  * - Anything else: 500 `messages.serverError`, logged with its stack.
  * Every envelope also carries `requestId`, the request's `X-Request-Id` (logging/request-id.ts; issue 15 item 7),
  * when the request logger gave it one.
@@ -47,6 +53,9 @@ export class ApiExceptionFilter implements ExceptionFilter {
       response.end();
       return;
     }
+    if (body.statusCode === 503 && isDatabaseUnavailable(exception)) {
+      response.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    }
     response.status(body.statusCode).json(body);
   }
 
@@ -56,6 +65,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
       const statusCode = exception.getStatus();
       if (statusCode >= 500) this.logger.error(exception.message, exception.stack);
       return { statusCode, message: messageByStatus[statusCode] ?? this.fallback(statusCode) };
+    }
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn(`database unavailable: ${exception instanceof Error ? exception.message : String(exception)}`);
+      return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: messages.databaseUnavailable };
     }
     const middleware = exception as MiddlewareError | null;
     const status = middleware?.status ?? middleware?.statusCode;

@@ -1,11 +1,14 @@
 import { Global, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Clock, FileClock, WallClock } from './clock';
+import { DatabaseRetryInterceptor } from './database-retry.interceptor';
 import { ShutdownState } from './shutdown-state';
 
 /**
  * Cross-cutting providers available to every feature module. The Clock is the real time, or with TEST_CLOCK_FILE the
- * instant a test writes in that file (FileClock).
+ * instant a test writes in that file (FileClock). Reads that met a database outage are retried once
+ * (DatabaseRetryInterceptor, issue 15 item 4 (a)).
  */
 @Global()
 @Module({
@@ -17,6 +20,7 @@ import { ShutdownState } from './shutdown-state';
     },
     WallClock,
     ShutdownState,
+    { provide: APP_INTERCEPTOR, useClass: DatabaseRetryInterceptor },
   ],
   exports: [Clock, WallClock, ShutdownState],
 })

@@ -1,18 +1,40 @@
 import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import { messages } from './messages';
 import { ShutdownState, stoppingBody } from './shutdown-state';
 
+/** Connections accepted before the stop signal that have not carried a request yet (see {@link drainMiddleware}). */
+const unusedConnections = new WeakSet<Socket>();
+
+/**
+ * Remembers each connection `server` accepts while the process serves, until its first request (configure-app.ts).
+ * A connection accepted just before the stop signal whose request is read just after it was already on its way to
+ * this process: a proxy cannot pass a POST that was sent on to another replica (nginx retries only idempotent
+ * requests once one was sent), so {@link drainMiddleware} serves that first request instead of refusing it
+ * (issue 15 item 4 (b): a rolling restart fails no request).
+ */
+export function trackNewConnections(server: Server, state: ShutdownState): void {
+  server.on('connection', (socket: Socket) => {
+    if (!state.stopping) unusedConnections.add(socket);
+  });
+}
+
 /**
  * Express middleware, installed before every other one (configure-app.ts). While the process serves,
- * it lets the request through and reports its end to the ShutdownState. Once the process is stopping,
- * a request that still arrives on an open keep-alive connection gets 503
- * `{ statusCode, message: '서버가 종료 중입니다. …', status: 'stopping' }` with `Connection: close`, so the
- * client retries on another replica and the connection ends after this answer.
+ * it lets the request through and reports its end to the ShutdownState. Once the process is stopping:
+ * - the first request of a connection accepted before the stop (trackNewConnections) is still served, with
+ *   `Connection: close`; the drain waits for it like for any request in flight;
+ * - any other request (a reused keep-alive connection) gets 503
+ *   `{ statusCode, message: '서버가 종료 중입니다. …', status: 'stopping' }` with `Connection: close`, so the
+ *   client retries on another replica and the connection ends after this answer.
+ * Readiness answers 503 while stopping either way (health.controller.ts).
  */
 export function drainMiddleware(state: ShutdownState) {
   return (request: Request, response: Response, next: NextFunction): void => {
-    if (!state.stopping) {
+    const firstOnConnection = unusedConnections.delete(request.socket);
+    if (!state.stopping || firstOnConnection) {
+      if (state.stopping) response.setHeader('Connection', 'close');
       response.once('finish', state.responseFinished);
       next();
       return;

@@ -19,6 +19,7 @@ export const messages = {
   tooManyRequests: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
   serverError: '서버 오류가 발생했습니다.',
   serviceUnavailable: '서비스를 일시적으로 사용할 수 없습니다.',
+  databaseUnavailable: '데이터베이스에 잠시 연결할 수 없습니다. 잠시 후 다시 시도해주세요.',
   validationFailed: '입력값이 올바르지 않습니다.',
   unknownField: (field: string) => `허용되지 않는 필드입니다: ${field}`,
   inputTooDeep: '요청 본문의 중첩이 너무 깊습니다.',

@@ -38,7 +38,9 @@ export function typeormOptions(url: string, embedded = false): DataSourceOptions
     migrations,
     migrationsRun: false,
     synchronize: false,
-    extra: embedded ? { max: EMBEDDED_POOL_SIZE, idleTimeoutMillis: 0 } : { max: 10 },
+    extra: embedded
+      ? { max: EMBEDDED_POOL_SIZE, idleTimeoutMillis: 0 }
+      : { max: 10, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS },
   };
 }
 
@@ -52,4 +54,10 @@ export function typeormOptions(url: string, embedded = false): DataSourceOptions
  * old one's close.
  */
 export const EMBEDDED_POOL_SIZE = 1;
+
+/**
+ * How long a new pool connection to PostgreSQL may take, in milliseconds, before the query fails as "database
+ * unavailable" (503, database/database-unavailable.ts) instead of waiting for ever on a server that does not answer.
+ */
+export const CONNECTION_TIMEOUT_MS = 5_000;
 export const EMBEDDED_MAX_CONNECTIONS = 10;

@@ -36,15 +36,17 @@ export interface ApiProcesses {
  * @param env more environment for every process (RATE_LIMIT_BOOKING_PER_MINUTE, say).
  * @param options.dataDir run on the embedded database in this directory instead (DATABASE_URL unset; its lock lets only
  *   one process in, so give one port).
+ * @param options.database run on this database (created by the caller, e.g. on a throwaway cluster of
+ *   test/throwaway-postgres.ts) instead of a fresh one on the test server; `close()` calls its `drop`.
  */
 export async function startApiProcesses(
   ports: number[],
   env: NodeJS.ProcessEnv = {},
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; database?: { url: string; drop(): Promise<void> } } = {},
 ): Promise<ApiProcesses> {
   const database = options.dataDir
     ? { url: '', drop: async () => undefined }
-    : await createTestDatabase('linksite_burst');
+    : (options.database ?? (await createTestDatabase('linksite_burst')));
   const bound = await Promise.all(ports.map((port) => (port === 0 ? freePort() : port)));
   const issuer = await startTestIssuer();
   const children: ChildProcess[] = [];

@@ -1,0 +1,70 @@
+import type { Server } from 'node:http';
+import { type AddressInfo, connect, type Socket } from 'node:net';
+import { ShutdownState } from './shutdown-state';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+/**
+ * The drain's treatment of requests that arrive once the process is stopping (common/http-drain.ts, issue 15 item 4
+ * (b)): the first request of a connection accepted before the stop is served (a proxy could not pass it elsewhere
+ * once sent), a reused or newer connection gets 503 `status: 'stopping'`. Raw sockets, so which connection carries
+ * which request is exact.
+ */
+describe('requests arriving while the process stops', () => {
+  let t: TestApp;
+  let server: Server;
+  let port: number;
+
+  beforeAll(async () => {
+    t = await createTestApp(new Date('2026-11-20T03:00:00Z'));
+    server = t.app.getHttpServer() as Server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  /** A connection the server has accepted (its 'connection' event ran), and what it received. */
+  async function accepted(): Promise<{ socket: Socket; received(): string; closed: Promise<void> }> {
+    const before = await new Promise<number>((resolve) => server.getConnections((_e, n) => resolve(n)));
+    const socket = connect(port, '127.0.0.1');
+    let data = '';
+    socket.on('data', (chunk) => (data += chunk.toString('utf8')));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    for (;;) {
+      const now = await new Promise<number>((resolve) => server.getConnections((_e, n) => resolve(n)));
+      if (now > before) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { socket, received: () => data, closed };
+  }
+  const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`;
+  const status = (raw: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1]);
+
+  test('first request of a connection accepted before the stop: served, then the connection closes', async () => {
+    const early = await accepted();
+    const reused = await accepted();
+    reused.socket.write(get('/api/health/live'));
+    while (!reused.received().includes('\r\n\r\n')) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(status(reused.received())).toBe(200);
+
+    t.app.get(ShutdownState).markStopping();
+    early.socket.write(get('/api/store'));
+    await early.closed;
+    expect(status(early.received())).toBe(200);
+    expect(early.received()).toMatch(/\r\nconnection: close\r\n/i);
+
+    // The keep-alive connection that already carried a request is turned away.
+    const before = reused.received().length;
+    reused.socket.write(get('/api/store'));
+    await reused.closed;
+    const second = reused.received().slice(before);
+    expect(status(second)).toBe(503);
+    expect(second).toContain('"status":"stopping"');
+
+    // So is a connection accepted after the stop (the listening socket stays open in this test).
+    const late = await accepted();
+    late.socket.write(get('/api/store'));
+    await late.closed;
+    expect(status(late.received())).toBe(503);
+  });
+});

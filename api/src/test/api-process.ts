@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+const repoRoot = join(__dirname, '..', '..', '..');
+
+/** One API process started by {@link startApiProcess}. */
+export interface ApiProcess {
+  pid: number;
+  /** Everything it printed so far. */
+  output(): string;
+  /** Sends SIGTERM (the graceful drain of main.ts) and resolves with its exit code once it exited (SIGKILL after 20 s). */
+  terminate(): Promise<number | null>;
+}
+
+/**
+ * Starts one real API process (`node -r build/register-swc.js api/src/main.ts`, compiled from the sources) on
+ * `127.0.0.1:port` with `env` (DATABASE_URL, OIDC_ISSUER…), and resolves once it printed that it listens. For tests
+ * that stop and start processes one at a time (the rolling restart of issue 15 item 4 (b));
+ * test/booking-burst.ts starts a fixed set.
+ */
+export async function startApiProcess(port: number, env: NodeJS.ProcessEnv): Promise<ApiProcess> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['-r', join(repoRoot, 'build', 'register-swc.js'), join(repoRoot, 'api', 'src', 'main.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        MIGRATIONS_RUN: 'true',
+        SEED_ON_EMPTY: 'false',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        ...env,
+      },
+    },
+  );
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const ready = `API listening on http://127.0.0.1:${port}/api`;
+  const deadline = Date.now() + 90_000;
+  while (!output.includes(ready)) {
+    if (child.exitCode !== null) throw new Error(`API process exited early:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`API process not ready in 90 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    pid: child.pid ?? 0,
+    output: () => output,
+    terminate: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      const kill = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      child.kill('SIGTERM');
+      const code = await exited;
+      clearTimeout(kill);
+      return code;
+    },
+  };
+}
