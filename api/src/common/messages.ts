@@ -15,6 +15,7 @@ export const messages = {
   conflict: '요청이 현재 상태와 충돌합니다.',
   payloadTooLarge: '요청 본문이 너무 큽니다.',
   unsupportedMediaType: '지원하지 않는 형식입니다.',
+  bodyTypeRefused: (accepted: string) => `요청 본문의 형식이 올바르지 않습니다. ${accepted} 형식으로 보내주세요.`,
   unprocessable: '요청을 처리할 수 없습니다.',
   tooManyRequests: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
   serverError: '서버 오류가 발생했습니다.',
