@@ -24,6 +24,8 @@ export const messages = {
   unknownField: (field: string) => `허용되지 않는 필드입니다: ${field}`,
   inputTooDeep: '요청 본문의 중첩이 너무 깊습니다.',
   forbiddenKey: (field: string) => `사용할 수 없는 필드 이름입니다: ${field}`,
+  bidiControl: (field: string) => `${field} 값에 글자 방향을 바꾸는 제어 문자는 사용할 수 없습니다.`,
+  invisibleText: (field: string) => `${field} 값이 보이지 않는 문자로만 되어 있습니다.`,
   unsafeCharacter: (field: string) => `${field} 값에 사용할 수 없는 문자(NUL 문자나 깨진 문자)가 있습니다.`,
 
   invalidId: '잘못된 ID 형식입니다.',
