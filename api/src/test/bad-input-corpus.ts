@@ -17,6 +17,8 @@ export interface CorpusCase {
   url: string;
   /** Which kind of generated case (for the summary): `path`, `query`, `missing`, `type`, `range`… */
   kind: string;
+  /** `POST /api/store/create`: the OpenAPI operation it was generated from (hand cases: none). */
+  operation?: string;
   headers?: Record<string, string>;
   /** A JSON value (sent as application/json) or, for multipart operations, text fields. */
   body?: unknown;
@@ -376,6 +378,7 @@ export function generateCorpus(doc: OpenApiDocument, fixtures: CorpusFixtures): 
       salt += 1;
       const method = lower.toUpperCase();
       const label = `${method} ${template}`;
+      const first = cases.length;
       const params = op.parameters ?? [];
       const pathParams = params.filter((p) => p.in === 'path');
       const headers: Record<string, string> = {};
@@ -388,7 +391,8 @@ export function generateCorpus(doc: OpenApiDocument, fixtures: CorpusFixtures): 
         template.replace(/\{(\w+)\}/g, (_m, name: string) => overrides[name] ?? realParam(template, name, fixtures)) +
         toQueryString(query);
       const content = op.requestBody?.content ?? {};
-      const mediaType = Object.keys(content)[0];
+      // JSON when the operation takes it among others (the analytics ingest also takes text/plain beacons).
+      const mediaType = 'application/json' in content ? 'application/json' : Object.keys(content)[0];
       const bodySchema = mediaType ? content[mediaType]!.schema : undefined;
       const multipart = mediaType === 'multipart/form-data';
       const validBody = bodySchema && mediaType?.endsWith('json') ? validValue(doc, bodySchema, fixtures) : undefined;
@@ -474,6 +478,17 @@ export function generateCorpus(doc: OpenApiDocument, fixtures: CorpusFixtures): 
           });
         }
       }
+      if (!op.requestBody && (method === 'POST' || method === 'PUT')) {
+        cases.push({
+          name: `${label}: an XML body where none is taken`,
+          method,
+          url: url(),
+          kind: 'format',
+          headers,
+          raw: '<x/>',
+          contentType: 'application/xml',
+        });
+      }
       if (mediaType === 'application/gzip') {
         for (const [what, bytes] of sample(fc.uint8Array({ minLength: 1, maxLength: 64 }), 3, salt).map(
           (b, i) => [`random bytes #${i + 1}`, Buffer.from(b)] as const,
@@ -489,7 +504,18 @@ export function generateCorpus(doc: OpenApiDocument, fixtures: CorpusFixtures): 
           });
         }
       }
+      for (let i = first; i < cases.length; i += 1) cases[i]!.operation = label;
     }
   }
   return cases;
+}
+
+/** Every operation of `doc` as `METHOD /path`, and whether it takes any input (parameters or a body). */
+export function operations(doc: OpenApiDocument): Array<{ operation: string; takesInput: boolean }> {
+  return Object.entries(doc.paths).flatMap(([template, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({
+      operation: `${method.toUpperCase()} ${template}`,
+      takesInput: (op.parameters ?? []).length > 0 || op.requestBody !== undefined || method !== 'get',
+    })),
+  );
 }
