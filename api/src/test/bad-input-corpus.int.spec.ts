@@ -606,7 +606,11 @@ describe('bad-input corpus (integration, real PostgreSQL, demo seed)', () => {
         `no input to corrupt (GET without parameters): ${inputless.join(', ')}\n` +
         `  5xx: ${statuses.filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0)}\n`,
     );
-    expect(wrong).toEqual([]);
+    // Both lists in one failure: which cases answered wrong, and which tables they changed.
+    const changed = Object.keys(before).filter(
+      (table) => JSON.stringify(after[table]) !== JSON.stringify(before[table]),
+    );
+    expect({ wrong, changed }).toEqual({ wrong: [], changed: [] });
     // Every operation that takes input (parameters, a body, or any write) has generated cases.
     expect(all.filter((o) => o.takesInput && !covered.has(o.operation))).toEqual([]);
     expect(statuses.filter(([s]) => s >= 500)).toEqual([]);
