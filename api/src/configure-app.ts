@@ -10,6 +10,8 @@ import { createValidationPipe } from './common/validation';
 import { securityHeaders } from './common/security-headers';
 import { publicReadFastPath } from './public-cache/fast-path';
 import { InputShapePipe, SafeTextPipe } from './common/safe-input';
+import { RequestBodyTypeInterceptor } from './common/request-body-type';
+import { Reflector } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { INGEST_PATH, ingestBodyParser } from './analytics/ingest-body';
 import { Logger } from 'nestjs-pino';
@@ -24,7 +26,8 @@ import { METRICS_PATH, metricsEndpoint } from './metrics/metrics-endpoint';
  * request timer of the metrics, then the drain middleware ahead of everything else, /metrics (metrics/, outside
  * `/api`, for loopback or METRICS_TOKEN only) (503 to new requests once SIGTERM arrived), the analytics ingest's
  * body reader (analytics/ingest-body.ts), global prefix
- * /api, the D1 exception filter, the input pipes (common/safe-input.ts) around the validation pipe, trust of a loopback
+ * /api, the D1 exception filter, the input pipes (common/safe-input.ts) around the validation pipe, the body-type check
+ * (common/request-body-type.ts), trust of a loopback
  * proxy, the security headers (common/security-headers.ts), the fast path of cached public reads
  * (public-cache/fast-path.ts), and the OpenAPI document at /api/docs when API_DOCS=true.
  */
@@ -46,6 +49,8 @@ export async function configureApp(app: NestExpressApplication): Promise<void> {
   app.useGlobalFilters(new ApiExceptionFilter());
   // Shape (depth, prototype keys) before the DTOs copy and recurse; unsafe characters after their own rules.
   app.useGlobalPipes(new InputShapePipe(), createValidationPipe(), new SafeTextPipe());
+  // A body of a type the route does not consume (a form, text, XML on a JSON route) is a 415, before the handler.
+  app.useGlobalInterceptors(new RequestBodyTypeInterceptor(app.get(Reflector)));
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // Property types, optionality and descriptions of the DTOs, as the @nestjs/swagger plugin read them from the

@@ -15,6 +15,7 @@ export const messages = {
   conflict: '요청이 현재 상태와 충돌합니다.',
   payloadTooLarge: '요청 본문이 너무 큽니다.',
   unsupportedMediaType: '지원하지 않는 형식입니다.',
+  bodyTypeRefused: (accepted: string) => `요청 본문의 형식이 올바르지 않습니다. ${accepted} 형식으로 보내주세요.`,
   unprocessable: '요청을 처리할 수 없습니다.',
   tooManyRequests: '요청이 너무 많습니다. 잠시 후 다시 시도해주세요.',
   serverError: '서버 오류가 발생했습니다.',
@@ -24,6 +25,8 @@ export const messages = {
   unknownField: (field: string) => `허용되지 않는 필드입니다: ${field}`,
   inputTooDeep: '요청 본문의 중첩이 너무 깊습니다.',
   forbiddenKey: (field: string) => `사용할 수 없는 필드 이름입니다: ${field}`,
+  bidiControl: (field: string) => `${field} 값에 글자 방향을 바꾸는 제어 문자는 사용할 수 없습니다.`,
+  invisibleText: (field: string) => `${field} 값이 보이지 않는 문자로만 되어 있습니다.`,
   unsafeCharacter: (field: string) => `${field} 값에 사용할 수 없는 문자(NUL 문자나 깨진 문자)가 있습니다.`,
 
   invalidId: '잘못된 ID 형식입니다.',

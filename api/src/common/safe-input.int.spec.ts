@@ -71,6 +71,22 @@ describe('bad input never reaches a 500 (integration, real PostgreSQL)', () => {
     expect(res.body.product.pname).toBe('선물 🎁');
   });
 
+  it('text of zero-width characters only, or with a direction override, is a 400 naming the field; nothing stored', async () => {
+    const before = await tables();
+    const invisible = await api.post('/api/store/create', { pname: '\u200b\ufeff' }).expect(400);
+    expect(invisible.body.errors).toEqual([
+      { field: 'pname', message: 'pname 값이 보이지 않는 문자로만 되어 있습니다.' },
+    ]);
+    const override = await api.put(`/api/main/update/${linkId}`, { pname: '\u202e상품' }).expect(400);
+    expect(override.body.message).toBe('pname 값에 글자 방향을 바꾸는 제어 문자는 사용할 수 없습니다.');
+    expect(await tables()).toEqual(before);
+  });
+
+  it('a zero-width joiner inside visible text (a family emoji) and a right-to-left mark are ordinary text', async () => {
+    const res = await api.put(`/api/main/update/${linkId}`, { pname: '가족 👩\u200d👧 \u200fשלום' }).expect(200);
+    expect(res.body.product.pname).toBe('가족 👩\u200d👧 \u200fשלום');
+  });
+
   it('schedules keep their own sentence for a NUL (their DTO rule runs first)', async () => {
     const before = await tables();
     const res = await api

@@ -16,6 +16,26 @@ export function hasUnsafeCharacter(text: string): boolean {
   return text.includes('\u0000') || LONE_SURROGATE.test(text);
 }
 
+/** Bidirectional embedding, override and isolate controls: they reorder how text shows ("Trojan Source" spoofing). */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+
+/**
+ * Text made only of invisible characters (format characters such as zero-width spaces, joiners, the BOM, direction
+ * marks, and white space) with at least one format character: it survives trimming and shows as nothing.
+ */
+const ONLY_INVISIBLE = /^[\p{Cf}\s]+$/u;
+const FORMAT_CHARACTER = /\p{Cf}/u;
+
+/** True when `text` is not empty yet shows nothing: only zero-width/format characters and white space. */
+export function isInvisibleText(text: string): boolean {
+  return ONLY_INVISIBLE.test(text) && FORMAT_CHARACTER.test(text);
+}
+
+/** True when `text` holds a bidirectional override, embedding or isolate control (U+202A–202E, U+2066–2069). */
+export function hasBidiControl(text: string): boolean {
+  return BIDI_CONTROL.test(text);
+}
+
 type Visit = (value: unknown, path: string, depth: number) => void;
 
 /** Walks `root` without recursion (a 5,000-deep array must not overflow the stack), calling `visit` on every value. */
@@ -59,7 +79,10 @@ export class InputShapePipe implements PipeTransform {
 /**
  * Global pipe after the validation pipe, on bodies and queries: any string (value or key) holding a NUL character
  * or a lone surrogate → 400 `messages.unsafeCharacter(field)` with the field named (issue 15 "Why": a NUL in a
- * link's pname or tags reached PostgreSQL and answered 500). It runs after validation so that a DTO with its own
+ * link's pname or tags reached PostgreSQL and answered 500). A string value holding a bidirectional override or
+ * isolate control → 400 `messages.bidiControl(field)`; a string value made only of zero-width/format characters
+ * and white space → 400 `messages.invisibleText(field)` (issue 15 item 3: the bad-input corpus found a link named
+ * `\u200b`, an invisible card, and `\u202e` accepted in names and titles). It runs after validation so that a DTO with its own
  * sentence for the case (schedules' `planTitleInvalidChar`, the analytics ingest) keeps it; this is the rule for
  * every other text field, in one place.
  */
@@ -68,6 +91,11 @@ export class SafeTextPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
     if (metadata.type !== 'body' && metadata.type !== 'query') return value;
     walk(value, (node, path) => {
+      if (typeof node === 'string' && (hasBidiControl(node) || isInvisibleText(node))) {
+        const field = path || (metadata.data ?? 'body');
+        const message = hasBidiControl(node) ? messages.bidiControl(field) : messages.invisibleText(field);
+        throw new ApiError(400, message, [{ field, message }]);
+      }
       const unsafe =
         (typeof node === 'string' && hasUnsafeCharacter(node)) ||
         (node !== null && typeof node === 'object' && Object.keys(node).some(hasUnsafeCharacter));

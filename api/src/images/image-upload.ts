@@ -113,13 +113,35 @@ const UPLOAD_ERRORS = {
 };
 
 /**
- * Marks an upload route: ImageUploadInterceptor plus its OpenAPI description (multipart body with the file
- * `image` and `fields`, and the upload errors).
+ * After ImageUploadInterceptor on the image-only routes: a text part other than `allowed` → 400
+ * `messages.unknownField(name)` naming it, as the JSON routes' validation pipe refuses an unknown field (issue 15
+ * item 3: the bad-input corpus found extra parts silently ignored on `POST /api/image`, `PUT /api/image/:id`,
+ * `POST /api/cover/image`). Runs before the handler, so nothing is stored.
+ */
+export function onlyFieldsInterceptor(allowed: string[]): Type<NestInterceptor> {
+  @Injectable()
+  class OnlyFieldsInterceptor implements NestInterceptor {
+    intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+      const body = (context.switchToHttp().getRequest<Request>().body ?? {}) as Record<string, unknown>;
+      const unknown = Object.keys(body).find((name) => !allowed.includes(name));
+      if (unknown !== undefined) {
+        const message = messages.unknownField(unknown);
+        throw new ApiError(400, message, [{ field: unknown, message }]);
+      }
+      return next.handle();
+    }
+  }
+  return mixin(OnlyFieldsInterceptor);
+}
+
+/**
+ * Marks an upload route: ImageUploadInterceptor (then onlyFieldsInterceptor: no text part but `fields`) plus its
+ * OpenAPI description (multipart body with the file `image` and `fields`, and the upload errors).
  * @param fields other form fields, as OpenAPI schema properties (e.g. `{ id: { type: 'integer' } }`).
  */
 export const ImageUpload = (fields: Record<string, { type: 'integer' | 'string'; description: string }> = {}) =>
   applyDecorators(
-    UseInterceptors(ImageUploadInterceptor),
+    UseInterceptors(ImageUploadInterceptor, onlyFieldsInterceptor(Object.keys(fields))),
     ApiConsumes('multipart/form-data'),
     ApiBody({
       schema: {

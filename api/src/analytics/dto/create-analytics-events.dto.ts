@@ -108,6 +108,9 @@ export class CreateAnalyticsEventsDto {
   @ApiProperty({ type: [AnalyticsEventDto], minItems: 1, maxItems: MAX_EVENTS_PER_REQUEST })
   @ValidateNested({ each: true, message: messages.analyticsEventInvalid })
   @Type(() => AnalyticsEventDto)
+  // An event that is itself an array (`[[{…}]]`) passes ValidateNested item by item and reached the insert as a row
+  // without a kind: 500 (issue 15 item 3, found by the bad-input corpus).
+  @IsObject({ each: true, message: messages.analyticsEventInvalid })
   @ArrayMaxSize(MAX_EVENTS_PER_REQUEST, { message: messages.analyticsEventsInvalid })
   @ArrayMinSize(1, { message: messages.analyticsEventsInvalid })
   @IsArray({ message: messages.analyticsEventsInvalid })
