@@ -1,5 +1,6 @@
 import type { CanActivate, Type } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { UnknownElementException } from '@nestjs/core/errors/exceptions/unknown-element.exception';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { getOptionsToken, getStorageToken } from '@nestjs/throttler';
@@ -33,7 +34,9 @@ interface Route {
  * `/api/plan/list` with no query or `?upcoming=0|1`, and `/api/images/<key>?w=<width>`; any other query goes to Nest.
  */
 export async function publicReadFastPath(app: NestExpressApplication): Promise<RequestHandler> {
-  const cache = app.get(PublicCache);
+  const cache = providerOf(app, PublicCache);
+  // An app composed without PublicCacheModule (the wiring specs' small apps) has nothing cached: no fast path.
+  if (!cache) return (_req, _res, next) => next();
   const images = app.get(ImagesService);
   const guard: CanActivate = new RateLimitGuard(
     app.get(getOptionsToken()),
@@ -92,6 +95,16 @@ export async function publicReadFastPath(app: NestExpressApplication): Promise<R
       if (!cache.serveCached(req, res, route.key)) next();
     }, next);
   };
+}
+
+/** `app`'s provider of `type`, or undefined when the app was composed without it. */
+function providerOf<T>(app: NestExpressApplication, type: Type<T>): T | undefined {
+  try {
+    return app.get(type);
+  } catch (error) {
+    if (error instanceof UnknownElementException) return undefined;
+    throw error;
+  }
 }
 
 /** The cached read an address stands for, or null (see publicReadFastPath for the addresses taken). */
