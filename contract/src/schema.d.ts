@@ -308,7 +308,7 @@ export interface paths {
         get?: never;
         /**
          * 일정 수정 (관리자)
-         * @description Replaces the whole plan; rules as on create.
+         * @description Replaces the whole plan; rules as on create. With `If-Match: "<version>"` or `version` in the body, a stale version answers 409 with the stored plan and changes nothing.
          */
         put: operations["PlansController_update"];
         post?: never;
@@ -330,7 +330,7 @@ export interface paths {
         post?: never;
         /**
          * 일정 삭제 (관리자)
-         * @description Answers the deleted plan as it was.
+         * @description Answers the deleted plan as it was. With `If-Match: "<version>"`, a plan changed since is not deleted: 409 with the stored plan.
          */
         delete: operations["PlansController_remove"];
         options?: never;
@@ -1280,6 +1280,11 @@ export interface components {
             enddate: string;
             /** @description Whole days from today (Asia/Seoul) to startdate; 0 or less shows OPEN on the banner. */
             status: number;
+            /**
+             * @description Edit version (issue 15 item 8): 1 when created, +1 on every saved update. Send it back with an update or delete
+             *     (`If-Match: "<version>"`, or `version` in an update's body) to be refused with 409 instead of overwriting.
+             */
+            version: number;
         };
         PlanListResponse: {
             product: components["schemas"]["PlanDto"][];
@@ -1325,6 +1330,26 @@ export interface components {
              * @example 신상품 사전 예약
              */
             title: string;
+            /**
+             * @description The plan's `version` when the form loaded it (issue 15 item 8): stale → 409 with the stored plan, nothing
+             *     changed. Omitted: saved whatever the stored version (older clients). The same as `If-Match: "<version>"`.
+             * @example 2
+             */
+            version?: number;
+        };
+        PlanConflictResponse: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @description One Korean sentence for the user (a 400 names the first broken rule). */
+            message: string;
+            /** @description Every broken rule of a 400 from validation. */
+            errors?: components["schemas"]["FieldErrorDto"][];
+            /**
+             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (issue 15 item 7),
+             *     so an error shown to a person can be looked up in the logs.
+             */
+            requestId?: string;
+            product: components["schemas"]["PlanDto"];
         };
         PopupDto: {
             /**
@@ -2908,7 +2933,11 @@ export interface operations {
     PlansController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                "if-match": string;
+                /** @description The plan's `version` when it was loaded (`"2"`). Stale: 409 with the stored plan, nothing changes. Absent or `*`: no check (overwrites, as before). */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description positive integer */
                 id: number;
@@ -2929,7 +2958,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanWriteResponse"];
                 };
             };
-            /** @description 잘못된 ID 형식입니다. · 필수 값을 입력해주세요. · 날짜는 YYYY-MM-DD 형식의 실제 날짜여야 합니다. · 종료일은 시작일보다 빠를 수 없습니다. · 일정 내용을 입력해주세요. · 일정 내용은 200자 이하로 입력해주세요. · 일정 내용에 사용할 수 없는 문자가 있습니다. · 허용되지 않는 필드입니다: <field> */
+            /** @description 잘못된 ID 형식입니다. · 필수 값을 입력해주세요. · 날짜는 YYYY-MM-DD 형식의 실제 날짜여야 합니다. · 종료일은 시작일보다 빠를 수 없습니다. · 일정 내용을 입력해주세요. · 일정 내용은 200자 이하로 입력해주세요. · 일정 내용에 사용할 수 없는 문자가 있습니다. · 허용되지 않는 필드입니다: <field> · If-Match 헤더는 불러온 버전 번호(예: "3")여야 합니다. · 버전(version)은 1 이상의 정수여야 합니다. · If-Match 헤더와 본문의 version이 서로 다릅니다. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2963,6 +2992,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 다른 관리자가 이 일정을 먼저 수정했습니다. 저장된 내용을 확인한 뒤 다시 저장해주세요. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanConflictResponse"];
                 };
             };
             /** @description 인증 서버에 연결할 수 없습니다. */
@@ -2979,7 +3017,11 @@ export interface operations {
     PlansController_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                "if-match": string;
+                /** @description The plan's `version` when it was loaded (`"2"`). Stale: 409 with the stored plan, nothing changes. Absent or `*`: no check (overwrites, as before). */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description positive integer */
                 id: number;
@@ -2996,7 +3038,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanWriteResponse"];
                 };
             };
-            /** @description 잘못된 ID 형식입니다. */
+            /** @description 잘못된 ID 형식입니다. · If-Match 헤더는 불러온 버전 번호(예: "3")여야 합니다. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3030,6 +3072,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 다른 관리자가 이 일정을 먼저 수정했습니다. 바뀐 내용을 확인한 뒤 다시 삭제해주세요. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanConflictResponse"];
                 };
             };
             /** @description 인증 서버에 연결할 수 없습니다. */

@@ -153,6 +153,8 @@ export const messages = {
   linksReordered: '순서가 변경되었습니다.',
   linkEditConflict:
     '다른 관리자가 이 링크를 먼저 수정했습니다. 저장된 내용과 비교한 뒤, 내 변경을 그 위에 적용해 다시 저장해주세요.',
+  planEditConflict: '다른 관리자가 이 일정을 먼저 수정했습니다. 저장된 내용을 확인한 뒤 다시 저장해주세요.',
+  planDeleteConflict: '다른 관리자가 이 일정을 먼저 수정했습니다. 바뀐 내용을 확인한 뒤 다시 삭제해주세요.',
   linkDeleteConflict: '다른 관리자가 이 링크를 먼저 수정했습니다. 바뀐 내용을 확인한 뒤 다시 삭제해주세요.',
   versionInvalid: '버전(version)은 1 이상의 정수여야 합니다.',
   ifMatchInvalid: 'If-Match 헤더는 불러온 버전 번호(예: "3")여야 합니다.',
