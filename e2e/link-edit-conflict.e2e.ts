@@ -2,12 +2,12 @@
  * No silent overwrite (issue 15 item 8), as the issue found it: two tabs of one administrator on the same
  * `/main/edit/{id}`. Tab A renames the link and saves; tab B, loaded before that, changes only the tags and saves. B's
  * save is refused (409) and B's screen explains, field by field, what is stored and what B typed; B applies its change
- * on top and saves, and the stored link then has A's name AND B's tags. Screenshots of B's comparison at 390 px and
- * 1280 px go to test-results/.
+ * on top and saves, and the stored link then has A's name AND B's tags. The same for a schedule on `/plan/edit/{id}`
+ * (A moves the end date, B renames). Screenshots of B's comparisons at 390 px and 1280 px go to test-results/.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { adminApiOf, type AdminApi } from './support/admin-api';
 import { freeSitePorts } from './support/free-ports';
 import { signInAsAdmin } from './support/sign-in';
@@ -46,6 +46,42 @@ afterAll(async () => {
   expect(await session?.close()).toBe(0);
 });
 
+/** Opens a second tab from `tab` on `path` (window.open: it inherits the sign-in, as a browser tab does). */
+async function openSecondTab(tab: Page, path: string): Promise<{ tab: Page; dialogs: string[] }> {
+  const [second] = await Promise.all([
+    session.context.waitForEvent('page'),
+    tab.evaluate((where) => void window.open(where, '_blank'), path),
+  ]);
+  const dialogs: string[] = [];
+  second.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.accept();
+  });
+  await second.setViewportSize({ width: 1280, height: 900 });
+  return { tab: second, dialogs };
+}
+
+/** Full-page screenshots of `tab` at 1280 px and 390 px as `<name>-desktop.png` / `<name>-mobile.png`. */
+async function shots(tab: Page, name: string): Promise<void> {
+  for (const [suffix, width] of [
+    ['desktop', 1280],
+    ['mobile', 390],
+  ] as const) {
+    await tab.setViewportSize({ width, height: 900 });
+    await tab.screenshot({ path: path.join(results, `${name}-${suffix}.png`), fullPage: true });
+  }
+  await tab.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Types a date into a react-datepicker and closes it (see schedule-popups-cover.e2e.ts `closePicker`). */
+async function typeDate(input: Locator, value: string): Promise<void> {
+  await input.click();
+  await input.fill(value);
+  await input.press('Escape');
+  await input.page().evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  expect(await input.inputValue()).toBe(value);
+}
+
 /** Opens the edit form of link `id` in `tab` and waits for its loaded name. */
 async function openEdit(tab: Page, id: number, name: string): Promise<void> {
   await tab.goto(`${site.url}/main/edit/${id}`);
@@ -64,16 +100,7 @@ test('two tabs edit one link: the later save is refused, explained, and applied 
 
   // Tab B: a second tab of the same administrator, opened from tab A (it inherits A's sign-in, as a browser tab does).
   await openEdit(tabA, id, '여름 샌들');
-  const [tabB] = await Promise.all([
-    session.context.waitForEvent('page'),
-    tabA.evaluate((path) => void window.open(path, '_blank'), `/main/edit/${id}`),
-  ]);
-  const dialogsB: string[] = [];
-  tabB.on('dialog', (dialog) => {
-    dialogsB.push(dialog.message());
-    void dialog.accept();
-  });
-  await tabB.setViewportSize({ width: 1280, height: 900 });
+  const { tab: tabB, dialogs: dialogsB } = await openSecondTab(tabA, `/main/edit/${id}`);
   await tabB.getByLabel(/^상품 이름/).waitFor();
   expect(await tabB.getByLabel(/^상품 이름/).inputValue()).toBe('여름 샌들');
 
@@ -103,14 +130,7 @@ test('two tabs edit one link: the later save is refused, explained, and applied 
   const between = await api<{ product: StoredLink }>('GET', `/main/detail/${id}`);
   expect(between.product).toMatchObject({ pname: '여름 샌들 (2026 신상)', tags: ['신발', '여름'], version: 2 });
 
-  for (const [suffix, width] of [
-    ['desktop', 1280],
-    ['mobile', 390],
-  ] as const) {
-    await tabB.setViewportSize({ width, height: 900 });
-    await tabB.screenshot({ path: path.join(results, `link-edit-conflict-${suffix}.png`), fullPage: true });
-  }
-  await tabB.setViewportSize({ width: 1280, height: 900 });
+  await shots(tabB, 'link-edit-conflict');
 
   // B applies its change on top of the stored link and saves again.
   await tabB.getByRole('button', { name: '내 변경 적용' }).click();
@@ -123,5 +143,47 @@ test('two tabs edit one link: the later save is refused, explained, and applied 
 
   const stored = await api<{ product: StoredLink }>('GET', `/main/detail/${id}`);
   expect(stored.product).toMatchObject({ pname: '여름 샌들 (2026 신상)', tags: ['신발', '여름', '할인'], version: 3 });
+  await tabB.close();
+});
+
+test('two tabs edit one schedule: the later save is refused, explained, and applied on top', async () => {
+  const created = await api<{ product: { id: number } }>('POST', '/plan', {
+    title: '성수 팝업',
+    startdate: '2030-05-01',
+    enddate: '2030-05-03',
+  });
+  const id = created.product.id;
+  await tabA.goto(`${site.url}/plan/edit/${id}`);
+  await tabA.getByLabel('내용').waitFor();
+  const { tab: tabB, dialogs: dialogsB } = await openSecondTab(tabA, `/plan/edit/${id}`);
+  await tabB.getByLabel('내용').waitFor();
+  expect(await tabB.getByLabel('내용').inputValue()).toBe('성수 팝업');
+
+  // A moves the end date and saves.
+  session.dialogs.length = 0;
+  await typeDate(tabA.getByLabel('종료일'), '2030년 05월 05일');
+  await tabA.getByRole('button', { name: '수정', exact: true }).click();
+  await tabA.waitForURL(`${site.url}/plan/list`);
+  expect(session.dialogs).toEqual(['일정이 수정되었습니다.']);
+
+  // B renames: refused and explained.
+  await tabB.getByLabel('내용').fill('성수 팝업 (연장)');
+  await tabB.getByRole('button', { name: '수정', exact: true }).click();
+  await tabB.getByTestId('plan-conflict').waitFor();
+  expect(dialogsB).toEqual([]);
+  expect(await tabB.getByTestId('plan-conflict-enddate').innerText()).toContain('2030-05-05');
+  expect(await tabB.getByTestId('plan-conflict-title').innerText()).toContain('성수 팝업 (연장)');
+  await shots(tabB, 'plan-edit-conflict');
+
+  await tabB.getByRole('button', { name: '내 변경 적용' }).click();
+  expect(await tabB.getByLabel('종료일').inputValue()).toBe('2030년 05월 05일');
+  await tabB.getByRole('button', { name: '수정', exact: true }).click();
+  await tabB.waitForURL(`${site.url}/plan/list`);
+  expect(dialogsB).toEqual(['일정이 수정되었습니다.']);
+  const stored = await api<{ product: { title: string; enddate: string; version: number } }>(
+    'GET',
+    `/plan/select/${id}`,
+  );
+  expect(stored.product).toMatchObject({ title: '성수 팝업 (연장)', enddate: '2030-05-05', version: 3 });
   await tabB.close();
 });
