@@ -57,6 +57,10 @@ export type PopupBody = Schemas['CreatePopupDto'];
 export type ErrorBody = Schemas['ErrorResponse'];
 /** A stale reorder's 409: the error body plus the current ordered list. */
 export type LinkOrderConflictBody = Schemas['LinkOrderConflictResponse'];
+/** A stale link update's or delete's 409 (issue 15 item 8): the error envelope plus the link as stored now. */
+export type LinkConflictBody = Schemas['LinkConflictResponse'];
+/** A stale plan update's or delete's 409 (issue 15 item 8): the error envelope plus the plan as stored now. */
+export type PlanConflictBody = Schemas['PlanConflictResponse'];
 
 /** One page view or click the public page reports (`POST /api/analytics/events`). */
 export type AnalyticsEvent = Schemas['AnalyticsEventDto'];

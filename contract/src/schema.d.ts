@@ -151,7 +151,7 @@ export interface paths {
         get?: never;
         /**
          * 링크와 이미지 함께 수정
-         * @description Updates the fields sent and replaces the image in one transaction (nothing changes when the image or a field is refused).
+         * @description Updates the fields sent and replaces the image in one transaction (nothing changes when the image or a field is refused). `If-Match` / `version` as in PUT /api/main/update/{id}: stale → 409, nothing stored.
          */
         put: operations["LinksController_updateWithImage"];
         post?: never;
@@ -173,7 +173,7 @@ export interface paths {
         post?: never;
         /**
          * 링크 삭제
-         * @description Deletes the link, renumbers the others so pcode stays 0..n-1, and deletes its uploaded image when no other link or the cover uses it.
+         * @description Deletes the link, renumbers the others so pcode stays 0..n-1, and deletes its uploaded image when no other link or the cover uses it. With `If-Match: "<version>"`, a link changed since that version is not deleted: 409 with the stored link in `product`.
          */
         delete: operations["LinksController_remove"];
         options?: never;
@@ -308,7 +308,7 @@ export interface paths {
         get?: never;
         /**
          * 일정 수정 (관리자)
-         * @description Replaces the whole plan; rules as on create.
+         * @description Replaces the whole plan; rules as on create. With `If-Match: "<version>"` or `version` in the body, a stale version answers 409 with the stored plan and changes nothing.
          */
         put: operations["PlansController_update"];
         post?: never;
@@ -330,7 +330,7 @@ export interface paths {
         post?: never;
         /**
          * 일정 삭제 (관리자)
-         * @description Answers the deleted plan as it was.
+         * @description Answers the deleted plan as it was. With `If-Match: "<version>"`, a plan changed since is not deleted: 409 with the stored plan.
          */
         delete: operations["PlansController_remove"];
         options?: never;
@@ -1026,6 +1026,12 @@ export interface components {
             showUntil: string | null;
             /** @description For a scheduled link, whole days (Asia/Seoul) until it opens (the badge's D-n); otherwise null. */
             opensInDays: number | null;
+            /**
+             * @description Edit version (issue 15 item 8): 1 when created, +1 on every saved edit. Send it back with an update or delete
+             *     (`If-Match: "<version>"`, or `version` in an update's body) to be refused with 409 instead of overwriting
+             *     another administrator's newer change.
+             */
+            version: number;
         };
         LinkListResponse: {
             product: components["schemas"]["LinkDto"][];
@@ -1136,6 +1142,27 @@ export interface components {
              * @example 2026-12-04T23:59:00+09:00
              */
             showUntil?: string | null;
+            /**
+             * @description The link's `version` when the form loaded it (issue 15 item 8). When it is no longer the stored one, nothing
+             *     changes and the answer is 409 with the stored link. Omitted: saved whatever the stored version (older clients).
+             *     The same as sending `If-Match: "<version>"`.
+             * @example 3
+             */
+            version?: number;
+        };
+        LinkConflictResponse: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @description One Korean sentence for the user (a 400 names the first broken rule). */
+            message: string;
+            /** @description Every broken rule of a 400 from validation. */
+            errors?: components["schemas"]["FieldErrorDto"][];
+            /**
+             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (issue 15 item 7),
+             *     so an error shown to a person can be looked up in the logs.
+             */
+            requestId?: string;
+            product: components["schemas"]["LinkDto"];
         };
         CreateLinkFormDto: {
             /**
@@ -1206,6 +1233,12 @@ export interface components {
              * @example true
              */
             enabled?: boolean;
+            /**
+             * @description The link's `version` when the form loaded it (issue 15 item 8), as a text part (`'3'`); see UpdateLinkDto.version.
+             *     Stale: 409 and nothing stored (neither the fields nor the image).
+             * @example 3
+             */
+            version?: number;
         };
         MessageResponse: {
             /** @description What was done, one Korean sentence the screens show in an alert. */
@@ -1247,6 +1280,11 @@ export interface components {
             enddate: string;
             /** @description Whole days from today (Asia/Seoul) to startdate; 0 or less shows OPEN on the banner. */
             status: number;
+            /**
+             * @description Edit version (issue 15 item 8): 1 when created, +1 on every saved update. Send it back with an update or delete
+             *     (`If-Match: "<version>"`, or `version` in an update's body) to be refused with 409 instead of overwriting.
+             */
+            version: number;
         };
         PlanListResponse: {
             product: components["schemas"]["PlanDto"][];
@@ -1292,6 +1330,26 @@ export interface components {
              * @example 신상품 사전 예약
              */
             title: string;
+            /**
+             * @description The plan's `version` when the form loaded it (issue 15 item 8): stale → 409 with the stored plan, nothing
+             *     changed. Omitted: saved whatever the stored version (older clients). The same as `If-Match: "<version>"`.
+             * @example 2
+             */
+            version?: number;
+        };
+        PlanConflictResponse: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @description One Korean sentence for the user (a 400 names the first broken rule). */
+            message: string;
+            /** @description Every broken rule of a 400 from validation. */
+            errors?: components["schemas"]["FieldErrorDto"][];
+            /**
+             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (issue 15 item 7),
+             *     so an error shown to a person can be looked up in the logs.
+             */
+            requestId?: string;
+            product: components["schemas"]["PlanDto"];
         };
         PopupDto: {
             /**
@@ -2073,7 +2131,11 @@ export interface operations {
     LinksController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                "if-match": string;
+                /** @description The link's `version` when it was loaded, as an entity tag (`"3"`). Stale: 409 and nothing changes. Absent or `*`: no check (the write overwrites whatever is stored, as before). */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description positive integer */
                 id: number;
@@ -2094,7 +2156,7 @@ export interface operations {
                     "application/json": components["schemas"]["LinkWriteResponse"];
                 };
             };
-            /** @description 잘못된 ID 형식입니다. · 링크 이름은 필수 값입니다. · 링크 이름은 100자 이하로 입력해주세요. · 태그는 하나의 문자열로 입력해주세요. · 태그는 최대 20개까지 입력할 수 있습니다. · 태그 하나는 최대 30자까지 입력할 수 있습니다. · 링크 주소는 http:// 또는 https:// 로 시작하는 2048자 이하의 주소여야 합니다. · 이미지 주소는 http:// 또는 https:// 로 시작하는 2048자 이하의 주소이거나 /api/images/<키> 형식이어야 합니다. · 등록되지 않은 이미지입니다. · 공개 여부는 true 또는 false 여야 합니다. · 공개 시작은 시간대가 포함된 ISO 8601 형식(예: 2026-11-21T19:00:00+09:00)의 실제 일시이거나 비워 두어야 합니다. · 공개 종료는 시간대가 포함된 ISO 8601 형식(예: 2026-11-21T19:00:00+09:00)의 실제 일시이거나 비워 두어야 합니다. · 공개 종료는 공개 시작보다 늦어야 합니다. · 허용되지 않는 필드입니다: <field> */
+            /** @description 잘못된 ID 형식입니다. · 링크 이름은 필수 값입니다. · 링크 이름은 100자 이하로 입력해주세요. · 태그는 하나의 문자열로 입력해주세요. · 태그는 최대 20개까지 입력할 수 있습니다. · 태그 하나는 최대 30자까지 입력할 수 있습니다. · 링크 주소는 http:// 또는 https:// 로 시작하는 2048자 이하의 주소여야 합니다. · 이미지 주소는 http:// 또는 https:// 로 시작하는 2048자 이하의 주소이거나 /api/images/<키> 형식이어야 합니다. · 등록되지 않은 이미지입니다. · 공개 여부는 true 또는 false 여야 합니다. · 공개 시작은 시간대가 포함된 ISO 8601 형식(예: 2026-11-21T19:00:00+09:00)의 실제 일시이거나 비워 두어야 합니다. · 공개 종료는 시간대가 포함된 ISO 8601 형식(예: 2026-11-21T19:00:00+09:00)의 실제 일시이거나 비워 두어야 합니다. · 공개 종료는 공개 시작보다 늦어야 합니다. · 허용되지 않는 필드입니다: <field> · If-Match 헤더는 불러온 버전 번호(예: "3")여야 합니다. · 버전(version)은 1 이상의 정수여야 합니다. · If-Match 헤더와 본문의 version이 서로 다릅니다. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2128,6 +2190,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 다른 관리자가 이 링크를 먼저 수정했습니다. 저장된 내용과 비교한 뒤, 내 변경을 그 위에 적용해 다시 저장해주세요. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkConflictResponse"];
                 };
             };
             /** @description 인증 서버에 연결할 수 없습니다. */
@@ -2240,7 +2311,11 @@ export interface operations {
     LinksController_updateWithImage: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                "if-match": string;
+                /** @description The link's `version` when it was loaded, as an entity tag (`"3"`). Stale: 409 and nothing changes. Absent or `*`: no check (the write overwrites whatever is stored, as before). */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description positive integer */
                 id: number;
@@ -2268,7 +2343,7 @@ export interface operations {
                 };
             };
             /**
-             * @description 잘못된 ID 형식입니다. · 링크 이름은 필수 값입니다. · 링크 이름은 100자 이하로 입력해주세요. · 태그는 하나의 문자열로 입력해주세요. · 태그는 최대 20개까지 입력할 수 있습니다. · 태그 하나는 최대 30자까지 입력할 수 있습니다. · 링크 주소는 http:// 또는 https:// 로 시작하는 2048자 이하의 주소여야 합니다. · 이미지 주소는 http:// 또는 https:// 로 시작하는 2048자 이하의 주소이거나 /api/images/<키> 형식이어야 합니다. · 등록되지 않은 이미지입니다. · 공개 여부는 true 또는 false 여야 합니다. · 공개 시작은 시간대가 포함된 ISO 8601 형식(예: 2026-11-21T19:00:00+09:00)의 실제 일시이거나 비워 두어야 합니다. · 공개 종료는 시간대가 포함된 ISO 8601 형식(예: 2026-11-21T19:00:00+09:00)의 실제 일시이거나 비워 두어야 합니다. · 공개 종료는 공개 시작보다 늦어야 합니다. · 허용되지 않는 필드입니다: <field>
+             * @description 잘못된 ID 형식입니다. · 링크 이름은 필수 값입니다. · 링크 이름은 100자 이하로 입력해주세요. · 태그는 하나의 문자열로 입력해주세요. · 태그는 최대 20개까지 입력할 수 있습니다. · 태그 하나는 최대 30자까지 입력할 수 있습니다. · 링크 주소는 http:// 또는 https:// 로 시작하는 2048자 이하의 주소여야 합니다. · 이미지 주소는 http:// 또는 https:// 로 시작하는 2048자 이하의 주소이거나 /api/images/<키> 형식이어야 합니다. · 등록되지 않은 이미지입니다. · 공개 여부는 true 또는 false 여야 합니다. · 공개 시작은 시간대가 포함된 ISO 8601 형식(예: 2026-11-21T19:00:00+09:00)의 실제 일시이거나 비워 두어야 합니다. · 공개 종료는 시간대가 포함된 ISO 8601 형식(예: 2026-11-21T19:00:00+09:00)의 실제 일시이거나 비워 두어야 합니다. · 공개 종료는 공개 시작보다 늦어야 합니다. · 허용되지 않는 필드입니다: <field> · If-Match 헤더는 불러온 버전 번호(예: "3")여야 합니다. · 버전(version)은 1 이상의 정수여야 합니다. · If-Match 헤더와 본문의 version이 서로 다릅니다.
              *
              *     이미지 파일이 필요합니다. · 빈 파일은 올릴 수 없습니다. · 이미지 파일은 image 항목으로 하나만 올릴 수 있습니다. · 업로드 요청 형식이 올바르지 않습니다.
              */
@@ -2305,6 +2380,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 다른 관리자가 이 링크를 먼저 수정했습니다. 저장된 내용과 비교한 뒤, 내 변경을 그 위에 적용해 다시 저장해주세요. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkConflictResponse"];
                 };
             };
             /** @description 파일이 너무 큽니다. 최대 10485760바이트까지 올릴 수 있습니다. */
@@ -2348,7 +2432,11 @@ export interface operations {
     LinksController_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                "if-match": string;
+                /** @description The link's `version` when it was loaded, as an entity tag (`"3"`). Stale: 409 and nothing changes. Absent or `*`: no check (the write overwrites whatever is stored, as before). */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description positive integer */
                 id: number;
@@ -2365,7 +2453,7 @@ export interface operations {
                     "application/json": components["schemas"]["MessageResponse"];
                 };
             };
-            /** @description 잘못된 ID 형식입니다. */
+            /** @description 잘못된 ID 형식입니다. · If-Match 헤더는 불러온 버전 번호(예: "3")여야 합니다. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2399,6 +2487,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 다른 관리자가 이 링크를 먼저 수정했습니다. 바뀐 내용을 확인한 뒤 다시 삭제해주세요. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkConflictResponse"];
                 };
             };
             /** @description 인증 서버에 연결할 수 없습니다. */
@@ -2836,7 +2933,11 @@ export interface operations {
     PlansController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                "if-match": string;
+                /** @description The plan's `version` when it was loaded (`"2"`). Stale: 409 with the stored plan, nothing changes. Absent or `*`: no check (overwrites, as before). */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description positive integer */
                 id: number;
@@ -2857,7 +2958,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanWriteResponse"];
                 };
             };
-            /** @description 잘못된 ID 형식입니다. · 필수 값을 입력해주세요. · 날짜는 YYYY-MM-DD 형식의 실제 날짜여야 합니다. · 종료일은 시작일보다 빠를 수 없습니다. · 일정 내용을 입력해주세요. · 일정 내용은 200자 이하로 입력해주세요. · 일정 내용에 사용할 수 없는 문자가 있습니다. · 허용되지 않는 필드입니다: <field> */
+            /** @description 잘못된 ID 형식입니다. · 필수 값을 입력해주세요. · 날짜는 YYYY-MM-DD 형식의 실제 날짜여야 합니다. · 종료일은 시작일보다 빠를 수 없습니다. · 일정 내용을 입력해주세요. · 일정 내용은 200자 이하로 입력해주세요. · 일정 내용에 사용할 수 없는 문자가 있습니다. · 허용되지 않는 필드입니다: <field> · If-Match 헤더는 불러온 버전 번호(예: "3")여야 합니다. · 버전(version)은 1 이상의 정수여야 합니다. · If-Match 헤더와 본문의 version이 서로 다릅니다. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2891,6 +2992,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 다른 관리자가 이 일정을 먼저 수정했습니다. 저장된 내용을 확인한 뒤 다시 저장해주세요. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanConflictResponse"];
                 };
             };
             /** @description 인증 서버에 연결할 수 없습니다. */
@@ -2907,7 +3017,11 @@ export interface operations {
     PlansController_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                "if-match": string;
+                /** @description The plan's `version` when it was loaded (`"2"`). Stale: 409 with the stored plan, nothing changes. Absent or `*`: no check (overwrites, as before). */
+                "If-Match"?: string;
+            };
             path: {
                 /** @description positive integer */
                 id: number;
@@ -2924,7 +3038,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlanWriteResponse"];
                 };
             };
-            /** @description 잘못된 ID 형식입니다. */
+            /** @description 잘못된 ID 형식입니다. · If-Match 헤더는 불러온 버전 번호(예: "3")여야 합니다. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2958,6 +3072,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 다른 관리자가 이 일정을 먼저 수정했습니다. 바뀐 내용을 확인한 뒤 다시 삭제해주세요. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanConflictResponse"];
                 };
             };
             /** @description 인증 서버에 연결할 수 없습니다. */

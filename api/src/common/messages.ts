@@ -155,6 +155,14 @@ export const messages = {
   pcodeMismatch: '본문의 pcode는 경로의 새 위치(to)와 같아야 합니다.',
   reorderConflict: '다른 관리자가 순서를 바꿨습니다. 최신 순서로 다시 불러옵니다.',
   linksReordered: '순서가 변경되었습니다.',
+  linkEditConflict:
+    '다른 관리자가 이 링크를 먼저 수정했습니다. 저장된 내용과 비교한 뒤, 내 변경을 그 위에 적용해 다시 저장해주세요.',
+  planEditConflict: '다른 관리자가 이 일정을 먼저 수정했습니다. 저장된 내용을 확인한 뒤 다시 저장해주세요.',
+  planDeleteConflict: '다른 관리자가 이 일정을 먼저 수정했습니다. 바뀐 내용을 확인한 뒤 다시 삭제해주세요.',
+  linkDeleteConflict: '다른 관리자가 이 링크를 먼저 수정했습니다. 바뀐 내용을 확인한 뒤 다시 삭제해주세요.',
+  versionInvalid: '버전(version)은 1 이상의 정수여야 합니다.',
+  ifMatchInvalid: 'If-Match 헤더는 불러온 버전 번호(예: "3")여야 합니다.',
+  versionMismatch: 'If-Match 헤더와 본문의 version이 서로 다릅니다.',
   linkEnabledInvalid: '공개 여부는 true 또는 false 여야 합니다.',
   linkShowFromInvalid:
     '공개 시작은 시간대가 포함된 ISO 8601 형식(예: 2026-11-21T19:00:00+09:00)의 실제 일시이거나 비워 두어야 합니다.',

@@ -12,6 +12,8 @@ import { LinkVisibility1795435200000 } from './migrations/1795435200000-link-vis
 import { Analytics1795521600000 } from './migrations/1795521600000-analytics';
 import { PopupBookings1795608000000 } from './migrations/1795608000000-popup-bookings';
 import { AuditEntry1795694400000 } from './migrations/1795694400000-audit-entry';
+import { LinkVersion1795780800000 } from './migrations/1795780800000-link-version';
+import { PlanVersion1795781100000 } from './migrations/1795781100000-plan-version';
 
 export const entities = [Link, Plan, PopupSlot, Image, ImageVariant, Cover, Administrator];
 export const migrations = [
@@ -20,6 +22,8 @@ export const migrations = [
   Analytics1795521600000,
   PopupBookings1795608000000,
   AuditEntry1795694400000,
+  LinkVersion1795780800000,
+  PlanVersion1795781100000,
 ];
 
 /**

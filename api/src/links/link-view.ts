@@ -22,5 +22,6 @@ export function toLinkView(link: Link, now: Date): LinkDto {
     showUntil: link.showUntil?.toISOString() ?? null,
     visibility,
     opensInDays: visibility === 'scheduled' && link.showFrom ? opensInDays(link.showFrom, now) : null,
+    version: link.version,
   };
 }

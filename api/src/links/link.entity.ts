@@ -42,6 +42,14 @@ export class Link {
   @Column({ name: 'show_until', type: 'timestamptz', nullable: true })
   showUntil!: Date | null;
 
+  /**
+   * Edit version (issue 15 item 8): 1 when created, +1 on every saved edit of the link's fields or image. A write that
+   * names the version it was loaded at is refused with 409 when this has moved on. Reorders do not raise it (the
+   * position is not a field of the edit form).
+   */
+  @Column({ type: 'int', default: 1 })
+  version!: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -37,6 +37,7 @@ describe('GET /api/store and /api/main/select/:id (integration)', () => {
         'showUntil',
         'tag',
         'tags',
+        'version',
         'visibility',
       ]);
       expect(link.tag).toBe((link.tags as string[]).join('/'));

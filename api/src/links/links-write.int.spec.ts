@@ -82,6 +82,7 @@ describe('link writes (integration, real PostgreSQL)', () => {
           imagelink: null,
           pcode: 2,
           ...ALWAYS_VISIBLE,
+          version: 1,
         },
       });
       expect((await list()).map((l) => l.id)).toEqual([first, expect.any(Number), res.body.product.id]);
@@ -194,6 +195,7 @@ describe('link writes (integration, real PostgreSQL)', () => {
           imagelink: 'https://img.example/1.png',
           pcode: 0,
           ...ALWAYS_VISIBLE,
+          version: 3,
         },
       });
     });

@@ -1,8 +1,22 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res, UploadedFile } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Req,
+  Res,
+  UploadedFile,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator';
 import { ApiError } from '../common/api-error';
+import { expectedVersion } from '../common/expected-version';
 import { MessageResponse } from '../common/dto/message-response.dto';
 import { messages } from '../common/messages';
 import { ParseIdPipe } from '../common/parse-id.pipe';
@@ -11,6 +25,7 @@ import { ApiErrors } from '../openapi/api-errors';
 import { CreateLinkDto } from './dto/create-link.dto';
 import { CreateLinkFormDto, UpdateLinkFormDto } from './dto/link-form.dto';
 import {
+  LinkConflictResponse,
   LinkListResponse,
   LinkOrderConflictResponse,
   LinkOrderResponse,
@@ -39,6 +54,17 @@ export const LINK_BODY_ERRORS = [
   messages.linkWindowOrder,
   messages.unknownField('<field>'),
 ];
+
+/** The 400s of an update's version (issue 15 item 8): a malformed `If-Match` or `version`, or the two disagreeing. */
+const VERSION_ERRORS = [messages.ifMatchInvalid, messages.versionInvalid, messages.versionMismatch];
+
+/** `If-Match` of the writes that can be refused as stale (issue 15 item 8). */
+const IF_MATCH_HEADER = {
+  name: 'If-Match',
+  required: false,
+  description:
+    'The link\'s `version` when it was loaded, as an entity tag (`"3"`). Stale: 409 and nothing changes. Absent or `*`: no check (the write overwrites whatever is stored, as before).',
+} as const;
 
 @ApiTags('links')
 @Controller()
@@ -122,6 +148,9 @@ export class LinksController {
   /**
    * `PUT /api/main/update/:id` with any of `{ pname, tag, link, imagelink }` → `{ message, product: LinkDto }`.
    * Omitted fields keep their value. 400 validation / bad id, 404 unknown id.
+   * Issue 15 item 8: with `If-Match: "<version>"` or `version` in the body, a link changed since that version is left
+   * as it is and the answer is 409 `messages.linkEditConflict` with the stored link in `product`. Without either,
+   * the update overwrites as before (clients that send no version keep working).
    */
   @Put('main/update/:id')
   @ApiOperation({
@@ -130,9 +159,19 @@ export class LinksController {
       'Omitted fields keep their value; empty tag/link/imagelink clear it. An uploaded image the link stops using is deleted when nothing else references it.',
   })
   @ApiParam({ name: 'id', description: 'positive integer' })
-  @ApiErrors({ 400: [messages.invalidId, ...LINK_BODY_ERRORS], 404: [messages.linkNotFound] })
-  async update(@Param('id', ParseIdPipe) id: number, @Body() dto: UpdateLinkDto): Promise<LinkWriteResponse> {
-    return { message: messages.linkUpdated, product: await this.links.update(id, dto) };
+  @ApiHeader(IF_MATCH_HEADER)
+  @ApiErrors({
+    400: [messages.invalidId, ...LINK_BODY_ERRORS, ...VERSION_ERRORS],
+    404: [messages.linkNotFound],
+    409: { type: LinkConflictResponse, sentences: [messages.linkEditConflict] },
+  })
+  async update(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() dto: UpdateLinkDto,
+    @Headers('if-match') ifMatch?: string,
+  ): Promise<LinkWriteResponse> {
+    const expected = expectedVersion(ifMatch, dto.version);
+    return { message: messages.linkUpdated, product: await this.links.update(id, dto, undefined, expected) };
   }
 
   /**
@@ -160,37 +199,54 @@ export class LinksController {
    * `PUT /api/main/update/:id/with-image`, multipart: any fields of `PUT /api/main/update/:id` (except `imagelink`)
    * plus the file `image` → `{ message, product: LinkDto }` (issue 16 item 1): the fields and the new image in ONE
    * transaction; the previous uploaded image is deleted when nothing references it any more. 400 / 404 / 413 / 415 /
-   * 422 change nothing.
+   * 422 change nothing. A stale `If-Match` or `version` (issue 15 item 8): 409 as `PUT /api/main/update/:id`, and
+   * the image is not stored either.
    */
   @Put('main/update/:id/with-image')
   @FormWithImageUpload(UpdateLinkFormDto)
   @ApiOperation({
     summary: '링크와 이미지 함께 수정',
     description:
-      'Updates the fields sent and replaces the image in one transaction (nothing changes when the image or a field is refused).',
+      'Updates the fields sent and replaces the image in one transaction (nothing changes when the image or a field is refused). `If-Match` / `version` as in PUT /api/main/update/{id}: stale → 409, nothing stored.',
   })
   @ApiParam({ name: 'id', description: 'positive integer' })
-  @ApiErrors({ 400: [messages.invalidId, ...LINK_BODY_ERRORS], 404: [messages.linkNotFound] })
+  @ApiHeader(IF_MATCH_HEADER)
+  @ApiErrors({
+    400: [messages.invalidId, ...LINK_BODY_ERRORS, ...VERSION_ERRORS],
+    404: [messages.linkNotFound],
+    409: { type: LinkConflictResponse, sentences: [messages.linkEditConflict] },
+  })
   async updateWithImage(
     @Param('id', ParseIdPipe) id: number,
     @Body() dto: UpdateLinkFormDto,
     @UploadedFile() file: Express.Multer.File | undefined,
+    @Headers('if-match') ifMatch?: string,
   ): Promise<LinkWriteResponse> {
+    const expected = expectedVersion(ifMatch, dto.version);
     const image = await prepareUpload(file);
-    return { message: messages.linkUpdated, product: await this.links.update(id, dto, image) };
+    return { message: messages.linkUpdated, product: await this.links.update(id, dto, image, expected) };
   }
 
-  /** `DELETE /api/main/delete/:id` → `{ message }`; the rest renumbered 0..n-1. 400 / 404. */
+  /**
+   * `DELETE /api/main/delete/:id` → `{ message }`; the rest renumbered 0..n-1. 400 / 404. With `If-Match:
+   * "<version>"` (issue 15 item 8) a link changed since is not deleted: 409 `messages.linkDeleteConflict` with the
+   * stored link in `product`. Without it, deleted whatever its version (as before).
+   */
   @Delete('main/delete/:id')
   @ApiOperation({
     summary: '링크 삭제',
     description:
-      'Deletes the link, renumbers the others so pcode stays 0..n-1, and deletes its uploaded image when no other link or the cover uses it.',
+      'Deletes the link, renumbers the others so pcode stays 0..n-1, and deletes its uploaded image when no other link or the cover uses it. With `If-Match: "<version>"`, a link changed since that version is not deleted: 409 with the stored link in `product`.',
   })
   @ApiParam({ name: 'id', description: 'positive integer' })
-  @ApiErrors({ 400: [messages.invalidId], 404: [messages.linkNotFound] })
-  async remove(@Param('id', ParseIdPipe) id: number): Promise<MessageResponse> {
-    await this.links.remove(id);
+  @ApiHeader(IF_MATCH_HEADER)
+  @ApiErrors({
+    400: [messages.invalidId, messages.ifMatchInvalid],
+    404: [messages.linkNotFound],
+    409: { type: LinkConflictResponse, sentences: [messages.linkDeleteConflict] },
+  })
+  async remove(@Param('id', ParseIdPipe) id: number, @Headers('if-match') ifMatch?: string): Promise<MessageResponse> {
+    await this.links.remove(id, expectedVersion(ifMatch));
     return { message: messages.linkDeleted };
   }
 

@@ -99,13 +99,23 @@ export class LinksService {
    * Updates the fields present in `dto` (omitted ones keep their value; empty clears tag/link/imagelink).
    * An uploaded image the link no longer uses is removed when nothing else references it (DECISIONS D2).
    * With `image` (a prepared upload, issue 16 item 1) it becomes the link's image in the same transaction.
-   * @throws ApiError 404 unknown id; 400 unknown internal image.
+   * With `expected` (the version the form loaded, issue 15 item 8) the row is compared under its lock: when another
+   * write has raised the version since, nothing changes. Every saved update raises the version by one.
+   * @throws ApiError 404 unknown id; 400 unknown internal image; 409 `messages.linkEditConflict` with `product` =
+   *   the link as stored now when `expected` is stale.
    */
-  async update(id: number, dto: UpdateLinkDto | UpdateLinkFormDto, image?: PreparedImage): Promise<LinkDto> {
+  async update(
+    id: number,
+    dto: UpdateLinkDto | UpdateLinkFormDto,
+    image?: PreparedImage,
+    expected?: number,
+  ): Promise<LinkDto> {
     return this.dataSource.transaction(async (manager) => {
       const link = await manager.findOne(Link, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!link) throw new ApiError(404, messages.linkNotFound);
+      this.checkVersion(link, expected, messages.linkEditConflict);
       const oldKey = link.imageKey;
+      link.version += 1;
       if (dto.pname !== undefined) link.pname = dto.pname;
       if (dto.tag !== undefined) link.tags = normalizeTags(dto.tag);
       if (dto.link !== undefined) link.link = dto.link;
@@ -123,13 +133,16 @@ export class LinksService {
   /**
    * Deletes a link, closes the gap (pcode stays 0..n-1, DECISIONS D3) and removes its image when no other
    * link or the cover uses it (DECISIONS D2).
-   * @throws ApiError 404 unknown id.
+   * With `expected` (issue 15 item 8) the link is deleted only while its version is still that one.
+   * @throws ApiError 404 unknown id; 409 `messages.linkDeleteConflict` with `product` = the link as stored now when
+   *   `expected` is stale (nothing is deleted).
    */
-  async remove(id: number): Promise<void> {
+  async remove(id: number, expected?: number): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const ordered = await lockOrder(manager);
       const link = ordered.find((l) => l.id === id);
       if (!link) throw new ApiError(404, messages.linkNotFound);
+      this.checkVersion(link, expected, messages.linkDeleteConflict);
       await manager.delete(Link, { id });
       await manager.query(`UPDATE links SET pcode = pcode - 1 WHERE pcode > $1`, [link.pcode]);
       if (link.imageKey) await removeUnreferencedImages(manager, [link.imageKey]);
@@ -176,9 +189,19 @@ export class LinksService {
   }
 
   /**
+   * Refuses a write loaded at another version than the locked row's (issue 15 item 8); `expected` undefined: no check.
+   * @throws ApiError 409 `message` with `product` = the stored link's view.
+   */
+  private checkVersion(link: Link, expected: number | undefined, message: string): void {
+    if (expected !== undefined && link.version !== expected) {
+      throw new ApiError(409, message, undefined, toLinkView(link, this.clock.now()));
+    }
+  }
+
+  /**
    * Stores a prepared upload and makes it link `id`'s image in the same transaction (DECISIONS D3/D4):
    * `image_key` = its key, the external imagelink cleared. The link's previous image is removed when
-   * nothing references it any more.
+   * nothing references it any more. Raises the link's version (issue 15 item 8).
    * @throws ApiError 404 unknown id (nothing is stored).
    */
   async setImage(id: number, image: PreparedImage): Promise<LinkDto> {
@@ -186,6 +209,7 @@ export class LinksService {
       const link = await manager.findOne(Link, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!link) throw new ApiError(404, messages.linkNotFound);
       const oldKey = link.imageKey;
+      link.version += 1;
       const stored = await insertImage(manager, image);
       link.imageKey = stored.key;
       link.imagelink = null;

@@ -43,7 +43,7 @@ describe('GET /api/plan/list and /api/plan/select/:id (integration)', () => {
       status: 0,
     });
     expect(byTitle['신상품 사전 예약']).toMatchObject({ startdate: '2026-11-22', status: 2 });
-    expect(Object.keys(plans[0]!).sort()).toEqual(['enddate', 'id', 'startdate', 'status', 'title']);
+    expect(Object.keys(plans[0]!).sort()).toEqual(['enddate', 'id', 'startdate', 'status', 'title', 'version']);
   });
 
   it('?upcoming=1 keeps plans ending today or later (the banner): some OPEN, some D - n', async () => {

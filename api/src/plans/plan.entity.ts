@@ -18,6 +18,10 @@ export class Plan {
   @Column({ type: 'date' })
   enddate!: string;
 
+  /** Edit version (issue 15 item 8): 1 when created, +1 on every saved update; a stale write is refused with 409. */
+  @Column({ type: 'int', default: 1 })
+  version!: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

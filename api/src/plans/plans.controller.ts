@@ -1,14 +1,15 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { PublicCache } from '../public-cache/public-cache';
 import { ApiError } from '../common/api-error';
+import { expectedVersion } from '../common/expected-version';
 import { messages } from '../common/messages';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { ApiErrors } from '../openapi/api-errors';
 import { CreatePlanDto } from './dto/create-plan.dto';
 import { UpdatePlanDto } from './dto/update-plan.dto';
-import { PlanListResponse, PlanResponse, PlanWriteResponse } from './dto/plan.dto';
+import { PlanConflictResponse, PlanListResponse, PlanResponse, PlanWriteResponse } from './dto/plan.dto';
 import { PlansService } from './plans.service';
 import { Public } from '../auth/public.decorator';
 
@@ -22,6 +23,14 @@ const PLAN_BODY_ERRORS = [
   messages.planTitleInvalidChar,
   messages.unknownField('<field>'),
 ];
+
+/** `If-Match` of the plan writes that can be refused as stale (issue 15 item 8). */
+const IF_MATCH_HEADER = {
+  name: 'If-Match',
+  required: false,
+  description:
+    'The plan\'s `version` when it was loaded (`"2"`). Stale: 409 with the stored plan, nothing changes. Absent or `*`: no check (overwrites, as before).',
+} as const;
 
 @ApiTags('plans')
 @Controller('plan')
@@ -91,25 +100,60 @@ export class PlansController {
   /**
    * `PUT /api/plan/update/:id` (administrator; DECISIONS D3) → `{ message: `messages.planUpdated`, product: PlanView }`.
    * Replaces every field (UpdatePlanDto). Writes the `plans` table only: popup fields are unknown fields here (400).
-   * @throws ApiError 400 bad id or body, 404 `messages.planNotFound`
+   * Issue 15 item 8: with `If-Match: "<version>"` or `version` in the body, a plan saved by someone else since is left
+   * as it is: 409 `messages.planEditConflict` with the stored plan. Without either, it overwrites as before.
+   * @throws ApiError 400 bad id or body, 404 `messages.planNotFound`, 409 stale version
    */
   @Put('update/:id')
-  @ApiOperation({ summary: '일정 수정 (관리자)', description: 'Replaces the whole plan; rules as on create.' })
+  @ApiOperation({
+    summary: '일정 수정 (관리자)',
+    description:
+      'Replaces the whole plan; rules as on create. With `If-Match: "<version>"` or `version` in the body, a stale version answers 409 with the stored plan and changes nothing.',
+  })
   @ApiParam({ name: 'id', description: 'positive integer' })
-  @ApiErrors({ 400: [messages.invalidId, ...PLAN_BODY_ERRORS], 404: [messages.planNotFound] })
-  async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdatePlanDto): Promise<PlanWriteResponse> {
-    return { message: messages.planUpdated, product: await this.plans.update(id, body) };
+  @ApiHeader(IF_MATCH_HEADER)
+  @ApiErrors({
+    400: [
+      messages.invalidId,
+      ...PLAN_BODY_ERRORS,
+      messages.ifMatchInvalid,
+      messages.versionInvalid,
+      messages.versionMismatch,
+    ],
+    404: [messages.planNotFound],
+    409: { type: PlanConflictResponse, sentences: [messages.planEditConflict] },
+  })
+  async update(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: UpdatePlanDto,
+    @Headers('if-match') ifMatch?: string,
+  ): Promise<PlanWriteResponse> {
+    const expected = expectedVersion(ifMatch, body.version);
+    return { message: messages.planUpdated, product: await this.plans.update(id, body, expected) };
   }
 
   /**
    * `DELETE /api/plan/delete/:id` (administrator; DECISIONS D3) → `{ message: `messages.planDeleted`, product: PlanView }`
-   * (the plan as it was). @throws ApiError 400 bad id, 404 `messages.planNotFound`
+   * (the plan as it was). With `If-Match: "<version>"` (issue 15 item 8) a plan changed since is not deleted (409).
+   * @throws ApiError 400 bad id, 404 `messages.planNotFound`, 409 `messages.planDeleteConflict`
    */
   @Delete('delete/:id')
-  @ApiOperation({ summary: '일정 삭제 (관리자)', description: 'Answers the deleted plan as it was.' })
+  @ApiOperation({
+    summary: '일정 삭제 (관리자)',
+    description:
+      'Answers the deleted plan as it was. With `If-Match: "<version>"`, a plan changed since is not deleted: 409 with the stored plan.',
+  })
   @ApiParam({ name: 'id', description: 'positive integer' })
-  @ApiErrors({ 400: [messages.invalidId], 404: [messages.planNotFound] })
-  async remove(@Param('id', ParseIdPipe) id: number): Promise<PlanWriteResponse> {
-    return { message: messages.planDeleted, product: await this.plans.remove(id) };
+  @ApiHeader(IF_MATCH_HEADER)
+  @ApiErrors({
+    400: [messages.invalidId, messages.ifMatchInvalid],
+    404: [messages.planNotFound],
+    409: { type: PlanConflictResponse, sentences: [messages.planDeleteConflict] },
+  })
+  async remove(
+    @Param('id', ParseIdPipe) id: number,
+    @Headers('if-match') ifMatch?: string,
+  ): Promise<PlanWriteResponse> {
+    return { message: messages.planDeleted, product: await this.plans.remove(id, expectedVersion(ifMatch)) };
   }
 }

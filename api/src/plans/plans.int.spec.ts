@@ -68,25 +68,29 @@ describe('plans: POST /api/plan, PUT /api/plan/update/:id, DELETE /api/plan/dele
     it('POST creates a plan: 201 { message, product } with status, title trimmed', async () => {
       const res = await admin.post('/api/plan', { ...VALID, title: '  신상품 사전 예약  ' }).expect(201);
       id = res.body.product.id;
-      expect(res.body).toEqual({ message: '일정이 등록되었습니다.', product: { id, ...VALID, status: 1 } });
+      expect(res.body).toEqual({ message: '일정이 등록되었습니다.', product: { id, ...VALID, status: 1, version: 1 } });
       expect(await rowOf(id)).toEqual({ id, ...VALID });
     });
 
     it('the public reads show it', async () => {
       expect((await admin.anonymous().get(`/api/plan/select/${id}`).expect(200)).body).toEqual({
-        product: { id, ...VALID, status: 1 },
+        product: { id, ...VALID, status: 1, version: 1 },
       });
       expect((await admin.anonymous().get('/api/plan/list').expect(200)).body.product).toContainEqual({
         id,
         ...VALID,
         status: 1,
+        version: 1,
       });
     });
 
     it('PUT replaces title and dates: 200 { message, product }', async () => {
       const changed = { startdate: '2026-11-18', enddate: '2026-11-20', title: '라이브 방송' };
       const res = await admin.put(`/api/plan/update/${id}`, changed).expect(200);
-      expect(res.body).toEqual({ message: '일정이 수정되었습니다.', product: { id, ...changed, status: -2 } });
+      expect(res.body).toEqual({
+        message: '일정이 수정되었습니다.',
+        product: { id, ...changed, status: -2, version: 2 },
+      });
       expect(await rowOf(id)).toEqual({ id, ...changed });
     });
 
@@ -104,7 +108,7 @@ describe('plans: POST /api/plan, PUT /api/plan/update/:id, DELETE /api/plan/dele
       const res = await admin.delete(`/api/plan/delete/${id}`).expect(200);
       expect(res.body).toEqual({
         message: '일정이 삭제되었습니다.',
-        product: { ...before, status: expect.any(Number) },
+        product: { ...before, status: expect.any(Number), version: expect.any(Number) },
       });
       expect(await rowOf(id)).toBeUndefined();
       const notFound = { statusCode: 404, message: '일정을 찾을 수 없습니다.', requestId: expect.any(String) };

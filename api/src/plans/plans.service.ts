@@ -56,30 +56,42 @@ export class PlansService {
 
   /**
    * Replaces title and dates of plan `id` (DECISIONS D3 `PUT /api/plan/update/:id`), the row locked, in one
-   * transaction. Only the `plans` table is written.
-   * @throws ApiError 404 `messages.planNotFound`
+   * transaction. Only the `plans` table is written. The version goes up by one; with `expected` (issue 15 item 8) a
+   * plan saved by someone else since that version is left as it is.
+   * @throws ApiError 404 `messages.planNotFound`; 409 `messages.planEditConflict` with the stored plan in `product`.
    */
-  async update(id: number, fields: UpdatePlanDto): Promise<PlanDto> {
+  async update(id: number, fields: UpdatePlanDto, expected?: number): Promise<PlanDto> {
     const plan = await this.dataSource.transaction(async (manager) => {
       const row = await manager.findOne(Plan, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!row) throw new ApiError(404, messages.planNotFound);
-      return manager.save(Object.assign(row, pick(fields)));
+      this.checkVersion(row, expected, messages.planEditConflict);
+      return manager.save(Object.assign(row, pick(fields), { version: row.version + 1 }));
     });
     return this.view(plan, this.clock.now());
   }
 
   /**
    * Deletes plan `id` (DECISIONS D3 `DELETE /api/plan/delete/:id`).
-   * @returns the plan as it was. @throws ApiError 404 `messages.planNotFound`
+   * With `expected` (issue 15 item 8) only while the plan is still at that version.
+   * @returns the plan as it was. @throws ApiError 404 `messages.planNotFound`; 409 `messages.planDeleteConflict`
+   *   with the stored plan in `product` (nothing deleted).
    */
-  async remove(id: number): Promise<PlanDto> {
+  async remove(id: number, expected?: number): Promise<PlanDto> {
     const plan = await this.dataSource.transaction(async (manager) => {
       const row = await manager.findOne(Plan, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!row) throw new ApiError(404, messages.planNotFound);
+      this.checkVersion(row, expected, messages.planDeleteConflict);
       await manager.delete(Plan, { id });
       return row;
     });
     return this.view(plan, this.clock.now());
+  }
+
+  /** Refuses a write loaded at another version (issue 15 item 8). @throws ApiError 409 `message`, stored plan. */
+  private checkVersion(plan: Plan, expected: number | undefined, message: string): void {
+    if (expected !== undefined && plan.version !== expected) {
+      throw new ApiError(409, message, undefined, this.view(plan, this.clock.now()));
+    }
   }
 
   private view(plan: Plan, now: Date): PlanDto {
@@ -89,6 +101,7 @@ export class PlansService {
       startdate: plan.startdate,
       enddate: plan.enddate,
       status: planStatus(plan.startdate, now),
+      version: plan.version,
     };
   }
 }

@@ -1,8 +1,17 @@
-import type { JsonResponse } from '@linksite/contract';
+import type { JsonResponse, LinkConflictBody } from '@linksite/contract';
 import { http } from '@linksite/platform';
+import { acceptConflict } from './save-result';
 
-/** `DELETE /api/main/delete/:id` → the server's Korean message (the rest are renumbered, DECISIONS D3). Admin only. */
-export async function deleteLink(id: number): Promise<string> {
-  const { data } = await http.delete<JsonResponse<'/api/main/delete/{id}', 'delete'>>(`/main/delete/${id}`);
-  return data.message;
+/**
+ * `DELETE /api/main/delete/:id` with `If-Match: "<version>"` of the row the list showed (issue 15 item 8) → the
+ * server's Korean message (the rest are renumbered, DECISIONS D3). Admin only. A 409 (another administrator changed
+ * the link since the list loaded; nothing deleted) is an answer: `conflict` true with the server's message. Other
+ * failures reject as ApiError.
+ */
+export async function deleteLink(id: number, version: number): Promise<{ conflict: boolean; message: string }> {
+  const response = await http.delete<JsonResponse<'/api/main/delete/{id}', 'delete'> | LinkConflictBody>(
+    `/main/delete/${id}`,
+    { headers: { 'If-Match': `"${version}"` }, validateStatus: acceptConflict },
+  );
+  return { conflict: response.status === 409, message: response.data.message };
 }

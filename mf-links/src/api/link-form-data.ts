@@ -1,10 +1,13 @@
 import type { CreateLinkBody } from '@linksite/contract';
 
-/** The fields a form-with-image request carries: the JSON create body without `imagelink` (the file is the image). */
-export type LinkFormBody = Omit<CreateLinkBody, 'imagelink'>;
+/**
+ * The fields a form-with-image request carries: the JSON create body without `imagelink` (the file is the image), and
+ * on update the `version` the form loaded (issue 15 item 8).
+ */
+export type LinkFormBody = Omit<CreateLinkBody, 'imagelink'> & { version?: number };
 
 /**
- * The multipart body of the with-image endpoints: every field as a text part (booleans as `'true'`/`'false'`, null as
+ * The multipart body of the with-image endpoints: every field as a text part (booleans as `'true'`/`'false'`, numbers as digits, null as
  * an empty part, which the API reads as none), then the file `image` last, so the fields arrive before the bytes.
  */
 export function linkFormData(input: LinkFormBody, file: File): FormData {

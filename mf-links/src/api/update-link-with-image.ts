@@ -1,18 +1,27 @@
-import type { JsonResponse } from '@linksite/contract';
+import type { JsonResponse, LinkConflictBody } from '@linksite/contract';
 import { http } from '@linksite/platform';
 import { linkFormData, type LinkFormBody } from './link-form-data';
+import { acceptConflict, type SaveResult } from './save-result';
 import { UPLOAD_TIMEOUT_MS } from './upload-timeout';
 
+type UpdateAnswer = JsonResponse<'/api/main/update/{id}/with-image', 'put'> | LinkConflictBody;
+
 /**
- * `PUT /api/main/update/:id/with-image` (multipart: the link's fields and the new file `image`): the fields and the
- * new image saved in ONE transaction (issue 16 item 1); a refused image changes nothing. Admin only.
- * → the server's Korean message.
+ * `PUT /api/main/update/:id/with-image` (multipart: the link's fields, the `version` the form loaded and the new file
+ * `image`): the fields and the new image saved in ONE transaction (issue 16 item 1); a refused image changes nothing.
+ * Admin only. A stale version is a 409 answer carrying the stored link (issue 15 item 8), nothing stored.
  */
-export async function updateLinkWithImage(id: number, input: LinkFormBody, file: File): Promise<string> {
-  const { data } = await http.put<JsonResponse<'/api/main/update/{id}/with-image', 'put'>>(
+export async function updateLinkWithImage(
+  id: number,
+  input: LinkFormBody,
+  file: File,
+  version: number,
+): Promise<SaveResult> {
+  const response = await http.put<UpdateAnswer>(
     `/main/update/${id}/with-image`,
-    linkFormData(input, file),
-    { timeout: UPLOAD_TIMEOUT_MS },
+    linkFormData({ ...input, version }, file),
+    { timeout: UPLOAD_TIMEOUT_MS, validateStatus: acceptConflict },
   );
-  return data.message;
+  const { message, product } = response.data;
+  return { conflict: response.status === 409, message, product };
 }

@@ -1,8 +1,20 @@
-import type { JsonResponse, UpdateLinkBody } from '@linksite/contract';
+import type { JsonResponse, LinkConflictBody, UpdateLinkBody } from '@linksite/contract';
 import { http } from '@linksite/platform';
+import { acceptConflict, type SaveResult } from './save-result';
 
-/** `PUT /api/main/update/:id` → the server's Korean message. Admin only. */
-export async function updateLink(id: number, input: UpdateLinkBody): Promise<string> {
-  const { data } = await http.put<JsonResponse<'/api/main/update/{id}', 'put'>>(`/main/update/${id}`, input);
-  return data.message;
+type UpdateAnswer = JsonResponse<'/api/main/update/{id}', 'put'> | LinkConflictBody;
+
+/**
+ * `PUT /api/main/update/:id` with the `version` the form loaded (issue 15 item 8). Admin only. A 409 (another
+ * administrator saved first) is an answer, not a failure: it carries the stored link. Other failures reject as
+ * ApiError.
+ */
+export async function updateLink(id: number, input: UpdateLinkBody, version: number): Promise<SaveResult> {
+  const response = await http.put<UpdateAnswer>(
+    `/main/update/${id}`,
+    { ...input, version },
+    { validateStatus: acceptConflict },
+  );
+  const { message, product } = response.data;
+  return { conflict: response.status === 409, message, product };
 }

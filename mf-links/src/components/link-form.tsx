@@ -47,6 +47,11 @@ export interface LinkFormProps {
   /** Values to start from (the edit form: the loaded link, tags as one comma-separated string). */
   initial?: LinkFormValues;
   /**
+   * An image file already chosen, and the image link it replaces (put back if the choice is cancelled): the edit form
+   * reopened after a conflict keeps the administrator's file (issue 15 item 8).
+   */
+  initialFile?: { file: File; imagelinkBefore: string } | null;
+  /**
    * Called once the form is valid and the user agreed (spec §5). `file` is the chosen image or null; `input`
    * carries the typed image link (empty when a file was chosen). Resolve when done; rejections are the caller's
    * to report (the form only re-enables itself).
@@ -83,13 +88,13 @@ function previewOf(imagelink: string): string | null {
  *   `이미지 없이 링크 정보를 등록하시겠습니까?` (declining cancels); editing a link without an image asks nothing.
  * - Tags are sent with each tag's leading `#` dropped (`#해시` → `해시`), as the hint says.
  */
-export function LinkForm({ variant, initial = EMPTY, onSubmit }: LinkFormProps) {
+export function LinkForm({ variant, initial = EMPTY, initialFile = null, onSubmit }: LinkFormProps) {
   const labels = LABELS[variant];
   const ids = useId();
   const [values, setValues] = useState<LinkFormValues>(initial);
-  const [file, setFile] = useState<File | null>(null);
+  const [file, setFile] = useState<File | null>(initialFile?.file ?? null);
   // The image link the chosen file replaced in the input, put back if the choice is cancelled.
-  const [imagelinkBeforeFile, setImagelinkBeforeFile] = useState('');
+  const [imagelinkBeforeFile, setImagelinkBeforeFile] = useState(initialFile?.imagelinkBefore ?? '');
   const [errors, setErrors] = useState<Partial<Record<LinkField, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const fileUrl = useObjectUrl(file);

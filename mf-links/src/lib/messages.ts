@@ -77,6 +77,24 @@ export const messages = {
   // A refused save changes nothing (the link and its image travel in one request, issue 16 item 1): say so.
   createFailed: (reason: string) => `링크를 등록하지 못했습니다. 아무것도 저장되지 않았습니다: ${reason}`,
   updateFailed: (reason: string) => `링크를 수정하지 못했습니다. 바뀐 내용은 저장되지 않았습니다: ${reason}`,
+  // A stale save (issue 15 item 8): what another administrator changed, and applying one's own change on top
+  conflictTitle: '다른 관리자가 먼저 저장했습니다',
+  conflictCaption: '저장된 값과 내 값이 다른 항목',
+  conflictField: '항목',
+  conflictStored: '저장된 값',
+  conflictMine: '내 값',
+  conflictByOther: '다른 관리자가 바꿈',
+  conflictByMe: '내가 바꿈',
+  conflictNone: '저장된 내용이 내 값과 같습니다. 다시 저장하면 됩니다.',
+  conflictHelp:
+    '‘내 변경 적용’을 누르면 저장된 최신 내용에 내가 바꾼 항목만 다시 채워 넣습니다. 확인한 뒤 ‘수정’ 버튼으로 저장하세요.',
+  conflictApply: '내 변경 적용',
+  conflictDiscard: '저장된 내용으로 다시 불러오기',
+  conflictApplied: '최신 내용에 내 변경을 적용했습니다. 확인한 뒤 ‘수정’ 버튼으로 저장하세요.',
+  conflictReloaded: '저장된 최신 내용을 불러왔습니다.',
+  conflictEmpty: '(비어 있음)',
+  conflictEnabled: '공개',
+  conflictDisabled: '숨김',
   // QR codes (issue 14 item 7): /main/qr
   qrTitle: 'QR 코드',
   qrIntro:

@@ -123,6 +123,129 @@ describe('LinkEditPage', () => {
     expect(await screen.findByLabelText(/^상품 이름/)).toHaveValue('수분 크림');
   });
 
+  describe('a save another administrator overtook (issue 15 item 8)', () => {
+    // A valid image key, so the form's own checks pass (the fixture's short key is only read, never saved).
+    const loaded = { ...existing, imagelink: `/api/images/${'a'.repeat(64)}` };
+    const theirs = { ...loaded, pname: '수분 크림 리뉴얼', version: 2 };
+    const conflictAnswer = {
+      status: 409,
+      data: {
+        statusCode: 409,
+        message:
+          '다른 관리자가 이 링크를 먼저 수정했습니다. 저장된 내용과 비교한 뒤, 내 변경을 그 위에 적용해 다시 저장해주세요.',
+        product: theirs,
+      },
+    };
+
+    it('sends the loaded version; a 409 shows stored vs mine field by field; 내 변경 적용 then 수정 saves both changes', async () => {
+      let puts = 0;
+      const adapter = serve({
+        'GET /main/detail/5': () => ({ status: 200, data: { product: loaded } }),
+        'PUT /main/update/5': () =>
+          ++puts === 1
+            ? conflictAnswer
+            : { status: 200, data: { message: '링크가 수정되었습니다.', product: { ...theirs, version: 3 } } },
+      });
+      renderEdit();
+      fireEvent.change(await screen.findByLabelText(/^태그 정보/), { target: { value: '여름, 한정판' } });
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: '수정' }));
+      });
+      const panel = await screen.findByTestId('link-conflict');
+      expect(sent(adapter)[1]).toEqual({
+        route: 'PUT /main/update/5',
+        body: expect.objectContaining({ pname: '수분 크림', tag: '여름, 한정판', version: 1 }),
+      });
+      expect(panel).toHaveTextContent('다른 관리자가 먼저 저장했습니다');
+      expect(panel).toHaveTextContent('다른 관리자가 이 링크를 먼저 수정했습니다.');
+      expect(alert).not.toHaveBeenCalled();
+      expect(screen.queryByTestId('list-probe')).toBeNull();
+      // Field by field: the stored value beside mine, and who changed it; untouched equal fields are not listed.
+      const name = screen.getByTestId('conflict-pname');
+      expect(name).toHaveTextContent('상품 이름');
+      expect(name).toHaveTextContent('수분 크림 리뉴얼다른 관리자가 바꿈');
+      expect(name).toHaveTextContent('수분 크림');
+      const tags = screen.getByTestId('conflict-tag');
+      expect(tags).toHaveTextContent('뷰티, 스킨케어');
+      expect(tags).toHaveTextContent('여름, 한정판내가 바꿈');
+      expect(screen.queryByTestId('conflict-link')).toBeNull();
+      expect(screen.queryByTestId('conflict-imagelink')).toBeNull();
+
+      fireEvent.click(screen.getByRole('button', { name: '내 변경 적용' }));
+      expect(screen.queryByTestId('link-conflict')).toBeNull();
+      expect(screen.getByTestId('link-edit-status')).toHaveTextContent('최신 내용에 내 변경을 적용했습니다.');
+      expect(screen.getByLabelText(/^상품 이름/)).toHaveValue('수분 크림 리뉴얼');
+      expect(screen.getByLabelText(/^태그 정보/)).toHaveValue('여름, 한정판');
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: '수정' }));
+      });
+      await waitFor(() => expect(screen.getByTestId('list-probe')).toBeInTheDocument());
+      expect(sent(adapter)[2]).toEqual({
+        route: 'PUT /main/update/5',
+        body: expect.objectContaining({ pname: '수분 크림 리뉴얼', tag: '여름, 한정판', version: 2 }),
+      });
+      expect(alert).toHaveBeenCalledWith('링크가 수정되었습니다.');
+    });
+
+    it('저장된 내용으로 다시 불러오기 drops my change and loads the stored link with its version', async () => {
+      const adapter = serve({
+        'GET /main/detail/5': () => ({ status: 200, data: { product: loaded } }),
+        'PUT /main/update/5': () => conflictAnswer,
+      });
+      renderEdit();
+      fireEvent.change(await screen.findByLabelText(/^태그 정보/), { target: { value: '여름' } });
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: '수정' }));
+      });
+      fireEvent.click(await screen.findByRole('button', { name: '저장된 내용으로 다시 불러오기' }));
+      expect(screen.getByTestId('link-edit-status')).toHaveTextContent('저장된 최신 내용을 불러왔습니다.');
+      expect(screen.getByLabelText(/^상품 이름/)).toHaveValue('수분 크림 리뉴얼');
+      expect(screen.getByLabelText(/^태그 정보/)).toHaveValue('뷰티, 스킨케어');
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: '수정' }));
+      });
+      await waitFor(() => expect(sent(adapter)).toHaveLength(3));
+      expect(sent(adapter)[2]).toEqual({
+        route: 'PUT /main/update/5',
+        body: expect.objectContaining({ pname: '수분 크림 리뉴얼', tag: '뷰티, 스킨케어', version: 2 }),
+      });
+    });
+
+    it('keeps the chosen image file through 내 변경 적용 and sends it with the stored version', async () => {
+      let puts = 0;
+      const adapter = serve({
+        'GET /main/detail/5': () => ({ status: 200, data: { product: loaded } }),
+        'PUT /main/update/5/with-image': () =>
+          ++puts === 1
+            ? conflictAnswer
+            : { status: 200, data: { message: '링크가 수정되었습니다.', product: { ...theirs, version: 3 } } },
+      });
+      renderEdit();
+      await screen.findByLabelText(/^상품 이름/);
+      const webp = new Uint8Array([...'RIFF\0\0\0\0WEBPVP8 '].map((c) => c.charCodeAt(0)));
+      await act(async () => {
+        fireEvent.change(screen.getByTestId('image-dropzone-input'), {
+          target: { files: [new File([webp], 'new.webp', { type: 'image/webp' })] },
+        });
+      });
+      await waitFor(() => expect(screen.getByTestId('chosen-file')).toBeInTheDocument());
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: '수정' }));
+      });
+      expect(await screen.findByTestId('conflict-imagelink')).toHaveTextContent('선택한 파일: new.webp');
+      fireEvent.click(screen.getByRole('button', { name: '내 변경 적용' }));
+      expect(screen.getByTestId('chosen-file')).toHaveTextContent('선택한 파일: new.webp');
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: '수정' }));
+      });
+      await waitFor(() => expect(screen.getByTestId('list-probe')).toBeInTheDocument());
+      const form = adapter.mock.calls[2]![0].data as FormData;
+      expect(form.get('pname')).toBe('수분 크림 리뉴얼');
+      expect(form.get('version')).toBe('2');
+      expect(form.get('image')).toBeInstanceOf(File);
+    });
+  });
+
   describe('visibility (issue 12)', () => {
     const deal = link(6, '공동구매 잼', 1, {
       imagelink: 'https://img.example/jam.png',

@@ -1,3 +1,4 @@
+import type { InternalAxiosRequestConfig } from 'axios';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { serve, sent, useTestRuntimeConfig } from '@linksite/platform/src/testing/fake-http';
@@ -198,6 +199,29 @@ describe('LinkListPage', () => {
     expect(confirm).toHaveBeenCalledWith('이 링크를 삭제하시겠습니까?');
     await waitFor(() => expect(alert).toHaveBeenCalledWith('링크가 삭제되었습니다.'));
     await waitFor(() => expect(names()).toEqual(['수분 크림', '텀블러']));
+    expect(listRoutes(adapter)).toEqual(['GET /main/list', 'DELETE /main/delete/2', 'GET /main/list']);
+  });
+
+  it("sends the row's version as If-Match; a 409 deletes nothing, alerts why and shows the stored list (issue 15 item 8)", async () => {
+    let current = links;
+    const renamed = { ...links[1]!, pname: '캠핑 의자 (새 모델)', version: 2 };
+    const message = '다른 관리자가 이 링크를 먼저 수정했습니다. 바뀐 내용을 확인한 뒤 다시 삭제해주세요.';
+    const adapter = serve({
+      'GET /main/list': () => ({ status: 200, data: { product: current } }),
+      'DELETE /main/delete/2': () => {
+        current = [links[0]!, renamed, links[2]!];
+        return { status: 409, data: { statusCode: 409, message, product: renamed } };
+      },
+    });
+    renderList();
+    await screen.findAllByTestId('link-row');
+    fireEvent.click(within(screen.getAllByTestId('link-row')[1]!).getByRole('button', { name: '캠핑 의자 삭제' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith(message));
+    await waitFor(() => expect(names()).toEqual(['수분 크림', '캠핑 의자 (새 모델)', '텀블러']));
+    const request = (adapter.mock.calls as [InternalAxiosRequestConfig][])
+      .map(([config]) => config)
+      .find((config) => config.method === 'delete')!;
+    expect(request.headers.get('If-Match')).toBe(`"${links[1]!.version}"`);
     expect(listRoutes(adapter)).toEqual(['GET /main/list', 'DELETE /main/delete/2', 'GET /main/list']);
   });
 

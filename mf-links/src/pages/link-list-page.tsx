@@ -124,7 +124,9 @@ export function LinkListPage() {
   const remove = async (link: Link) => {
     if (!window.confirm(messages.deleteConfirm)) return;
     try {
-      window.alert(await deleteLink(link.id));
+      // A 409 (changed by another administrator since this list loaded) deleted nothing: its message, then the list
+      // is reloaded so the administrator sees the change before deciding again (issue 15 item 8).
+      window.alert((await deleteLink(link.id, link.version)).message);
     } catch (error) {
       window.alert(errorMessage(error));
       return;

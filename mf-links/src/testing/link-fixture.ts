@@ -15,6 +15,7 @@ export function link(id: number, pname: string, pcode: number, extra: Partial<Li
     showUntil: null,
     visibility: 'visible',
     opensInDays: null,
+    version: 1,
     ...extra,
   };
 }

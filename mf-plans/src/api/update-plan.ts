@@ -1,11 +1,24 @@
-import type { JsonResponse, PlanBody } from '@linksite/contract';
+import type { JsonResponse, Plan, PlanBody, PlanConflictBody } from '@linksite/contract';
 import { http } from '@linksite/platform';
 
-/** `PUT /api/plan/update/:id` (administrator): resolves with the server's Korean message. */
-export async function updatePlan(id: string, plan: PlanBody): Promise<string> {
-  const { data } = await http.put<JsonResponse<'/api/plan/update/{id}', 'put'>>(
+/** A versioned plan save's answer: saved, or refused as stale (409) with the plan as another administrator left it. */
+export interface PlanSaveResult {
+  conflict: boolean;
+  message: string;
+  /** The stored plan (on 409); the saved plan otherwise, when the API sends it. */
+  product?: Plan;
+}
+
+/**
+ * `PUT /api/plan/update/:id` (administrator) with the `version` the form loaded (issue 15 item 8). A 409 (another
+ * administrator saved first; nothing changed) is an answer carrying the stored plan; other failures reject.
+ */
+export async function updatePlan(id: string, plan: PlanBody, version?: number): Promise<PlanSaveResult> {
+  const response = await http.put<JsonResponse<'/api/plan/update/{id}', 'put'> | PlanConflictBody>(
     `/plan/update/${encodeURIComponent(id)}`,
-    plan,
+    { ...plan, version },
+    { validateStatus: (status) => (status >= 200 && status < 300) || status === 409 },
   );
-  return data.message;
+  const { message, product } = response.data;
+  return { conflict: response.status === 409, message, product };
 }

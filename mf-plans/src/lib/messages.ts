@@ -23,4 +23,18 @@ export const messages = {
   delete: '삭제',
   saving: '저장 중…',
   reserveLink: '팝업 예약하기',
+  // A stale save (issue 15 item 8)
+  conflictTitle: '다른 관리자가 먼저 저장했습니다',
+  conflictCaption: '저장된 값과 내 값이 다른 항목',
+  conflictField: '항목',
+  conflictStored: '저장된 값',
+  conflictMine: '내 값',
+  conflictByOther: '다른 관리자가 바꿈',
+  conflictByMe: '내가 바꿈',
+  conflictHelp:
+    '‘내 변경 적용’을 누르면 저장된 최신 내용에 내가 바꾼 항목만 다시 채워 넣습니다. 확인한 뒤 ‘수정’ 버튼으로 저장하세요.',
+  conflictApply: '내 변경 적용',
+  conflictDiscard: '저장된 내용으로 다시 불러오기',
+  conflictApplied: '최신 내용에 내 변경을 적용했습니다. 확인한 뒤 ‘수정’ 버튼으로 저장하세요.',
+  conflictReloaded: '저장된 최신 내용을 불러왔습니다.',
 } as const;

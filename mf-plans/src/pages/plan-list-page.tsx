@@ -54,9 +54,12 @@ export function PlanListPage() {
   const remove = async (plan: Plan) => {
     if (!window.confirm(messages.planDeleteConfirm)) return;
     try {
-      window.alert(await deletePlan(plan.id));
+      window.alert(await deletePlan(plan.id, plan.version));
     } catch (error) {
+      // A 409 (changed by another administrator since the list loaded, issue 15 item 8) deleted nothing: say why and
+      // show the stored list.
       window.alert(errorMessage(error));
+      plans.reload();
       return;
     }
     bannerChanged();

@@ -1,3 +1,4 @@
+import type { InternalAxiosRequestConfig } from 'axios';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { format } from 'date-fns';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -6,8 +7,8 @@ import { PlanRoutes } from '../routes';
 import { sent, serve, useTestRuntimeConfig } from '@linksite/platform/src/testing/fake-http';
 
 const plans = [
-  { id: 7, title: '봄 신상 팝업', startdate: '2025-04-04', enddate: '2025-04-10', status: 3 },
-  { id: 8, title: '라이브 방송', startdate: '2025-04-01', enddate: '2025-04-01', status: 0 },
+  { id: 7, title: '봄 신상 팝업', startdate: '2025-04-04', enddate: '2025-04-10', status: 3, version: 1 },
+  { id: 8, title: '라이브 방송', startdate: '2025-04-01', enddate: '2025-04-01', status: 0, version: 1 },
 ];
 
 function Where() {
@@ -141,7 +142,44 @@ describe('일정 수정 (/plan/edit/:id)', () => {
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/plan/list'));
     expect(sent(adapter)[1]).toEqual({
       route: 'PUT /plan/update/7',
-      body: { startdate: '2025-04-04', enddate: '2025-04-10', title: '봄 신상 팝업' },
+      body: { startdate: '2025-04-04', enddate: '2025-04-10', title: '봄 신상 팝업', version: 1 },
+    });
+    expect(alerts).toEqual(['일정이 수정되었습니다.']);
+  });
+
+  it('a save another administrator overtook (409, issue 15 item 8): stored vs mine, then 내 변경 적용 saves both', async () => {
+    const theirs = { ...plans[0]!, enddate: '2025-04-12', version: 2 };
+    let puts = 0;
+    const adapter = serve({
+      'GET /plan/select/7': () => ({ status: 200, data: { product: plans[0] } }),
+      'PUT /plan/update/7': () =>
+        ++puts === 1
+          ? {
+              status: 409,
+              data: { statusCode: 409, message: '다른 관리자가 이 일정을 먼저 수정했습니다.', product: theirs },
+            }
+          : { status: 200, data: { message: '일정이 수정되었습니다.', product: { ...theirs, version: 3 } } },
+      'GET /plan/list': () => ({ status: 200, data: { product: plans } }),
+    });
+    renderAt('/plan/edit/7');
+    fireEvent.change(await screen.findByLabelText('내용'), { target: { value: '봄 신상 팝업 (연장)' } });
+    await act(async () => fireEvent.submit(screen.getByRole('button', { name: '수정' })));
+    const panel = await screen.findByTestId('plan-conflict');
+    expect(panel).toHaveTextContent('다른 관리자가 이 일정을 먼저 수정했습니다.');
+    expect(screen.getByTestId('plan-conflict-enddate')).toHaveTextContent(
+      '종료일2025-04-12다른 관리자가 바꿈2025-04-10',
+    );
+    expect(screen.getByTestId('plan-conflict-title')).toHaveTextContent('봄 신상 팝업 (연장)내가 바꿈');
+    expect(screen.queryByTestId('plan-conflict-startdate')).toBeNull();
+    expect(alerts).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: '내 변경 적용' }));
+    expect(screen.getByLabelText('종료일')).toHaveValue('2025년 04월 12일');
+    expect(screen.getByLabelText('내용')).toHaveValue('봄 신상 팝업 (연장)');
+    await act(async () => fireEvent.submit(screen.getByRole('button', { name: '수정' })));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/plan/list'));
+    expect(sent(adapter).filter((r) => r.route === 'PUT /plan/update/7')[1]).toEqual({
+      route: 'PUT /plan/update/7',
+      body: { startdate: '2025-04-04', enddate: '2025-04-12', title: '봄 신상 팝업 (연장)', version: 2 },
     });
     expect(alerts).toEqual(['일정이 수정되었습니다.']);
   });
@@ -184,6 +222,27 @@ describe('일정 정보 관리 (/plan/list)', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '봄 신상 팝업 삭제' })));
     await waitFor(() => expect(screen.getAllByTestId('plan-row')).toHaveLength(1));
     expect(alerts).toEqual(['일정이 삭제되었습니다.']);
+    expect(sent(adapter).map((r) => r.route)).toEqual(['GET /plan/list', 'DELETE /plan/delete/7', 'GET /plan/list']);
+    const deleted = (adapter.mock.calls as [InternalAxiosRequestConfig][]).find(([c]) => c.method === 'delete')![0];
+    expect(deleted.headers.get('If-Match')).toBe('"1"');
+  });
+
+  it('a delete another administrator overtook (409, issue 15 item 8) deletes nothing, says why, reloads the list', async () => {
+    const message = '다른 관리자가 이 일정을 먼저 수정했습니다. 바뀐 내용을 확인한 뒤 다시 삭제해주세요.';
+    let list = plans;
+    const adapter = serve({
+      'GET /plan/list': () => ({ status: 200, data: { product: list } }),
+      'DELETE /plan/delete/7': () => {
+        list = [{ ...plans[0]!, title: '봄 신상 팝업 (연장)', version: 2 }, plans[1]!];
+        return { status: 409, data: { statusCode: 409, message, product: list[0] } };
+      },
+    });
+    jest.spyOn(window, 'confirm').mockReturnValue(true);
+    renderAt('/plan/list');
+    await screen.findAllByTestId('plan-row');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '봄 신상 팝업 삭제' })));
+    await screen.findByRole('button', { name: '봄 신상 팝업 (연장) 삭제' });
+    expect(alerts).toEqual([message]);
     expect(sent(adapter).map((r) => r.route)).toEqual(['GET /plan/list', 'DELETE /plan/delete/7', 'GET /plan/list']);
   });
 });

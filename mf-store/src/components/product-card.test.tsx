@@ -17,6 +17,7 @@ const product = (over: Partial<Link> = {}): Link => ({
   showUntil: null,
   visibility: 'visible',
   opensInDays: null,
+  version: 1,
   ...over,
 });
 

@@ -1,7 +1,7 @@
 import { OmitType, PartialType } from '@nestjs/swagger';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsOptional } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { messages } from '../../common/messages';
 import { CreateLinkDto } from './create-link.dto';
 
@@ -23,4 +23,18 @@ export class CreateLinkFormDto extends OmitType(CreateLinkDto, ['imagelink', 'en
  * The text parts of `PUT /api/main/update/:id/with-image`: any of CreateLinkFormDto's fields; an omitted one keeps
  * its stored value.
  */
-export class UpdateLinkFormDto extends PartialType(CreateLinkFormDto) {}
+export class UpdateLinkFormDto extends PartialType(CreateLinkFormDto) {
+  /**
+   * The link's `version` when the form loaded it (issue 15 item 8), as a text part (`'3'`); see UpdateLinkDto.version.
+   * Stale: 409 and nothing stored (neither the fields nor the image).
+   */
+  @ApiPropertyOptional({ type: Number, minimum: 1, example: 3 })
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value,
+  )
+  @IsOptional()
+  @Max(2_147_483_647, { message: messages.versionInvalid })
+  @Min(1, { message: messages.versionInvalid })
+  @IsInt({ message: messages.versionInvalid })
+  version?: number;
+}

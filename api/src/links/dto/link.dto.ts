@@ -28,6 +28,12 @@ export class LinkDto {
   visibility!: LinkVisibility;
   /** For a scheduled link, whole days (Asia/Seoul) until it opens (the badge's D-n); otherwise null. */
   opensInDays!: number | null;
+  /**
+   * Edit version (issue 15 item 8): 1 when created, +1 on every saved edit. Send it back with an update or delete
+   * (`If-Match: "<version>"`, or `version` in an update's body) to be refused with 409 instead of overwriting
+   * another administrator's newer change.
+   */
+  version!: number;
 }
 
 /** `GET /api/store`: every link ordered by pcode. */
@@ -52,6 +58,14 @@ export class LinkOrderResponse {
   /** What was done, one Korean sentence. */
   message!: string;
   product!: LinkDto[];
+}
+
+/**
+ * A stale update's or delete's 409 (issue 15 item 8): the error envelope plus the link as stored now, so the form
+ * can show what changed and apply the administrator's edit on top of it.
+ */
+export class LinkConflictResponse extends ErrorResponse {
+  product!: LinkDto;
 }
 
 /** A stale reorder's 409 (DECISIONS D3): the error envelope plus the current ordered list, so the screen can refresh. */

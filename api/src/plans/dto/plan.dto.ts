@@ -1,3 +1,4 @@
+import { ErrorResponse } from '../../common/dto/error-response.dto';
 /** A schedule entry as the API answers it (DECISIONS D2). */
 export class PlanDto {
   id!: number;
@@ -9,6 +10,16 @@ export class PlanDto {
   enddate!: string;
   /** Whole days from today (Asia/Seoul) to startdate; 0 or less shows OPEN on the banner. */
   status!: number;
+  /**
+   * Edit version (issue 15 item 8): 1 when created, +1 on every saved update. Send it back with an update or delete
+   * (`If-Match: "<version>"`, or `version` in an update's body) to be refused with 409 instead of overwriting.
+   */
+  version!: number;
+}
+
+/** A stale plan update's or delete's 409 (issue 15 item 8): the error envelope plus the plan as stored now. */
+export class PlanConflictResponse extends ErrorResponse {
+  product!: PlanDto;
 }
 
 /** `GET /api/plan/list`: plans ordered by startdate, id. */

@@ -1,0 +1,95 @@
+import { format } from 'date-fns';
+import { ko as koLocale } from 'date-fns/locale/ko';
+import type { LinkFormValues } from '../components/link-form';
+import { messages } from './messages';
+import { cleanTagInput } from './validate-link';
+
+/** The edit form's fields a conflict compares, in the form's order (issue 15 item 8). */
+export const CONFLICT_FIELDS = ['pname', 'tag', 'link', 'imagelink', 'enabled', 'showFrom', 'showUntil'] as const;
+export type ConflictField = (typeof CONFLICT_FIELDS)[number];
+
+/** One field that differs between the stored link and what the administrator tried to save. */
+export interface FieldDifference {
+  field: ConflictField;
+  /** The field's name as the form labels it. */
+  label: string;
+  /** The stored value, as a person reads it. */
+  stored: string;
+  /** The administrator's value, as a person reads it. */
+  mine: string;
+  /** Another administrator changed it since the form loaded. */
+  changedByOther: boolean;
+  /** The administrator changed it in the form. */
+  changedByMe: boolean;
+}
+
+/** Field values compared as the API would store them: text trimmed, tags normalized, window ends to the minute. */
+function comparable(values: LinkFormValues, field: ConflictField): string {
+  const value = values[field];
+  if (value instanceof Date) return String(Math.floor(value.getTime() / 60_000));
+  if (value === null) return '';
+  if (typeof value === 'boolean') return String(value);
+  return field === 'tag' ? cleanTagInput(value) : value.trim();
+}
+
+const same = (a: LinkFormValues, b: LinkFormValues, field: ConflictField) =>
+  comparable(a, field) === comparable(b, field);
+
+/** A field's value as the comparison shows it (an empty one as `(비어 있음)`, the switch as 공개/숨김). */
+function shown(values: LinkFormValues, field: ConflictField): string {
+  const value = values[field];
+  if (typeof value === 'boolean') return value ? messages.conflictEnabled : messages.conflictDisabled;
+  if (value instanceof Date) return format(value, 'yyyy년 M월 d일 aa h:mm', { locale: koLocale });
+  if (value === null || value.trim() === '') return messages.conflictEmpty;
+  return field === 'tag' ? cleanTagInput(value) : value.trim();
+}
+
+const LABELS: Record<ConflictField, string> = {
+  pname: messages.editName,
+  tag: messages.editTag,
+  link: messages.editLink,
+  imagelink: messages.imagelink,
+  enabled: messages.enabledLabel,
+  showFrom: messages.showFromLabel,
+  showUntil: messages.showUntilLabel,
+};
+
+/**
+ * What a stale save ran into (issue 15 item 8), field by field: every field whose stored value differs from the
+ * administrator's, with who changed it. `loaded` is the link as the form loaded it, `stored` as it is now, `mine`
+ * what the form sent; `file` the image file the administrator chose (it replaces the image link), or null.
+ */
+export function linkDifferences(
+  loaded: LinkFormValues,
+  stored: LinkFormValues,
+  mine: LinkFormValues,
+  file: File | null,
+): FieldDifference[] {
+  return CONFLICT_FIELDS.flatMap((field) => {
+    const myFile = field === 'imagelink' && file !== null;
+    if (!myFile && same(stored, mine, field)) return [];
+    return [
+      {
+        field,
+        label: LABELS[field],
+        stored: shown(stored, field),
+        mine: myFile ? messages.chosenFile(file.name) : shown(mine, field),
+        changedByOther: !same(loaded, stored, field),
+        changedByMe: myFile || !same(loaded, mine, field),
+      },
+    ];
+  });
+}
+
+/**
+ * The administrator's change applied on top of the stored link (issue 15 item 8): the stored values, except the
+ * fields the administrator changed since loading (those keep the administrator's value). A chosen file stays chosen
+ * (the caller keeps it), so the image link is left as stored underneath.
+ */
+export function applyOnTop(loaded: LinkFormValues, stored: LinkFormValues, mine: LinkFormValues): LinkFormValues {
+  const merged: LinkFormValues = { ...stored };
+  for (const field of CONFLICT_FIELDS) {
+    if (!same(loaded, mine, field)) Object.assign(merged, { [field]: mine[field] });
+  }
+  return merged;
+}
