@@ -2131,10 +2131,9 @@ export interface operations {
     LinksController_update: {
         parameters: {
             query?: never;
-            header: {
-                "if-match": string;
+            header?: {
                 /** @description The link's `version` when it was loaded, as an entity tag (`"3"`). Stale: 409 and nothing changes. Absent or `*`: no check (the write overwrites whatever is stored, as before). */
-                "If-Match"?: string;
+                "if-match"?: string;
             };
             path: {
                 /** @description positive integer */
@@ -2311,10 +2310,9 @@ export interface operations {
     LinksController_updateWithImage: {
         parameters: {
             query?: never;
-            header: {
-                "if-match": string;
+            header?: {
                 /** @description The link's `version` when it was loaded, as an entity tag (`"3"`). Stale: 409 and nothing changes. Absent or `*`: no check (the write overwrites whatever is stored, as before). */
-                "If-Match"?: string;
+                "if-match"?: string;
             };
             path: {
                 /** @description positive integer */
@@ -2432,10 +2430,9 @@ export interface operations {
     LinksController_remove: {
         parameters: {
             query?: never;
-            header: {
-                "if-match": string;
+            header?: {
                 /** @description The link's `version` when it was loaded, as an entity tag (`"3"`). Stale: 409 and nothing changes. Absent or `*`: no check (the write overwrites whatever is stored, as before). */
-                "If-Match"?: string;
+                "if-match"?: string;
             };
             path: {
                 /** @description positive integer */
@@ -2933,10 +2930,9 @@ export interface operations {
     PlansController_update: {
         parameters: {
             query?: never;
-            header: {
-                "if-match": string;
+            header?: {
                 /** @description The plan's `version` when it was loaded (`"2"`). Stale: 409 with the stored plan, nothing changes. Absent or `*`: no check (overwrites, as before). */
-                "If-Match"?: string;
+                "if-match"?: string;
             };
             path: {
                 /** @description positive integer */
@@ -3017,10 +3013,9 @@ export interface operations {
     PlansController_remove: {
         parameters: {
             query?: never;
-            header: {
-                "if-match": string;
+            header?: {
                 /** @description The plan's `version` when it was loaded (`"2"`). Stale: 409 with the stored plan, nothing changes. Absent or `*`: no check (overwrites, as before). */
-                "If-Match"?: string;
+                "if-match"?: string;
             };
             path: {
                 /** @description positive integer */

@@ -208,9 +208,12 @@ async function runNginx(
   const tempDir = path.join(prefix, 'temp');
   // The http{} settings of the nginx image's own nginx.conf, with paths inside the prefix.
   const mainConf = path.join(prefix, 'nginx.conf');
+  // Started as root, nginx runs its workers as an unprivileged user that cannot read a checkout under a 0700 folder
+  // (a clone in `mktemp -d`): every build file would answer 404. The test's workers stay root, like the tests.
+  const workerUser = process.getuid?.() === 0 ? 'user root;\n' : '';
   fs.writeFileSync(
     mainConf,
-    `daemon off;
+    `${workerUser}daemon off;
 worker_processes 1;
 error_log stderr warn;
 pid ${path.join(prefix, 'nginx.pid')};

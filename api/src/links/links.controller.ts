@@ -60,7 +60,7 @@ const VERSION_ERRORS = [messages.ifMatchInvalid, messages.versionInvalid, messag
 
 /** `If-Match` of the writes that can be refused as stale (issue 15 item 8). */
 const IF_MATCH_HEADER = {
-  name: 'If-Match',
+  name: 'if-match',
   required: false,
   description:
     'The link\'s `version` when it was loaded, as an entity tag (`"3"`). Stale: 409 and nothing changes. Absent or `*`: no check (the write overwrites whatever is stored, as before).',

@@ -26,7 +26,7 @@ const PLAN_BODY_ERRORS = [
 
 /** `If-Match` of the plan writes that can be refused as stale (issue 15 item 8). */
 const IF_MATCH_HEADER = {
-  name: 'If-Match',
+  name: 'if-match',
   required: false,
   description:
     'The plan\'s `version` when it was loaded (`"2"`). Stale: 409 with the stored plan, nothing changes. Absent or `*`: no check (overwrites, as before).',
