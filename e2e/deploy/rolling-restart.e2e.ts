@@ -10,8 +10,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { Client } from 'pg';
 import { type ApiProcess, startApiProcess } from '../../api/src/test/api-process';
+import { stablePortBlock } from '../../api/src/test/stable-ports';
 import { createTestDatabase, type TestDatabase } from '../../api/src/test/test-database';
-import { freeSitePorts } from '../support/free-ports';
 import { type ApiGateway, repoRoot, startApiGateway } from './local-nginx';
 import { siteRemotes } from './site-scripts';
 
@@ -55,8 +55,9 @@ describe('rolling restart of two API processes behind the gateway (issue 15 item
   beforeAll(async () => {
     database = await createTestDatabase('linksite_rolling');
     issuer = await startIssuerProcess();
-    const free = await freeSitePorts();
-    ports = [free.site, free.site + 1];
+    // The processes restart on their ports: outside the ephemeral range, or a load connection may take one meanwhile.
+    const base = await stablePortBlock(3);
+    ports = [base, base + 1];
     env = {
       DATABASE_URL: database.url,
       OIDC_ISSUER: issuer.issuer,
@@ -67,7 +68,7 @@ describe('rolling restart of two API processes behind the gateway (issue 15 item
     processes[0] = await startApiProcess(ports[0]!, env);
     processes[1] = await startApiProcess(ports[1]!, env);
     gateway = await startApiGateway({
-      gatewayPort: free.site + 2,
+      gatewayPort: base + 2,
       apiPorts: ports,
       remoteNames: siteRemotes().map((r) => r.name),
     });

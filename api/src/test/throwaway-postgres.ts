@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stablePortBlock } from './stable-ports';
 
 /**
  * A PostgreSQL cluster of its own for a fault test (issue 15 item 4 (a)), so the test may stop and restart it without
@@ -58,7 +58,8 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
     chownSync(dir, uid, gid);
   }
   chmodSync(dir, 0o700);
-  const port = await freePort();
+  // Restarted on the same port: outside the ephemeral range, so no client connection takes it while it is down.
+  const port = await stablePortBlock(1);
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=50`;
   const pgCtl = (...args: string[]) => run('pg_ctl', ['-D', dataDir, '-l', join(dir, 'server.log'), ...args]);
@@ -81,16 +82,4 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
-}
-
-/** A TCP port of 127.0.0.1 free at this instant. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
