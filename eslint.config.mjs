@@ -25,6 +25,14 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
+/** The contract is types only (generated from the API's OpenAPI document): a value import would put it in a bundle. */
+const contractTypesOnly = {
+  name: '@linksite/contract',
+  message: 'Import the contract with `import type`.',
+  allowTypeImports: true,
+};
+/** The names of React Router every app provides at run time (issue 14 item 3), read from the module that provides them. */
+const routerSurface = Object.keys(await import('./build/react-router-surface.mjs'));
 /** Every remote's folder (`mf-*`), read from the disk so a new remote gets the same boundaries. */
 const remotes = fs
   .readdirSync(root)
@@ -111,12 +119,28 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
       ],
-      // The contract is types only (generated from the API's OpenAPI document): a value import would put it in a bundle.
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [contractTypesOnly] }],
+    },
+  },
+  {
+    // An app's bundled source imports only the names of React Router that every app shares (the router surface);
+    // tests run outside webpack and may use any.
+    files: web.map((dir) => `${dir}/src/**/*.{ts,tsx}`),
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           paths: [
-            { name: '@linksite/contract', message: 'Import the contract with `import type`.', allowTypeImports: true },
+            contractTypesOnly,
+            {
+              name: 'react-router-dom',
+              allowImportNames: routerSurface,
+              allowTypeImports: true,
+              message:
+                'Only the shared router surface (build/react-router-surface.mjs) is provided at run time; add the name there first.',
+            },
+            { name: 'react-router', message: "Import from 'react-router-dom' (the shared router surface)." },
           ],
         },
       ],

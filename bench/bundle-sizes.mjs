@@ -20,6 +20,8 @@ for (const app of siteLayout().apps) {
   let gzip = 0;
   for (const entry of fs.readdirSync(dist, { recursive: true })) {
     const file = path.join(dist, entry);
+    // dist/server: the first-screen renderer the API runs (docs/first-screen.md), never sent to a browser.
+    if (entry.split(path.sep)[0] === 'server') continue;
     if (!/\.(js|css)$/.test(file) || !fs.statSync(file).isFile()) continue;
     const bytes = fs.readFileSync(file);
     files += 1;

@@ -30,7 +30,7 @@ const iso = (d) => (d ? d.toISOString() : null);
 async function store(now) {
   const [{ rows }, boundary] = await Promise.all([
     pool.query(
-      `SELECT id, pname, tags, link, imagelink, image_key, pcode, enabled, show_from, show_until FROM links
+      `SELECT id, pname, tags, link, imagelink, image_key, pcode, enabled, show_from, show_until, version FROM links
         WHERE ${visible('$1')} ORDER BY links.pcode ASC, links.id ASC`,
       [now],
     ),
@@ -49,6 +49,7 @@ async function store(now) {
     showUntil: iso(r.show_until),
     visibility: 'visible',
     opensInDays: null,
+    version: r.version,
   }));
   return { body: JSON.stringify({ product }), cache: cacheControl(boundary.rows[0]?.next, now) };
 }

@@ -11,24 +11,17 @@
  *
  *   npm run bench [-- --clean-build]
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { repoRoot } from '../scripts/site-layout.mjs';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, startBenchSite } from './lib/site.mjs';
 
 const SITE_PORT = 28080;
 const API_PORT = 23000;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-bench-'));
-const env = {
-  ...process.env,
-  SITE_PORT: String(SITE_PORT),
-  API_PORT: String(API_PORT),
-  IDP_PORT: '28090',
-  DATA_DIR: dataDir,
-};
 const siteUrl = `http://localhost:${SITE_PORT}/`;
 
 if (process.argv.includes('--clean-build')) {
@@ -36,18 +29,7 @@ if (process.argv.includes('--clean-build')) {
     fs.rmSync(path.join(repoRoot, dir, 'dist'), { recursive: true, force: true });
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 try {
   const cold = await timeStartToFirstLoad();
   console.log(
@@ -65,33 +47,7 @@ try {
 }
 
 async function timeStartToFirstLoad() {
-  const started = performance.now();
-  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
-    cwd: repoRoot,
-    env,
-    stdio: 'ignore',
-  });
-  const page = await browser.newPage();
-  for (;;) {
-    try {
-      await page.goto(siteUrl, { timeout: 5_000 });
-      await page.waitForSelector('[data-testid="store-card"]', { timeout: 5_000 });
-      break;
-    } catch {
-      if (child.exitCode !== null) throw new Error('the site exited before / loaded');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  const seconds = (performance.now() - started) / 1000;
-  await page.close();
-  return {
-    seconds,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGINT');
-      }),
-  };
+  return startBenchSite({ browser, sitePort: SITE_PORT, apiPort: API_PORT, idpPort: 28090, dataDir });
 }
 
 async function pageWeight() {

@@ -12,6 +12,9 @@
  *   so the site's Content-Security-Policy needs no 'unsafe-inline' for styles (scripts/security-headers.mjs,
  *   issue 15 item 1); a remote's CSS comes from the remote's origin with its chunks. Development builds inject
  *   `<style>` elements (style-loader) and their servers allow them.
+ * - First screen (issue 14 item 1, docs/first-screen.md): an app with `src/server/first-screen.tsx` also gets a second,
+ *   Node-target build of that file to `dist/server/first-screen.js` (commonjs2, React and the components bundled in,
+ *   no federation) and the CSS it imports to `dist/server/first-screen.css`; the API renders the served `/` with it.
  * - webpack is pinned to 5.110.3 (ARCHITECTURE "Build"): newer versions break [contenthash] or the plugin.
  */
 const fs = require('node:fs');
@@ -32,6 +35,33 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
  * 'react-router-dom' only, never from 'react-router'.
  */
 const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'zustand', 'keycloak-js', '@linksite/platform'];
+
+/** What the share key `react-router-dom` provides: the names of React Router the apps use (see that file). */
+const ROUTER_SURFACE = path.join(__dirname, 'react-router-surface.mjs');
+
+/**
+ * react-router 7's `exports` map resolves every condition to its development build (dev warnings and their strings
+ * included; remix-run/react-router#12532, #14102). Production builds take its production build by file path, which
+ * an alias may name although the `exports` map does not.
+ */
+const REACT_ROUTER_PRODUCTION = path.join(
+  path.dirname(require.resolve('react-router/package.json', { paths: [path.resolve(__dirname, '..')] })),
+  'dist',
+  'production',
+  'index.mjs',
+);
+
+/**
+ * The shell's page carries the first screen (issue 14 item 1, docs/first-screen.md): an nginx SSI directive the
+ * gateway resolves with a subrequest and `scripts/serve-app.mjs` resolves itself (failure → nothing), and the
+ * stylesheet of the server-rendered markup, so it is styled before (and without) JavaScript.
+ */
+// Only on `/`, the page it draws (other routes would show it until the app replaced it). nginx SSI reads a text
+// starting and ending with `/` as a regular expression, and `$` as a variable anywhere: hence `/^/(?!.)/` (nothing after
+// the first `/`).
+const FIRST_SCREEN_INCLUDE =
+  '<!--# if expr="$uri = /^/(?!.)/" --><!--# include virtual="/api/site/first-screen" --><!--# endif -->';
+const FIRST_SCREEN_STYLES = '<link rel="stylesheet" href="/api/site/first-screen.css" />';
 
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
@@ -97,17 +127,188 @@ function sharedSingletons(dir, platformDir) {
     shared[name] = { singleton: true, requiredVersion: declared[name] ?? `^${version}` };
   }
   if (platformDir) shared['@linksite/platform'].version = readJson(path.join(platformDir, 'package.json')).version;
+  if (shared['react-router-dom']) {
+    // Provided and fallen back to as the apps' part of React Router only (react-router-surface.mjs). A module outside
+    // the package has no version of its own: it is offered as the installed react-router-dom's.
+    shared['react-router-dom'].import = ROUTER_SURFACE;
+    shared['react-router-dom'].version = installedVersion('react-router-dom', dir);
+  }
   return shared;
 }
 
+/** `&`, `<`, `>` and `"` as HTML character references (text and double-quoted attribute values). */
+const escapeHtml = (text) =>
+  String(text).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
 /**
- * @param {{ dir: string, name: string, title: string, exposes?: Record<string, string>, platformDir?: string }} options
+ * The description the shell's HTML carries until the API's head is included; the API's default
+ * (api/src/config/app-config.ts DEFAULT_SITE_DESCRIPTION; e2e/deploy/site-head.e2e.ts checks they agree).
+ */
+const DEFAULT_SITE_DESCRIPTION = '크리에이터가 고른 상품 링크와 팝업·방송 일정을 한곳에서 확인하세요.';
+
+/** The site's theme colour (the dark of shell/src/layout/global.css; the manifest's `theme_color` too). */
+const THEME_COLOR = '#111827';
+
+/**
+ * The index.html of an app (issue 14 item 2 for the shell's head).
+ *
+ * Every app: charset, viewport, `<title>`. With `siteHead` (the shell), the first screen's stylesheet and include
+ * (FIRST_SCREEN_STYLES, FIRST_SCREEN_INCLUDE: issue 14 item 1) and a head split in two:
+ * - static, always in the file: the icons (`/favicon.svg`, `/favicon-32.png`, `/apple-touch-icon.png`, copied from
+ *   shell/public), the manifest link (`/api/site/manifest.webmanifest`, named from the API's SITE_NAME) and
+ *   `theme-color`;
+ * - dynamic, from the API: `<!--# include virtual="/api/site/head" stub="site-head-defaults" -->` (nginx SSI syntax),
+ *   which a server resolving includes replaces with title, description, canonical URL, `og:*` and `twitter:card` built
+ *   from the settings and the current cover. Its defaults (`<title>` and `description`) sit in the SSI block named
+ *   `site-head-defaults`: a server that resolves includes drops the block and uses it as the stub when the API fails
+ *   (nginx semantics); a server that resolves nothing leaves the directives as comments and the defaults show. So
+ *   the page never has two titles, and never none.
+ * @param {{ title: string, siteHead: boolean }} options
+ * @returns {string} the HTML, before html-webpack-plugin adds the scripts and styles (its minifier keeps `<!--# … -->`)
+ */
+function htmlTemplate({ title, siteHead }) {
+  const head = siteHead
+    ? `
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+    <link rel="icon" href="/favicon-32.png" sizes="32x32" type="image/png" />
+    <link rel="apple-touch-icon" href="/apple-touch-icon.png" sizes="180x180" />
+    <link rel="manifest" href="/api/site/manifest.webmanifest" />
+    <meta name="theme-color" content="${THEME_COLOR}" />
+    <!--# block name="site-head-defaults" --><title>${escapeHtml(title)}</title>
+    <meta name="description" content="${escapeHtml(DEFAULT_SITE_DESCRIPTION)}" /><!--# endblock -->
+    <!--# include virtual="/api/site/head" stub="site-head-defaults" -->
+    ${FIRST_SCREEN_STYLES}`
+    : `
+    <title>${escapeHtml(title)}</title>`;
+  return `<!doctype html>
+<html lang="ko">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />${head}
+  </head>
+  <body>
+    <div id="root">${siteHead ? FIRST_SCREEN_INCLUDE : ''}</div>
+  </body>
+</html>`;
+}
+
+/**
+ * The Node-target build of an app's first-screen renderer (`src/server/first-screen.tsx` → `dist/server/`), or null
+ * when the app has none. The API `require`s the result (api/src/site/first-screen-renderers.ts), so everything is
+ * bundled in, and its CSS is extracted next to it (served to visitors without JavaScript as a stylesheet).
+ * @param {string} dir absolute app folder
+ * @param {string} name federation name (cache name)
+ * @param {string[]} include folders compiled with swc
+ * @param {'production' | 'development'} mode
+ * @returns {import('webpack').Configuration | null}
+ */
+function firstScreenConfig(dir, name, include, mode) {
+  const entry = path.join(dir, 'src', 'server', 'first-screen.tsx');
+  if (!fs.existsSync(entry)) return null;
+  return {
+    name: `${name}-first-screen`,
+    mode,
+    target: 'node',
+    context: dir,
+    entry: { 'first-screen': entry },
+    devtool: false,
+    output: {
+      path: path.join(dir, 'dist', 'server'),
+      filename: '[name].js',
+      library: { type: 'commonjs2' },
+      // Heads every CSS module with its path in first-screen.css, so the API can keep each module once.
+      pathinfo: true,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          include,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: false } },
+                target: 'es2022',
+              },
+            },
+          },
+        },
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+      ],
+    },
+    cache: {
+      type: 'filesystem',
+      cacheDirectory: path.join(dir, 'node_modules', '.cache', 'webpack'),
+      name: `${name}-first-screen-${mode}`,
+      buildDependencies: {
+        config: [__filename, path.join(dir, 'webpack.config.js'), path.join(dir, 'package.json')],
+      },
+    },
+    performance: { hints: false },
+    // Read once by the API at start: no minifying, readable stack traces.
+    optimization: { minimize: false, splitChunks: false },
+    plugins: [new MiniCssExtractPlugin({ filename: '[name].css' })],
+  };
+}
+
+/**
+ * Module Federation options that load the federation runtime once per page (issue 14 item 3).
+ * - A remote: `experiments.externalRuntime` (its remoteEntry.js expects the host's runtime-core as a global).
+ * - The shell: the runtime plugin that publishes its runtime-core as that global. This is what
+ *   `experiments.provideExternalRuntime` adds, but that option names the plugin's CommonJS build, which pulls in the
+ *   CommonJS build of runtime-core beside the ES module build the shell already uses (the runtime twice in
+ *   main.js, 52 KB gzip instead of 28); the plugin's ES module build shares the shell's copy.
+ * @param {boolean} isRemote
+ */
+function externalRuntimeOptions(isRemote) {
+  if (isRemote) return { experiments: { externalRuntime: true } };
+  const pluginCjs = require.resolve('@module-federation/inject-external-runtime-core-plugin');
+  return { runtimePlugins: [path.join(path.dirname(pluginCjs), 'index.js')] };
+}
+
+/**
+ * The `index.html` of a production remote: a Korean notice that this address serves a part of the site (its
+ * remoteEntry.js and modules) and where its screens are seen, instead of the standalone page, which runs under
+ * `npm run dev` only (see externalRuntimeOptions).
+ * @param {string} name the remote's federation name (`mf_store`)
+ */
+function remoteNoticePage(name) {
+  return new HtmlWebpackPlugin({
+    inject: false,
+    templateContent: `<!doctype html>
+<html lang="ko">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <title>${name} 원격 모듈</title>
+  </head>
+  <body>
+    <main>
+      <h1>${name} 원격 모듈</h1>
+      <p>이 주소는 사이트가 불러 쓰는 화면 모듈(remoteEntry.js)을 제공합니다. 화면은 사이트에서 보세요.</p>
+      <p>이 모듈만 따로 띄워 보려면 개발 모드(<code>npm run dev</code>)의 이 포트를 여세요.</p>
+    </main>
+  </body>
+</html>`,
+  });
+}
+
+/**
+ * @param {{ dir: string, name: string, title: string, exposes?: Record<string, string>, platformDir?: string,
+ *   siteHead?: boolean }} options
  *   dir: absolute app folder; name: snake_case federation name (`shell`, `mf_store`); exposes: remotes only;
  *   platformDir: build against this copy of platform (a previous release, for the compatibility tests) instead of
- *   the workspace's.
- * @returns {(env: unknown, argv: { mode?: 'production' | 'development' }) => import('webpack').Configuration}
+ *   the workspace's; siteHead: the shell's head (icons, manifest, the API's head include; see htmlTemplate).
+ * @returns {(env: unknown, argv: { mode?: 'production' | 'development' }) => import('webpack').Configuration
+ *   | import('webpack').Configuration[]} one configuration, or two with the first-screen renderer
+ *   ({@link firstScreenConfig}) in production builds
  */
-function createAppConfig({ dir, name, title, exposes, platformDir }) {
+function createAppConfig({ dir, name, title, exposes, platformDir, siteHead }) {
   const isRemote = Boolean(exposes && Object.keys(exposes).length > 0);
   const platformSrc = path.join(platformDir ?? path.resolve(__dirname, '..', 'platform'), 'src');
   // `@linksite/contract/api-rules`: the one runtime module of the contract (rules the browser checks ahead of the API).
@@ -115,10 +316,17 @@ function createAppConfig({ dir, name, title, exposes, platformDir }) {
 
   return (_env, argv) => {
     const mode = argv?.mode ?? 'production';
-    return {
+    const server =
+      mode === 'production' && !platformDir
+        ? firstScreenConfig(dir, name, [path.join(dir, 'src'), platformSrc, contractSrc], mode)
+        : null;
+    const browser = {
       mode,
       context: dir,
-      entry: { main: './src/index.ts' },
+      // A production remote is its remoteEntry.js and exposed modules only: its standalone page (src/index.ts) needs
+      // a federation runtime of its own, which production remotes take from the shell (externalRuntimeOptions), so
+      // it is built for `npm run dev` only and production serves a notice in its place (remoteNoticePage).
+      entry: isRemote && mode === 'production' ? {} : { main: './src/index.ts' },
       devtool: mode === 'development' ? 'eval-cheap-module-source-map' : false,
       output: {
         path: path.join(dir, 'dist'),
@@ -127,11 +335,15 @@ function createAppConfig({ dir, name, title, exposes, platformDir }) {
         chunkFilename: 'static/js/[name].[contenthash:8].chunk.js',
         chunkLoadTimeout: 120000,
         uniqueName: name,
-        clean: true,
+        // dist/server is the first-screen build's (firstScreenConfig), written by the other compiler of the same run.
+        clean: { keep: /^server[\\/]/ },
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
-        ...(platformDir ? { alias: { '@linksite/platform$': path.join(platformSrc, 'index.ts') } } : {}),
+        alias: {
+          ...(platformDir ? { '@linksite/platform$': path.join(platformSrc, 'index.ts') } : {}),
+          ...(mode === 'production' ? { 'react-router$': REACT_ROUTER_PRODUCTION } : {}),
+        },
       },
       module: {
         rules: [
@@ -183,6 +395,11 @@ function createAppConfig({ dir, name, title, exposes, platformDir }) {
           // page. 'loaded-first' uses the singleton already loaded (the shell's) and fetches a remote only when a
           // route renders it.
           shareStrategy: 'loaded-first',
+          // The federation runtime once per page (issue 14 item 3): production remotes leave
+          // @module-federation/runtime-core out of remoteEntry.js (27 KB gzip each) and use the copy the shell
+          // provides as the global `_FEDERATION_RUNTIME_CORE`. Development builds keep their own copy, so each
+          // remote's standalone page still runs alone under `npm run dev`.
+          ...(mode === 'production' ? externalRuntimeOptions(isRemote) : {}),
           manifest: true,
           dts: false,
         }),
@@ -195,26 +412,19 @@ function createAppConfig({ dir, name, title, exposes, platformDir }) {
               }),
             ]),
         new PublicFilesPlugin(path.join(dir, 'public')),
-        new HtmlWebpackPlugin({
-          title,
-          chunks: ['main'],
-          // Absolute, so deep links (/plan/list) served by the SPA fallback still find the scripts.
-          publicPath: '/',
-          templateContent: ({ htmlWebpackPlugin }) => `<!doctype html>
-<html lang="ko">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${htmlWebpackPlugin.options.title}</title>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`,
-        }),
+        isRemote && mode === 'production'
+          ? remoteNoticePage(name)
+          : new HtmlWebpackPlugin({
+              title,
+              chunks: ['main'],
+              // Absolute, so deep links (/plan/list) served by the SPA fallback still find the scripts.
+              publicPath: '/',
+              templateContent: () => htmlTemplate({ title, siteHead: Boolean(siteHead) }),
+            }),
       ],
     };
+    return server ? [browser, server] : browser;
   };
 }
 
-module.exports = { createAppConfig, sharedSingletons, SINGLETONS };
+module.exports = { createAppConfig, htmlTemplate, sharedSingletons, SINGLETONS, THEME_COLOR, DEFAULT_SITE_DESCRIPTION };

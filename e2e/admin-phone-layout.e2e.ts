@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { adminApiOf, type AdminApi } from './support/admin-api';
+import { waitForAppTakeover } from './support/first-screen';
 import { signInAsAdmin } from './support/sign-in';
 import { repoRoot, type RunningSite } from './support/site';
 import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
@@ -225,6 +226,8 @@ test('the public page clamps the long title to two lines; its full text stays in
     await visitor.goto(site.url);
     const card = visitor.getByTestId('store-card').filter({ hasText: LONG.name.slice(0, 10) });
     await card.waitFor();
+    // The served card is replaced by mf-store's own once it loads: measure that one.
+    await waitForAppTakeover(visitor);
     await card.scrollIntoViewIfNeeded();
     await visitor.screenshot({ path: path.join(results, 'store-long-name-390.png') });
     const title = card.locator('.store-card__name');

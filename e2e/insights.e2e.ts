@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page, Request } from 'playwright-core';
+import { waitForAppTakeover } from './support/first-screen';
 import { signInAsAdmin } from './support/sign-in';
 import { repoRoot, type RunningSite } from './support/site';
 import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
@@ -67,6 +68,8 @@ test('a visitor: the page view of / and a card click leave as beacons; the shop 
   const card = page.locator('a[data-testid="store-card"]').first();
   await card.waitFor();
   await viewSent;
+  // The served card is plain HTML until mf-store renders its own (with the click report).
+  await waitForAppTakeover(page);
 
   clickedName = await card.getByRole('heading').innerText();
   const href = await card.getAttribute('href');
@@ -184,6 +187,7 @@ test('with a GA4 id in /config.json, gtag.js is requested and gets the page view
     await visitor.goto(gaSiteUrl);
     const card = visitor.locator('a[data-testid="store-card"]').first();
     await card.waitFor();
+    await waitForAppTakeover(visitor);
     await visitor.waitForFunction(() =>
       ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).some(
         (args) => (args as IArguments)[1] === 'page_view',

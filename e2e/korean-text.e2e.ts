@@ -99,6 +99,9 @@ async function collectText(): Promise<string[]> {
     const parts: string[] = [document.title, document.body.innerText];
     const attributes = ['placeholder', 'aria-label', 'aria-roledescription', 'aria-valuetext', 'title', 'alt'];
     for (const element of document.body.querySelectorAll('*')) {
+      // keycloak-js's check-sso iframe (`title="keycloak-silent-check-sso"`, display: none) comes and goes while
+      // keycloak-js starts on an administrator route: nobody sees or hears it (it is not in the accessibility tree).
+      if (element.tagName === 'IFRAME' && getComputedStyle(element).display === 'none') continue;
       for (const name of attributes) {
         const value = element.getAttribute(name);
         if (value) parts.push(value);

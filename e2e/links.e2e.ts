@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { waitForAppTakeover } from './support/first-screen';
 import { signInAsAdmin } from './support/sign-in';
 import { repoRoot, type RunningSite } from './support/site';
 import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
@@ -92,6 +93,7 @@ async function publicCard(name: string): Promise<{ visitor: Page; card: Locator 
   const visitor = await context.newPage();
   await visitor.goto(site.url);
   await visitor.getByTestId('store-card').first().waitFor();
+  await waitForAppTakeover(visitor);
   return { visitor, card: visitor.getByTestId('store-card').filter({ hasText: name }) };
 }
 

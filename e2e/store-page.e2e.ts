@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createTestDatabase } from '../api/src/test/test-database';
 import { launchChromium } from './support/browser';
+import { waitForAppTakeover } from './support/first-screen';
 import { signInAsAdmin } from './support/sign-in';
 import { isAlive, repoRoot, RunningSite, startSite } from './support/site';
 
@@ -63,6 +64,8 @@ async function openHome(): Promise<{ page: Page; requests: string[] }> {
   const requests: string[] = [];
   page.on('requestfinished', (request) => requests.push(request.url()));
   await page.goto(site.url);
+  // The served page already shows the cards; the remotes' code (and its buttons) comes after.
+  await waitForAppTakeover(page);
   return { page, requests };
 }
 

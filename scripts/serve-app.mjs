@@ -11,6 +11,8 @@
  *   `static/` are `immutable` for a year.
  * - `/config.json` (DECISIONS D8), built per request from the environment.
  * - `/api` proxied to the API (API_PORT), so the browser talks to one origin.
+ * - `index.html`'s SSI directives (the first screen of `/`, issue 14 item 1) are resolved through the API as the
+ *   gateway's nginx does (scripts/ssi-include.mjs); an include the API does not answer with 200 within 2 s is left out.
  * - A browser navigation to a client-side route falls back to `index.html` (scripts/spa-fallback.mjs); any other
  *   path that no file answers is a 404, so a missing chunk under `static/` is never answered with HTML.
  * - Security headers (scripts/security-headers.mjs, issue 15 item 1) on every answer it makes itself: a
@@ -30,6 +32,7 @@ import { buildRuntimeConfig } from './runtime-config.mjs';
 import { cameOverHttps, securityHeaders } from './security-headers.mjs';
 import { repoRoot, siteLayout } from './site-layout.mjs';
 import { isNavigationRequest } from './spa-fallback.mjs';
+import { fetchInclude, resolveSsi } from './ssi-include.mjs';
 
 const [appDir, portArg, buildFolder = 'dist'] = process.argv.slice(2);
 const port = Number(portArg);
@@ -90,13 +93,31 @@ app.use(
     },
   }),
 );
-app.use((req, res) => {
+const indexFile = path.join(distDir, 'index.html');
+app.use(async (req, res, next) => {
   if (!isNavigationRequest(req)) {
     res.status(404).type('text/plain; charset=utf-8').send('Not Found');
     return;
   }
   res.setHeader('Cache-Control', 'no-cache');
-  res.sendFile(path.join(distDir, 'index.html'));
+  try {
+    const page = await fs.promises.readFile(indexFile, 'utf8');
+    if (!page.includes('<!--#')) {
+      res.sendFile(indexFile);
+      return;
+    }
+    const apiOrigin = `http://127.0.0.1:${apiPort}`;
+    const html = await resolveSsi(page, req.path, (virtual) =>
+      fetchInclude(apiOrigin, virtual, {
+        forwardedFor: req.ip,
+        host: req.get('host'),
+        proto: cameOverHttps(req) ? 'https' : 'http',
+      }),
+    );
+    res.type('text/html; charset=utf-8').send(html);
+  } catch (error) {
+    next(error);
+  }
 });
 
 const server = app.listen(port, () => console.log(`${appDir} listening on http://localhost:${port}`));

@@ -47,16 +47,19 @@ export function serviceGroup({ dataDir, logDir, onExit = () => {} }) {
   const services = [];
   let stopping = false;
 
+  /** Written to a temporary file and renamed over the list, so a reader never sees it half-written. */
   const writeRunFile = () => {
     fs.mkdirSync(path.dirname(runFile), { recursive: true });
+    const partial = `${runFile}.${process.pid}.tmp`;
     fs.writeFileSync(
-      runFile,
+      partial,
       JSON.stringify(
         services.map(({ name, port, child }) => ({ name, port, pid: child.pid })),
         null,
         2,
       ),
     );
+    fs.renameSync(partial, runFile);
   };
 
   /** Starts (or starts again) the service's process; its log is truncated on the first run and appended to after. */

@@ -23,6 +23,8 @@ import { PopupsModule } from './popups/popups.module';
 import { PublicCacheModule } from './public-cache/public-cache.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RedisModule } from './redis/redis.module';
+import { SiteHeadModule } from './site-head/site-head.module';
+import { SiteModule } from './site/site.module';
 import { TagsModule } from './tags/tags.module';
 
 export type { DatabaseTarget };
@@ -61,6 +63,8 @@ export class AppModule {
         TagsModule,
         ImagesModule,
         CoverModule,
+        SiteHeadModule,
+        SiteModule,
         HealthModule,
         MetricsModule,
         AdminsModule,

@@ -37,7 +37,7 @@ export async function configureApp(app: NestExpressApplication): Promise<void> {
   app.use(app.get<HttpLogger>(HTTP_LOGGER));
   app.useLogger(app.get(Logger));
   app.use(metrics.middleware);
-  trackNewConnections(app.getHttpServer(), app.get(ShutdownState));
+  trackNewConnections(app.getHttpServer());
   app.use(drainMiddleware(app.get(ShutdownState)));
   app.use(METRICS_PATH, metricsEndpoint(metrics, config.metricsToken));
   app.use(securityHeaders(`/${API_PREFIX}/docs`));

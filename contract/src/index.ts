@@ -61,6 +61,13 @@ export type LinkOrderConflictBody = Schemas['LinkOrderConflictResponse'];
 export type LinkConflictBody = Schemas['LinkConflictResponse'];
 /** A stale plan update's or delete's 409 (issue 15 item 8): the error envelope plus the plan as stored now. */
 export type PlanConflictBody = Schemas['PlanConflictResponse'];
+/**
+ * A popup slot write's 409 (issue 15 item 8): the error envelope, plus the slot as stored now when the version was
+ * stale (the other 409s, below what bookings took or bookings waiting, carry none).
+ */
+export type PopupConflictBody = Schemas['PopupConflictResponse'];
+/** A stale cover replace's 409 (issue 15 item 8): the error envelope plus the cover as stored now (or null). */
+export type CoverConflictBody = Schemas['CoverConflictResponse'];
 
 /** One page view or click the public page reports (`POST /api/analytics/events`). */
 export type AnalyticsEvent = Schemas['AnalyticsEventDto'];

@@ -21,6 +21,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/store/page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 링크 목록 한 페이지 (공개)
+         * @description The links of GET /api/store one page at a time, in the same order (pcode, then id). Pass the answer's `nextCursor` as `after` for the next page; null means the last page. Keyset paging: a page costs the same at any depth, and a link created meanwhile (it goes to the end) neither repeats nor hides another. Cache-Control and ETag as GET /api/store.
+         */
+        get: operations["LinksController_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/main/select/{id}": {
         parameters: {
             query?: never;
@@ -405,7 +425,7 @@ export interface paths {
         get?: never;
         /**
          * 팝업 예약 수정 (관리자)
-         * @description Replaces the whole slot; rules as on create. Booking settings absent from the body keep their value. The head count and tables may not go below what bookings already took (409).
+         * @description Replaces the whole slot; rules as on create. Booking settings absent from the body keep their value. The head count and tables may not go below what bookings already took (409). With `If-Match: "<version>"` or `version` in the body, a stale version answers 409 with the stored slot in `product` and changes nothing.
          */
         put: operations["PopupsController_update"];
         post?: never;
@@ -427,7 +447,7 @@ export interface paths {
         post?: never;
         /**
          * 팝업 예약 삭제 (관리자)
-         * @description Answers the deleted slot as it was; its past bookings go with it. A slot with a booking still waiting (booked) is refused.
+         * @description Answers the deleted slot as it was; its past bookings go with it. A slot with a booking still waiting (booked) is refused. With `If-Match: "<version>"`, a slot changed since is not deleted: 409 with the stored slot in `product`.
          */
         delete: operations["PopupsController_remove"];
         options?: never;
@@ -766,9 +786,109 @@ export interface paths {
         put?: never;
         /**
          * 커버 이미지 변경
-         * @description Stores the image through the upload pipeline (type by bytes, EXIF orientation applied, metadata stripped, content-addressed) and makes it the cover (`GET /api/cover`). The previous cover image is deleted when nothing else references it.
+         * @description Stores the image through the upload pipeline (type by bytes, EXIF orientation applied, metadata stripped, content-addressed) and makes it the cover (`GET /api/cover`). The previous cover image is deleted when nothing else references it. With `If-Match: "<version>"` or `If-None-Match: *`, a cover replaced since answers 409 with the stored cover in `product`, nothing stored.
          */
         post: operations["CoverController_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/head": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 페이지 head 조각 (공개)
+         * @description HTML tags for the page head: title, description, canonical, og:*, twitter:card, from SITE_NAME, SITE_DESCRIPTION, PUBLIC_SITE_URL (or the request origin) and the current cover. Values are HTML-escaped. Cached until the next write (ETag, 304).
+         */
+        get: operations["SiteHeadController_head"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/manifest.webmanifest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 웹 앱 매니페스트 (공개)
+         * @description name and short_name from SITE_NAME, start_url `/`, standalone, the site colours, icons 192 and 512.
+         */
+        get: operations["SiteHeadController_manifest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/og.jpg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 링크 미리보기 이미지 (공개)
+         * @description The cover resized and cropped to 1200×630 JPEG (quality 82), or a generated image when there is no cover. `v` is only a cache key: the head gives the current one.
+         */
+        get: operations["SiteHeadController_ogImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/first-screen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 첫 화면 HTML (공개)
+         * @description The markup of the first screen of / (cover, schedule banner, first 48 product cards) rendered by the apps' own React components, followed by its data in <script type="application/json" id="first-screen-data"> (links, linksComplete, tags, plans, cover). Included into the page by nginx SSI. Cached like GET /api/store.
+         */
+        get: operations["SiteController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site/first-screen.css": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 첫 화면 스타일시트 (공개)
+         * @description The CSS of the components the first screen renders, so the served page is styled before (and without) JavaScript. Changes only with a deployment; revalidated by ETag.
+         */
+        get: operations["SiteController_css"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1036,8 +1156,14 @@ export interface components {
         LinkListResponse: {
             product: components["schemas"]["LinkDto"][];
         };
-        LinkResponse: {
-            product: components["schemas"]["LinkDto"];
+        LinkPage: {
+            /** @description The links of this page, the shape of `GET /api/store`'s, ordered by pcode then id. */
+            items: components["schemas"]["LinkDto"][];
+            /** @description Pass as `after` for the next page; null on the last page. Opaque: only this API's cursors are accepted. */
+            nextCursor: string | null;
+        };
+        LinkPageResponse: {
+            product: components["schemas"]["LinkPage"];
         };
         FieldErrorDto: {
             /** @description The request field, as the client sent it (`pname`, `startdate`…). */
@@ -1057,6 +1183,9 @@ export interface components {
              *     so an error shown to a person can be looked up in the logs.
              */
             requestId?: string;
+        };
+        LinkResponse: {
+            product: components["schemas"]["LinkDto"];
         };
         CreateLinkDto: {
             /**
@@ -1391,6 +1520,12 @@ export interface components {
             remaining: number;
             /** @description People whose booking was checked in (입장 확인). */
             checkedInPeople: number;
+            /**
+             * @description Edit version (issue 15 item 8): 1 when created, +1 on every administrator save of the slot (update, the booking
+             *     switch; bookings do not count). Send it back with an update or delete (`If-Match: "<version>"`, or `version` in
+             *     an update's body) to be refused with 409 instead of overwriting.
+             */
+            version: number;
         };
         PopupListResponse: {
             product: components["schemas"]["PopupDto"][];
@@ -1518,6 +1653,26 @@ export interface components {
             partyMax?: number;
             /** @description take bookings (the manual switch; default true) */
             bookingEnabled?: boolean;
+            /**
+             * @description The slot's `version` when the form loaded it (issue 15 item 8): stale → 409 with the stored slot, nothing
+             *     changed. Omitted: saved whatever the stored version (older clients). The same as `If-Match: "<version>"`.
+             * @example 2
+             */
+            version?: number;
+        };
+        PopupConflictResponse: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @description One Korean sentence for the user (a 400 names the first broken rule). */
+            message: string;
+            /** @description Every broken rule of a 400 from validation. */
+            errors?: components["schemas"]["FieldErrorDto"][];
+            /**
+             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (issue 15 item 7),
+             *     so an error shown to a person can be looked up in the logs.
+             */
+            requestId?: string;
+            product?: components["schemas"]["PopupDto"];
         };
         SetBookingEnabledDto: {
             /** @description true: take bookings (within the open and close times); false: 마감 at once */
@@ -1686,8 +1841,32 @@ export interface components {
         CoverDto: {
             /** @description `/api/images/<key>`. */
             imagelink: string;
+            /**
+             * @description Edit version (issue 15 item 8): 1 for the first cover, +1 on every replace. Send it back with the next replace
+             *     (`If-Match: "<version>"`) to be refused with 409 instead of replacing a cover someone else set meanwhile.
+             */
+            version: number;
         };
         CoverResponse: {
+            product: components["schemas"]["CoverDto"] | null;
+        };
+        CoverWriteResponse: {
+            /** @description One Korean sentence. */
+            message: string;
+            product: components["schemas"]["CoverDto"];
+        };
+        CoverConflictResponse: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @description One Korean sentence for the user (a 400 names the first broken rule). */
+            message: string;
+            /** @description Every broken rule of a 400 from validation. */
+            errors?: components["schemas"]["FieldErrorDto"][];
+            /**
+             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (issue 15 item 7),
+             *     so an error shown to a person can be looked up in the logs.
+             */
+            requestId?: string;
             product: components["schemas"]["CoverDto"] | null;
         };
         ReadinessResponse: {
@@ -1912,6 +2091,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LinkListResponse"];
+                };
+            };
+        };
+    };
+    LinksController_page: {
+        parameters: {
+            query?: {
+                /** @description only links carrying this tag (one tag, ≤ 30 characters) */
+                tag?: string;
+                /** @description the previous page's `nextCursor`; absent: the first page */
+                after?: string;
+                /** @description links per page, 1–100 (default 48) */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkPageResponse"];
+                };
+            };
+            /** @description limit 값은 1부터 100 사이의 정수여야 합니다. · 잘못된 페이지 커서입니다. 처음 페이지부터 다시 불러와 주세요. · 태그는 한 개, 최대 30자까지 지정할 수 있습니다. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -3264,7 +3478,10 @@ export interface operations {
     PopupsController_update: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The slot's `version` when it was loaded (`"2"`). Stale: 409 with the stored slot, nothing changes. Absent or `*`: no check (overwrites, as before). */
+                "if-match"?: string;
+            };
             path: {
                 /** @description positive integer */
                 id: number;
@@ -3285,7 +3502,7 @@ export interface operations {
                     "application/json": components["schemas"]["PopupWriteResponse"];
                 };
             };
-            /** @description 잘못된 ID 형식입니다. · 회차는 1, 2, 3 중 하나이거나 선택 안 함이어야 합니다. · 시작일과 종료일은 필수입니다. 날짜를 선택해주세요. · 일시는 시간대가 포함된 ISO 8601 형식(예: 2026-11-21T19:00:00+09:00)의 실제 날짜여야 합니다. · 종료 일시는 시작 일시보다 늦어야 합니다. · 인원은 0 이상 100000 이하의 정수로 입력해주세요. · 예약 가능 테이블은 0 이상 10000 이하의 정수로 입력해주세요. · 예약 오픈·마감 일시는 시간대가 포함된 ISO 8601 형식(예: 2026-11-21T10:00:00+09:00)이거나 비워 두어야 합니다. · 예약 마감 일시는 예약 오픈 일시보다 늦어야 합니다. · 취소 마감은 시작 0시간 전부터 720시간 전 사이의 정수로 입력해주세요. · 1회 예약 최소 인원은 1 이상 50 이하의 정수로 입력해주세요. · 1회 예약 최대 인원은 최소 인원 이상 50 이하의 정수로 입력해주세요. · 예약 받기는 true 또는 false 여야 합니다. · 허용되지 않는 필드입니다: <field> */
+            /** @description 잘못된 ID 형식입니다. · 회차는 1, 2, 3 중 하나이거나 선택 안 함이어야 합니다. · 시작일과 종료일은 필수입니다. 날짜를 선택해주세요. · 일시는 시간대가 포함된 ISO 8601 형식(예: 2026-11-21T19:00:00+09:00)의 실제 날짜여야 합니다. · 종료 일시는 시작 일시보다 늦어야 합니다. · 인원은 0 이상 100000 이하의 정수로 입력해주세요. · 예약 가능 테이블은 0 이상 10000 이하의 정수로 입력해주세요. · 예약 오픈·마감 일시는 시간대가 포함된 ISO 8601 형식(예: 2026-11-21T10:00:00+09:00)이거나 비워 두어야 합니다. · 예약 마감 일시는 예약 오픈 일시보다 늦어야 합니다. · 취소 마감은 시작 0시간 전부터 720시간 전 사이의 정수로 입력해주세요. · 1회 예약 최소 인원은 1 이상 50 이하의 정수로 입력해주세요. · 1회 예약 최대 인원은 최소 인원 이상 50 이하의 정수로 입력해주세요. · 예약 받기는 true 또는 false 여야 합니다. · 허용되지 않는 필드입니다: <field> · If-Match 헤더는 불러온 버전 번호(예: "3")여야 합니다. · 버전(version)은 1 이상의 정수여야 합니다. · If-Match 헤더와 본문의 version이 서로 다릅니다. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3321,13 +3538,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description 이미 예약된 인원(1명)보다 인원을 적게 줄일 수 없습니다. · 이미 예약된 테이블(1개)보다 예약 가능 테이블을 적게 줄일 수 없습니다. */
+            /** @description 다른 관리자가 이 팝업 예약을 먼저 수정했습니다. 저장된 내용을 확인한 뒤 다시 저장해주세요. · 이미 예약된 인원(1명)보다 인원을 적게 줄일 수 없습니다. · 이미 예약된 테이블(1개)보다 예약 가능 테이블을 적게 줄일 수 없습니다. */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["PopupConflictResponse"];
                 };
             };
             /** @description 인증 서버에 연결할 수 없습니다. */
@@ -3344,7 +3561,10 @@ export interface operations {
     PopupsController_remove: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The slot's `version` when it was loaded (`"2"`). Stale: 409 with the stored slot, nothing changes. Absent or `*`: no check (overwrites, as before). */
+                "if-match"?: string;
+            };
             path: {
                 /** @description positive integer */
                 id: number;
@@ -3361,7 +3581,7 @@ export interface operations {
                     "application/json": components["schemas"]["PopupWriteResponse"];
                 };
             };
-            /** @description 잘못된 ID 형식입니다. */
+            /** @description 잘못된 ID 형식입니다. · If-Match 헤더는 불러온 버전 번호(예: "3")여야 합니다. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3397,13 +3617,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description 예약이 남아 있는 팝업 예약은 삭제할 수 없습니다. 예약을 먼저 취소해주세요. */
+            /** @description 다른 관리자가 이 팝업 예약을 먼저 수정했습니다. 바뀐 내용을 확인한 뒤 다시 삭제해주세요. · 예약이 남아 있는 팝업 예약은 삭제할 수 없습니다. 예약을 먼저 취소해주세요. */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["PopupConflictResponse"];
                 };
             };
             /** @description 인증 서버에 연결할 수 없습니다. */
@@ -4297,7 +4517,12 @@ export interface operations {
     CoverController_upload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The cover's `version` when the screen loaded it (`"2"`). Stale: 409 with the stored cover, nothing changes. Absent or `*`: no check. */
+                "if-match"?: string;
+                /** @description `*`: only when there is no cover yet (the screen saw none); otherwise 409 with the stored cover. */
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4318,7 +4543,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MessageResponse"];
+                    "application/json": components["schemas"]["CoverWriteResponse"];
                 };
             };
             /** @description 이미지 파일이 필요합니다. · 빈 파일은 올릴 수 없습니다. · 이미지 파일은 image 항목으로 하나만 올릴 수 있습니다. · 업로드 요청 형식이 올바르지 않습니다. · 잘못된 ID 형식입니다. */
@@ -4346,6 +4571,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 다른 관리자가 커버 이미지를 먼저 변경했습니다. 지금 저장된 커버를 확인한 뒤 다시 변경해주세요. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CoverConflictResponse"];
                 };
             };
             /** @description 파일이 너무 큽니다. 최대 10485760바이트까지 올릴 수 있습니다. */
@@ -4382,6 +4616,146 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SiteHeadController_head: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fragment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SiteHeadController_manifest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The manifest */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/manifest+json": Record<string, never>;
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SiteHeadController_ogImage: {
+        parameters: {
+            query?: {
+                /** @description Version from the head fragment (changes with the cover): `<drawing>-<16 hex of the cover key>` or `<drawing>-default` */
+                v?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JPEG */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                };
+            };
+            /** @description Not modified (If-None-Match matched the ETag) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 미리보기 이미지 버전(v)이 올바르지 않습니다. 페이지가 알려 준 주소를 그대로 쓰세요. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    SiteController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML fragment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No first-screen renderer is built: the page goes without one. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    SiteController_css: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSS */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css": string;
                 };
             };
         };

@@ -233,6 +233,31 @@ describeWithCompose('docker-compose.yml', () => {
     );
   });
 
+  test('the images copy what their builds read (no engine here to build them): web apps platform and the contract, the API every first-screen renderer', () => {
+    const copies = (dockerfile: string) =>
+      fs
+        .readFileSync(path.join(repoRoot, dockerfile), 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith('COPY '))
+        .map((line) => line.replace(/\s+/g, ' ').trim());
+    // What build/webpack-app.js compiles from outside the app's own folder (the `@linksite/contract/api-rules` import
+    // broke the image builds while the contract was not copied).
+    const sharedSources = ['build', 'types', 'platform', 'contract'];
+    const web = copies('deploy/web/Dockerfile');
+    for (const dir of sharedSources) expect(web).toContain(`COPY ${dir} ./${dir}`);
+
+    const renderers = fs
+      .readdirSync(repoRoot)
+      .filter((dir) => fs.existsSync(path.join(repoRoot, dir, 'src', 'server', 'first-screen.tsx')))
+      .sort();
+    expect(renderers).toEqual(['mf-plans', 'mf-store', 'shell']);
+    const api = copies('api/Dockerfile');
+    for (const dir of [...sharedSources, ...renderers]) expect(api).toContain(`COPY ${dir} ./${dir}`);
+    for (const app of renderers) {
+      expect(api).toContain(`COPY --from=first-screen /src/${app}/dist/server ./${app}/dist/server`);
+    }
+  });
+
   test('the gateway is the only published port', () => {
     const published = Object.entries(services).filter(([, service]) => (service.ports ?? []).length > 0);
     expect(published.map(([name]) => name)).toEqual(['gateway']);

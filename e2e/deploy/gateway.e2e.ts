@@ -202,6 +202,8 @@ describeWithNginx('the composed site through the production nginx configuration'
     await page.waitForSelector('[data-testid="store-card"]');
     expect(await page.locator('[data-testid="store-card"]').count()).toBeGreaterThanOrEqual(24);
     await page.waitForSelector('[data-testid="plan-status"]');
+    // The served first screen (issue 14 item 1) is replaced by the remotes' own render once they have loaded.
+    await page.waitForFunction(() => document.querySelector('[data-first-screen]') === null);
 
     expect(requests).toContain(`${gateway.url}/config.json`);
     expect(requests).toContain(`${gateway.url}/remotes/mf_store/remoteEntry.js`);
@@ -209,13 +211,39 @@ describeWithNginx('the composed site through the production nginx configuration'
       requests.some((u) => u.startsWith(`${gateway.url}/remotes/mf_store/static/js/`) && u.endsWith('.chunk.js')),
     ).toBe(true);
     expect(requests).toContain(`${gateway.url}/remotes/mf_plans/remoteEntry.js`);
-    expect(requests.some((u) => u.startsWith(`${gateway.url}/api/store`))).toBe(true);
+    // The store's data came with the page (issue 14 item 1): not read again.
+    expect(requests.some((u) => u.startsWith(`${gateway.url}/api/store`))).toBe(false);
     // Nothing but the gateway (and the identity provider) is asked: not the apps' own servers.
     for (const origin of new Set(requests.map((u) => new URL(u).origin))) {
       expect([gateway.url, `http://localhost:${IDP_PORT}`]).toContain(origin);
     }
     fs.mkdirSync(path.join(repoRoot, 'test-results'), { recursive: true });
     await page.screenshot({ path: path.join(repoRoot, 'test-results', 'gateway-store-page.png') });
+  });
+
+  test('the served / holds the first screen (SSI through the API): every card and link, the banner, its data', async () => {
+    const store = ((await (await fetch(`${gateway.url}/api/store`)).json()) as { product: { link: string | null }[] })
+      .product;
+    const response = await fetch(`${gateway.url}/`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).not.toContain('<!--#');
+    expect(html).toContain('<link rel="stylesheet" href="/api/site/first-screen.css"');
+    expect(html).toMatch(/<div id="root"><div class="app"><header class="app__banner">/);
+    expect(html.match(/data-testid="store-card"/g)).toHaveLength(store.length);
+    for (const { link } of store) if (link) expect(html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+    expect(html).toContain('data-testid="plan-item"');
+    expect(html).toContain('<script type="application/json" id="first-screen-data">');
+    // An answer that is not 200 becomes an empty 204 there, so SSI inserts nothing (here: a POST, refused).
+    const refused = await fetch(`${gateway.url}/api/site/first-screen`, { method: 'POST' });
+    expect(refused.status).toBe(204);
+    expect(await refused.text()).toBe('');
+    // Other routes: the directive is resolved to nothing.
+    const route = await (await fetch(`${gateway.url}/plan/list`)).text();
+    expect(route).toContain('<div id="root"></div>');
+    const css = await fetch(`${gateway.url}/api/site/first-screen.css`);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(await css.text()).toContain('.store-card');
   });
 
   test('config.json is written at start from the environment and never cached', async () => {

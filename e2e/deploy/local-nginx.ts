@@ -186,7 +186,7 @@ export async function startStaticNginx(root: string, port: number): Promise<{ ur
 }
 
 /** A temporary nginx prefix folder with a world-writable temp/ (workers run unprivileged when the master is root). */
-function makePrefix(): string {
+export function makePrefix(): string {
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-nginx-'));
   fs.chmodSync(prefix, 0o755);
   const tempDir = path.join(prefix, 'temp');
@@ -199,7 +199,7 @@ function makePrefix(): string {
  * Starts one nginx (not a daemon) with the nginx image's http{} settings and `serverFiles` included; resolves once
  * `readyUrl` answers below 500. `stop()` ends it and removes `prefix`.
  */
-async function runNginx(
+export async function runNginx(
   prefix: string,
   serverFiles: string[],
   readyUrl: string,

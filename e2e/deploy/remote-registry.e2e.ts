@@ -17,8 +17,10 @@ function federationOptions(dir: string): { name: string; exposes?: Record<string
   const configure = require(path.join(repoRoot, dir, 'webpack.config.js')) as (
     env: unknown,
     argv: { mode: string },
-  ) => Configuration;
-  const plugin = configure({}, { mode: 'production' }).plugins?.find(
+  ) => Configuration | Configuration[];
+  // Production builds of an app with a first-screen renderer are two configurations: the browser's comes first.
+  const built = configure({}, { mode: 'production' });
+  const plugin = (Array.isArray(built) ? built[0]! : built).plugins?.find(
     (p) => p?.constructor.name === 'ModuleFederationPlugin',
   ) as unknown as { _options: { name: string; exposes?: Record<string, string> } };
   return plugin._options;

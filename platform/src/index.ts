@@ -45,11 +45,13 @@ export {
   type AuthConfig,
   type RuntimeConfig,
 } from './config/runtime-config';
-export { ApiError, errorMessage, isRetryable } from './http/api-error';
-export { http, resolveApiUrl, setHttpAuth, toApiError, type HttpAuth } from './http/http-client';
+export { ApiError, errorMessage, isRetryable, toApiError } from './http/api-error';
+export { getPublic, type PublicReadParams } from './http/get-public';
+export { http, resolveApiUrl, setHttpAuth, type HttpAuth, type HttpClient } from './http/http-client';
 export { useObjectUrl } from './hooks/use-object-url';
 export { useRequest, type RequestState } from './hooks/use-request';
 export { useSaveAndReturn } from './hooks/use-save-and-return';
+export { useVersionedEdit, type EditConflict, type VersionedEdit } from './hooks/use-versioned-edit';
 export { bannerChanged, bannerRefreshStore, useBannerVersion } from './lib/banner-refresh';
 export { CHIP_STYLES, randomChipStyle, type ChipStyle } from './lib/chip-style';
 export { imageUrl, isInternalImage, type ImageWidth } from './lib/image-url';
@@ -57,6 +59,14 @@ export { parseDateParam, seoulIsoToWallTime, seoulToday, toDateParam, wallTimeTo
 export { splitTags } from './lib/split-tags';
 export { ko } from './messages/ko';
 export { Chip } from './ui/chip';
+export {
+  ConflictPanel,
+  conflictPanelLabels,
+  type ConflictMessages,
+  type ConflictPanelLabels,
+  type ConflictPanelProps,
+  type ConflictRow,
+} from './ui/conflict-panel';
 export { datePickerKoProps, KoreanCalendarContainer } from './ui/date-picker-ko';
 export { ErrorBoundary, type ErrorBoundaryProps } from './ui/error-boundary';
 export { ErrorNotice, type ErrorNoticeProps } from './ui/error-notice';
@@ -64,10 +74,6 @@ export { Loading } from './ui/loading';
 export { DEFAULT_IMAGE_URL } from './assets/default-image';
 export { ACCEPTED_IMAGE_TYPES, IGNORED_FILE_NAMES, UPLOAD_MAX_BYTES } from './lib/upload-limits';
 export { sniffImageType, type AcceptedImageType } from './lib/image-type';
-export {
-  contentProblem,
-  ImageDropzone,
-  rejectionMessage,
-  type DropzoneVisualState,
-  type ImageDropzoneProps,
-} from './ui/image-dropzone';
+export { contentProblem, rejectionMessage } from './ui/image-checks';
+export type { DropzoneVisualState, ImageDropzoneProps } from './ui/image-dropzone';
+export { ImageDropzone } from './ui/lazy-image-dropzone';

@@ -5,10 +5,14 @@ import { ErrorNotice, loadRuntimeConfig, prepareAuth } from '@linksite/platform'
 import { PageViewTracker } from './analytics/page-view-tracker';
 import { AppRoutes } from './app-routes';
 import { startSessionUserSync } from './auth/session-user-sync';
+import { captureFirstScreen } from './first-screen/first-screen-slot';
 import { registerRemotesFromConfig } from './remotes/remote-registry';
 import './layout/global.css';
 
-const root = createRoot(document.getElementById('root') as HTMLElement);
+const container = document.getElementById('root') as HTMLElement;
+// The served page's first screen (issue 14 item 1) stays on screen until each remote renders the same markup.
+captureFirstScreen(container, window.location.pathname);
+const root = createRoot(container);
 
 // Config first: the remotes' URLs and the identity server are only known from /config.json (DECISIONS D8).
 loadRuntimeConfig().then(

@@ -39,7 +39,13 @@ const PUBLIC_ROUTES = [
   'GET /api/reserve',
   'GET /api/reserve/bookings/:code',
   'GET /api/reserve/status',
+  'GET /api/site/head',
+  'GET /api/site/manifest.webmanifest',
+  'GET /api/site/og.jpg',
+  'GET /api/site/first-screen',
+  'GET /api/site/first-screen.css',
   'GET /api/store',
+  'GET /api/store/page',
   'GET /api/tag/list',
 ];
 

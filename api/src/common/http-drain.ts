@@ -14,10 +14,10 @@ const unusedConnections = new WeakSet<Socket>();
  * requests once one was sent), so {@link drainMiddleware} serves that first request instead of refusing it
  * (issue 15 item 4 (b): a rolling restart fails no request).
  */
-export function trackNewConnections(server: Server, state: ShutdownState): void {
-  server.on('connection', (socket: Socket) => {
-    if (!state.stopping) unusedConnections.add(socket);
-  });
+export function trackNewConnections(server: Server): void {
+  // Every accepted connection, those accepted after the stop signal included: until the listening socket closes
+  // (drainHttpServer), a new connection is one a proxy has already sent a request on.
+  server.on('connection', (socket: Socket) => unusedConnections.add(socket));
 }
 
 /**
@@ -47,7 +47,8 @@ export function drainMiddleware(state: ShutdownState) {
 /**
  * Graceful stop of the HTTP side (issue 6 "Stateless API"), run before the app and its pool close:
  * 1. mark the process stopping: readiness answers 503, new requests on old connections 503 + `Connection: close`;
- * 2. `server.close()`: the listening socket closes, new connections are refused;
+ * 2. after one turn of the event loop (connections already in the listen backlog are accepted and served),
+ *    `server.close()`: the listening socket closes, new connections are refused;
  * 3. idle keep-alive connections are closed at once, and each busy one as soon as its in-flight
  *    response has finished (Node ends only connections without a request in flight);
  * 4. resolves when every connection has ended, or after `timeoutMs`, when the remaining sockets are
@@ -58,6 +59,10 @@ export async function drainHttpServer(server: Server, state: ShutdownState, time
   const closeIdle = () => setImmediate(() => server.closeIdleConnections());
   state.markStopping(closeIdle);
   if (!server.listening) return 0;
+  // Connections the kernel completed before the signal wait in the listen backlog until the event loop accepts them;
+  // closing the listening socket now would reset them, and a proxy that already sent a POST on one answers 502
+  // (nginx does not retry a non-idempotent request once sent). One turn of the loop accepts them first.
+  await new Promise<void>((resolve) => setImmediate(resolve));
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   let timer: NodeJS.Timeout | undefined;

@@ -31,6 +31,12 @@ export const messages = {
 
   invalidId: '잘못된 ID 형식입니다.',
   invalidUpcoming: 'upcoming 값은 0 또는 1이어야 합니다.',
+  /** `GET /api/store/page` (issue 14 item 5): a cursor this API did not hand out. */
+  invalidPageCursor: '잘못된 페이지 커서입니다. 처음 페이지부터 다시 불러와 주세요.',
+  /** `GET /api/store/page`: limit outside 1–100 or not a whole number. */
+  invalidPageLimit: 'limit 값은 1부터 100 사이의 정수여야 합니다.',
+  /** `GET /api/store/page`: an empty, repeated or over-long tag filter. */
+  invalidTagFilter: '태그는 한 개, 최대 30자까지 지정할 수 있습니다.',
   linkNotFound: '링크 정보를 찾을 수 없습니다.',
   planNotFound: '일정을 찾을 수 없습니다.',
   planCreated: '일정이 등록되었습니다.',
@@ -124,6 +130,7 @@ export const messages = {
 
   invalidImageKey: '잘못된 이미지 키 형식입니다.',
   invalidImageWidth: '이미지 너비(w)는 320, 640, 1280 중 하나여야 합니다.',
+  invalidOgImageVersion: '미리보기 이미지 버전(v)이 올바르지 않습니다. 페이지가 알려 준 주소를 그대로 쓰세요.',
   imageNotFound: '이미지를 찾을 수 없습니다.',
   imageUnreadable: '이미지 파일을 읽을 수 없습니다. JPEG, PNG, WebP, GIF, AVIF 파일만 올릴 수 있습니다.',
   imageTypeRefused: (format: string) =>
@@ -160,6 +167,9 @@ export const messages = {
   planEditConflict: '다른 관리자가 이 일정을 먼저 수정했습니다. 저장된 내용을 확인한 뒤 다시 저장해주세요.',
   planDeleteConflict: '다른 관리자가 이 일정을 먼저 수정했습니다. 바뀐 내용을 확인한 뒤 다시 삭제해주세요.',
   linkDeleteConflict: '다른 관리자가 이 링크를 먼저 수정했습니다. 바뀐 내용을 확인한 뒤 다시 삭제해주세요.',
+  popupEditConflict: '다른 관리자가 이 팝업 예약을 먼저 수정했습니다. 저장된 내용을 확인한 뒤 다시 저장해주세요.',
+  popupDeleteConflict: '다른 관리자가 이 팝업 예약을 먼저 수정했습니다. 바뀐 내용을 확인한 뒤 다시 삭제해주세요.',
+  coverConflict: '다른 관리자가 커버 이미지를 먼저 변경했습니다. 지금 저장된 커버를 확인한 뒤 다시 변경해주세요.',
   versionInvalid: '버전(version)은 1 이상의 정수여야 합니다.',
   ifMatchInvalid: 'If-Match 헤더는 불러온 버전 번호(예: "3")여야 합니다.',
   versionMismatch: 'If-Match 헤더와 본문의 version이 서로 다릅니다.',
@@ -222,6 +232,8 @@ export const messages = {
   configPositiveInt: '는 1 이상의 정수여야 합니다',
   configNonEmpty: '는 비어 있을 수 없습니다',
   configHttpUrl: '는 http:// 또는 https:// 로 시작하는 주소여야 합니다 (쿼리와 # 없이)',
+  configSiteName: '는 100자 이하여야 합니다',
+  configSiteDescription: '는 300자 이하여야 합니다',
   configClockTolerance: '는 0–300 사이의 정수(초)여야 합니다',
   configShutdownTimeout: '는 0–600000 사이의 정수(밀리초)여야 합니다',
   configTestOnly: '는 테스트용입니다. NODE_ENV=production 에서는 쓸 수 없습니다',

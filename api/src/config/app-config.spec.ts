@@ -34,7 +34,14 @@ describe('loadConfig', () => {
       logLevel: 'info',
       logFormat: 'json',
       metricsToken: undefined,
+      site: {
+        name: '링크 & 일정',
+        description: '크리에이터가 고른 상품 링크와 팝업·방송 일정을 한곳에서 확인하세요.',
+        publicUrl: undefined,
+      },
       analytics: { rawRetentionDays: 35, rollupRetentionDays: 400, rollupIntervalSeconds: 300, ingestFlushMs: 1000 },
+      // The repository: each app's dist/server/first-screen.js (issue 14 item 1).
+      firstScreenRenderersDir: resolve(__dirname, '../../..'),
     });
   });
 
@@ -80,6 +87,20 @@ describe('loadConfig', () => {
         '설정 오류: BOOKING_RETENTION_DAYS 는 1–3650 사이의 정수(일)여야 합니다',
       );
     }
+  });
+
+  it('reads the site name, description and public address (issue 14 item 2)', () => {
+    expect(
+      loadConfig({
+        SITE_NAME: '  민지의 가게 ',
+        SITE_DESCRIPTION: '오늘의 추천',
+        PUBLIC_SITE_URL: 'https://links.example.com/',
+      }).site,
+    ).toEqual({ name: '민지의 가게', description: '오늘의 추천', publicUrl: 'https://links.example.com' });
+    expect(() => loadConfig({ SITE_NAME: '가'.repeat(101) })).toThrow('설정 오류: SITE_NAME 는 100자 이하여야 합니다');
+    expect(() => loadConfig({ SITE_DESCRIPTION: '가'.repeat(301) })).toThrow(/SITE_DESCRIPTION/);
+    expect(() => loadConfig({ PUBLIC_SITE_URL: 'links.example.com' })).toThrow(/PUBLIC_SITE_URL/);
+    expect(() => loadConfig({ PUBLIC_SITE_URL: 'https://links.example.com/?a=1' })).toThrow(/PUBLIC_SITE_URL/);
   });
 
   it('serves /api/docs only when API_DOCS is true (issue 15)', () => {

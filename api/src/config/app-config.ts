@@ -10,6 +10,12 @@ export const DEFAULT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** The default largest backup archive a restore takes, 2 GiB; BACKUP_MAX_BYTES overrides it. */
 export const DEFAULT_BACKUP_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 
+/** The site's name when SITE_NAME is unset (issue 14 item 2). */
+export const DEFAULT_SITE_NAME = '링크 & 일정';
+
+/** The site's description when SITE_DESCRIPTION is unset (issue 14 item 2). */
+export const DEFAULT_SITE_DESCRIPTION = '크리에이터가 고른 상품 링크와 팝업·방송 일정을 한곳에서 확인하세요.';
+
 /** Validated configuration of the API, read once at start-up (STYLE.md "Configuration"). */
 export interface AppConfig {
   /** HTTP port, 1–65535 (env PORT, default 3000). */
@@ -65,6 +71,12 @@ export interface AppConfig {
    * 14 item 4): the hot `/api/images/<key>?w=` answers skip the database; the least recently used go first.
    */
   imageCacheMaxBytes: number;
+  /**
+   * Folder holding the apps whose first-screen renderers draw the served `/` (env FIRST_SCREEN_RENDERERS_DIR, default
+   * the repository root): `<dir>/{shell,mf-plans,mf-store}/dist/server/first-screen.js` (issue 14 item 1,
+   * docs/first-screen.md). Missing renderers: the page is served without a first screen, as before.
+   */
+  firstScreenRenderersDir: string;
   /** Browser tests only: a file holding the API's "now" (env TEST_CLOCK_FILE; refused with NODE_ENV=production). */
   testClockFile: string | undefined;
   /**
@@ -83,6 +95,25 @@ export interface AppConfig {
    * only direct requests from loopback may read it; metrics/metrics-endpoint.ts).
    */
   metricsToken: string | undefined;
+  /** What the page's head says about the site (issue 14 item 2, site-head/). */
+  site: SiteConfig;
+}
+
+/**
+ * The site as link previews and search engines see it (issue 14 item 2): `GET /api/site/head` and
+ * `GET /api/site/manifest.webmanifest` are built from it.
+ */
+export interface SiteConfig {
+  /** The site's name: `<title>`, `og:title`, the manifest's `name` (env SITE_NAME, default `링크 & 일정`, ≤ 100 chars). */
+  name: string;
+  /** `description` and `og:description` (env SITE_DESCRIPTION, default {@link DEFAULT_SITE_DESCRIPTION}, ≤ 300 chars). */
+  description: string;
+  /**
+   * The public address of the site without a trailing slash (env PUBLIC_SITE_URL, e.g. `https://links.example.com`):
+   * the canonical URL, `og:url` and the absolute `og:image`. Undefined → the request's own origin (its `Host` and,
+   * behind a trusted proxy, `X-Forwarded-Proto`).
+   */
+  publicUrl: string | undefined;
 }
 
 /** How long analytics data is kept and how often the raw events are rolled up (analytics/analytics-rollup.service.ts). */
@@ -190,6 +221,7 @@ const schema = z.object({
   BACKUP_MAX_BYTES: integer(1, Number.MAX_SAFE_INTEGER, messages.configPositiveInt).default(DEFAULT_BACKUP_MAX_BYTES),
   PUBLIC_CACHE_MAX_ENTRIES: integer(0, 100_000, messages.configPublicCacheEntries).default(500),
   IMAGE_CACHE_MAX_BYTES: integer(0, 4 * 1024 * 1024 * 1024, messages.configImageCacheBytes).default(32 * 1024 * 1024),
+  FIRST_SCREEN_RENDERERS_DIR: z.string().trim().min(1).optional(),
   TEST_CLOCK_FILE: z.string().trim().min(1).optional(),
   NODE_ENV: z.string().trim().optional(),
   ANALYTICS_RAW_RETENTION_DAYS: integer(2, 3650, messages.configRawRetention).default(35),
@@ -200,6 +232,9 @@ const schema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, messages.configLogLevel).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty'], messages.configLogFormat).default('json'),
   METRICS_TOKEN: z.string().trim().min(16, messages.configMetricsToken).optional(),
+  SITE_NAME: z.string().trim().max(100, messages.configSiteName).default(DEFAULT_SITE_NAME),
+  SITE_DESCRIPTION: z.string().trim().max(300, messages.configSiteDescription).default(DEFAULT_SITE_DESCRIPTION),
+  PUBLIC_SITE_URL: httpUrl.optional(),
 });
 
 /**
@@ -253,6 +288,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backupMaxBytes: v.BACKUP_MAX_BYTES,
     publicCacheMaxEntries: v.PUBLIC_CACHE_MAX_ENTRIES,
     imageCacheMaxBytes: v.IMAGE_CACHE_MAX_BYTES,
+    firstScreenRenderersDir: resolve(v.FIRST_SCREEN_RENDERERS_DIR ?? resolve(__dirname, '..', '..', '..')),
     testClockFile: v.TEST_CLOCK_FILE ? resolve(v.TEST_CLOCK_FILE) : undefined,
     analytics: {
       rawRetentionDays: v.ANALYTICS_RAW_RETENTION_DAYS,
@@ -264,6 +300,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: v.LOG_LEVEL,
     logFormat: v.LOG_FORMAT,
     metricsToken: v.METRICS_TOKEN,
+    site: {
+      name: v.SITE_NAME,
+      description: v.SITE_DESCRIPTION,
+      publicUrl: v.PUBLIC_SITE_URL?.replace(/\/+$/, ''),
+    },
   };
 }
 

@@ -1,13 +1,14 @@
-import { Controller, Get, Post, Req, Res, UploadedFile } from '@nestjs/common';
+import { Controller, Get, Headers, Post, Req, Res, UploadedFile } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator';
-import { MessageResponse } from '../common/dto/message-response.dto';
+import { expectedVersion } from '../common/expected-version';
 import { messages } from '../common/messages';
 import { ImageUpload, prepareUpload } from '../images/image-upload';
+import { ApiErrors } from '../openapi/api-errors';
 import { PublicCache } from '../public-cache/public-cache';
 import { CoverService } from './cover.service';
-import { CoverResponse } from './dto/cover.dto';
+import { CoverConflictResponse, CoverResponse, CoverWriteResponse } from './dto/cover.dto';
 
 @ApiTags('cover')
 @Controller('cover')
@@ -18,9 +19,9 @@ export class CoverController {
   ) {}
 
   /**
-   * `GET /api/cover` → `{ product: { imagelink } }` or `{ product: null }` (public). Cached like `GET /api/store`
-   * (issue 14 point 4): `public, max-age=0, s-maxage=60, stale-while-revalidate=30`, ETag and 304; no window bounds it.
-   * Kept in the in-process PublicCache until a write.
+   * `GET /api/cover` → `{ product: { imagelink, version } }` or `{ product: null }` (public). Cached like `GET
+   * /api/store` (issue 14 point 4): `public, max-age=0, s-maxage=60, stale-while-revalidate=30`, ETag and 304; no
+   * window bounds it. Kept in the in-process PublicCache until a write.
    */
   @Get()
   @Public()
@@ -37,19 +38,40 @@ export class CoverController {
   }
 
   /**
-   * `POST /api/cover/image`, multipart file `image` (spec §7, DECISIONS D3/D4) → 201 `{ message }`.
+   * `POST /api/cover/image`, multipart file `image` (spec §7, DECISIONS D3/D4) → 201 `{ message, product: CoverDto }`.
    * The image goes through the upload pipeline and becomes the one cover; the previous cover image is deleted
    * when no link uses it. Errors: 400 no/empty file, 413 too large, 415 not an accepted image, 422 too many pixels.
+   * Issue 15 item 8: with `If-Match: "<version>"` (the cover's version the screen loaded), or `If-None-Match: *` (the
+   * screen saw no cover), a cover replaced since is kept: 409 `messages.coverConflict` with the stored cover (or null)
+   * in `product`, and the image is not stored. Without either, the cover is replaced whatever it is (as before).
    */
   @Post('image')
   @ImageUpload()
   @ApiOperation({
     summary: '커버 이미지 변경',
     description:
-      'Stores the image through the upload pipeline (type by bytes, EXIF orientation applied, metadata stripped, content-addressed) and makes it the cover (`GET /api/cover`). The previous cover image is deleted when nothing else references it.',
+      'Stores the image through the upload pipeline (type by bytes, EXIF orientation applied, metadata stripped, content-addressed) and makes it the cover (`GET /api/cover`). The previous cover image is deleted when nothing else references it. With `If-Match: "<version>"` or `If-None-Match: *`, a cover replaced since answers 409 with the stored cover in `product`, nothing stored.',
   })
-  async upload(@UploadedFile() file: Express.Multer.File | undefined): Promise<MessageResponse> {
-    await this.cover.replace(await prepareUpload(file));
-    return { message: messages.coverSaved };
+  @ApiHeader({
+    name: 'if-match',
+    required: false,
+    description:
+      'The cover\'s `version` when the screen loaded it (`"2"`). Stale: 409 with the stored cover, nothing changes. Absent or `*`: no check.',
+  })
+  @ApiHeader({
+    name: 'if-none-match',
+    required: false,
+    description: '`*`: only when there is no cover yet (the screen saw none); otherwise 409 with the stored cover.',
+  })
+  @ApiErrors({ 409: { type: CoverConflictResponse, sentences: [messages.coverConflict] } })
+  async upload(
+    @UploadedFile() file: Express.Multer.File | undefined,
+    @Headers('if-match') ifMatch?: string,
+    @Headers('if-none-match') ifNoneMatch?: string,
+  ): Promise<CoverWriteResponse> {
+    const version = expectedVersion(ifMatch);
+    const none = ifNoneMatch?.trim() === '*';
+    const image = await prepareUpload(file);
+    return { message: messages.coverSaved, product: await this.cover.replace(image, { version, none }) };
   }
 }

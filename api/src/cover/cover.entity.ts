@@ -10,6 +10,10 @@ export class Cover {
   @Column({ name: 'image_key', type: 'char', length: 64 })
   imageKey!: string;
 
+  /** Edit version (issue 15 item 8): 1 for the first cover, +1 on every replace; a stale replace is refused (409). */
+  @Column({ type: 'int', default: 1 })
+  version!: number;
+
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
   updatedAt!: Date;
 }

@@ -9,5 +9,6 @@ import { CoverService } from './cover.service';
   imports: [TypeOrmModule.forFeature([Cover])],
   controllers: [CoverController],
   providers: [CoverService, ImageUploadInterceptor],
+  exports: [CoverService],
 })
 export class CoverModule {}

@@ -1,6 +1,6 @@
 import { lastValueFrom, defer, of, throwError } from 'rxjs';
 import type { CallHandler, ExecutionContext } from '@nestjs/common';
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { DatabaseRetryInterceptor } from '../common/database-retry.interceptor';
 import { ApiExceptionFilter } from '../common/api-exception.filter';
 import { messages } from '../common/messages';
@@ -18,6 +18,7 @@ describe('isDatabaseUnavailable', () => {
     ['pool timeout', new Error('Connection terminated due to connection timeout')],
     ['wrapped by TypeORM', new QueryFailedError('SELECT 1', [], pgError('57P01', 'terminating connection'))],
     ['AggregateError', new AggregateError([pgError('ECONNREFUSED', 'x'), pgError('ECONNREFUSED', 'y')], '')],
+    ['a transaction whose connection was released', new QueryRunnerAlreadyReleasedError()],
   ])('%s: unavailable', (_name, error) => expect(isDatabaseUnavailable(error)).toBe(true));
 
   test.each([

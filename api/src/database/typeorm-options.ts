@@ -14,6 +14,8 @@ import { PopupBookings1795608000000 } from './migrations/1795608000000-popup-boo
 import { AuditEntry1795694400000 } from './migrations/1795694400000-audit-entry';
 import { LinkVersion1795780800000 } from './migrations/1795780800000-link-version';
 import { PlanVersion1795781100000 } from './migrations/1795781100000-plan-version';
+import { PopupCoverVersion1795781400000 } from './migrations/1795781400000-popup-cover-version';
+import { LinkDisplayOrderIndex1795867200000 } from './migrations/1795867200000-link-display-order-index';
 
 export const entities = [Link, Plan, PopupSlot, Image, ImageVariant, Cover, Administrator];
 export const migrations = [
@@ -24,6 +26,8 @@ export const migrations = [
   AuditEntry1795694400000,
   LinkVersion1795780800000,
   PlanVersion1795781100000,
+  PopupCoverVersion1795781400000,
+  LinkDisplayOrderIndex1795867200000,
 ];
 
 /**

@@ -46,7 +46,10 @@ describe('health', () => {
     }
   });
 
-  it('once stopping: ready 503 { status: stopping }; every new request 503 with Connection: close', async () => {
+  // A connection that reaches a stopping process (in production only for the one turn of the event loop before the
+  // listening socket closes, common/http-drain.ts) carries a request a proxy already sent: it is served, with
+  // Connection: close; a reused keep-alive connection gets 503 (common/http-drain.int.spec.ts). Readiness says 503.
+  it('once stopping: readiness 503 { status: stopping }, other requests served with Connection: close', async () => {
     t.app.get(ShutdownState).markStopping();
     const ready = await request(server()).get('/api/health/ready').expect(503);
     expect(ready.body).toEqual({
@@ -56,9 +59,10 @@ describe('health', () => {
       requestId: expect.any(String),
     });
     expect(ready.headers.connection).toBe('close');
-    for (const path of ['/api/health', '/api/health/live', '/api/store']) {
-      const response = await request(server()).get(path).expect(503);
-      expect(response.body).toMatchObject({ statusCode: 503, status: 'stopping' });
+    const alias = await request(server()).get('/api/health').expect(503);
+    expect(alias.body).toMatchObject({ statusCode: 503, status: 'stopping' });
+    for (const path of ['/api/health/live', '/api/store']) {
+      const response = await request(server()).get(path).expect(200);
       expect(response.headers.connection).toBe('close');
     }
   });

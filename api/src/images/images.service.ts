@@ -222,6 +222,29 @@ export class ImagesService {
     return bytes ? { contentType: 'image/webp', bytes } : null;
   }
 
+  /**
+   * An image made from a stored one by `make` (issue 14 item 2: the 1200×630 link-preview JPEG of the cover), kept in
+   * the same memory as the hot variants under `<key>-<name>` and counted as an `image-variants` hit or miss. Not stored
+   * in the database (image_variants holds the WebP widths only): a process makes it again after a write empties the
+   * memory. Null when the key is unknown.
+   * @param name what distinguishes it from the other images made from `key` (`og`)
+   * @param make turns the stored original's bytes into the image's bytes
+   */
+  async derived(key: string, name: string, make: (original: Buffer) => Promise<Buffer>): Promise<Buffer | null> {
+    const hotKey = `${key}-${name}`;
+    const hot = this.hot?.get(hotKey);
+    if (hot) {
+      this.observer.hit('image-variants');
+      return hot;
+    }
+    this.observer.miss('image-variants');
+    const original = await this.original(key);
+    if (!original) return null;
+    const bytes = await make(original.bytes);
+    this.hot?.set(hotKey, bytes);
+    return bytes;
+  }
+
   /** The variant if it is in this process's memory now (no database read, no hit or miss counted). */
   hotVariant(key: string, width: VariantWidth): Buffer | undefined {
     return this.hot?.peek(`${key}-${width}`);

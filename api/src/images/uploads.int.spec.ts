@@ -243,7 +243,10 @@ describe('image uploads (integration, real PostgreSQL)', () => {
 
   it('POST /api/cover/image sets the cover, and replacing it removes the old cover image', async () => {
     const first = await picture(64, 16, 10).png().toBuffer();
-    expect((await uploadCover(first).expect(201)).body).toEqual({ message: '커버 이미지가 변경되었습니다.' });
+    expect((await uploadCover(first).expect(201)).body).toEqual({
+      message: '커버 이미지가 변경되었습니다.',
+      product: { imagelink: expect.stringMatching(KEY_PATH), version: expect.any(Number) },
+    });
     const oldLink = (await http().get('/api/cover').expect(200)).body.product.imagelink;
     expect(oldLink).toMatch(KEY_PATH);
     const count = await imageCount();

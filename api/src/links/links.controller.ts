@@ -8,12 +8,13 @@ import {
   Param,
   Post,
   Put,
+  Query,
   Req,
   Res,
   UploadedFile,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator';
 import { ApiError } from '../common/api-error';
 import { expectedVersion } from '../common/expected-version';
@@ -29,6 +30,7 @@ import {
   LinkListResponse,
   LinkOrderConflictResponse,
   LinkOrderResponse,
+  LinkPageResponse,
   LinkResponse,
   LinkWriteResponse,
 } from './dto/link.dto';
@@ -37,6 +39,7 @@ import { UpdateLinkDto } from './dto/update-link.dto';
 import { PublicCache } from '../public-cache/public-cache';
 import { LinksService } from './links.service';
 import { ParsePositionPipe } from './parse-position.pipe';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, parseStorePageQuery, storePageCacheKey } from './store-page-query';
 
 /** Every sentence a link body's validation may answer with (CreateLinkDto, UpdateLinkDto). */
 export const LINK_BODY_ERRORS = [
@@ -90,6 +93,48 @@ export class LinksController {
   async list(@Req() req: Request, @Res() res: Response): Promise<void> {
     await this.cache.serve(req, res, 'store', async () => ({
       body: { product: await this.links.listVisible() } satisfies LinkListResponse,
+      validUntil: await this.links.nextBoundary(),
+    }));
+  }
+
+  /**
+   * `GET /api/store/page?limit=&after=&tag=` → `{ product: { items: LinkDto[], nextCursor } }` (issue 14 item 5): the
+   * links of `GET /api/store` one page at a time, keyset-paged on (pcode, id); `tag` filters on the server so it
+   * works across pages. Same visibility rule, Cache-Control, ETag/304 and PublicCache as `GET /api/store` (the key
+   * is the checked query). `GET /api/store` is unchanged for existing clients.
+   * @throws ApiError 400 for a bad limit, cursor or tag (see parseStorePageQuery).
+   */
+  @Get('store/page')
+  @Public()
+  @ApiOperation({
+    summary: '링크 목록 한 페이지 (공개)',
+    description:
+      "The links of GET /api/store one page at a time, in the same order (pcode, then id). Pass the answer's `nextCursor` as `after` for the next page; null means the last page. Keyset paging: a page costs the same at any depth, and a link created meanwhile (it goes to the end) neither repeats nor hides another. Cache-Control and ETag as GET /api/store.",
+  })
+  @ApiQuery({
+    name: 'limit',
+    type: String,
+    required: false,
+    description: `links per page, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE})`,
+  })
+  @ApiQuery({
+    name: 'after',
+    type: String,
+    required: false,
+    description: "the previous page's `nextCursor`; absent: the first page",
+  })
+  @ApiQuery({
+    name: 'tag',
+    type: String,
+    required: false,
+    description: 'only links carrying this tag (one tag, ≤ 30 characters)',
+  })
+  @ApiErrors({ 400: [messages.invalidPageLimit, messages.invalidPageCursor, messages.invalidTagFilter] })
+  @ApiOkResponse({ type: LinkPageResponse })
+  async page(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const parsed = parseStorePageQuery(query, req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
+    await this.cache.serve(req, res, storePageCacheKey(parsed), async () => ({
+      body: { product: await this.links.listVisiblePage(parsed) } satisfies LinkPageResponse,
       validUntil: await this.links.nextBoundary(),
     }));
   }

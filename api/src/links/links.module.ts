@@ -10,5 +10,6 @@ import { LinksService } from './links.service';
   imports: [TypeOrmModule.forFeature([Link])],
   controllers: [LinksController, LinkImagesController],
   providers: [LinksService, ImageUploadInterceptor],
+  exports: [LinksService],
 })
 export class LinksModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, EntityManager, Repository } from 'typeorm';
+import { DataSource, EntityManager, Repository, type SelectQueryBuilder } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { parseDateTime } from '../common/calendar';
 import { Clock } from '../common/clock';
@@ -11,10 +11,11 @@ import type { CreateLinkFormDto, UpdateLinkFormDto } from './dto/link-form.dto';
 import { INTERNAL_IMAGE_PATH } from './dto/link-fields';
 import { UpdateLinkDto } from './dto/update-link.dto';
 import { Link } from './link.entity';
-import type { LinkDto } from './dto/link.dto';
+import type { LinkDto, LinkPage } from './dto/link.dto';
 import { toLinkView } from './link-view';
 import { nextBoundary, visibilityAt, visibleAt, type VisibilityFields } from './link-visibility';
 import { normalizeTags } from './normalize-tags';
+import { encodeCursor, type StorePageQuery } from './store-page-query';
 
 /**
  * Transaction-level advisory lock taken by every write that changes the set or the order of pcodes (create,
@@ -47,6 +48,24 @@ export class LinksService {
       .addOrderBy('links.id', 'ASC')
       .getMany();
     return rows.map((row) => toLinkView(row, now));
+  }
+
+  /**
+   * One page of the links visitors see now (issue 14 item 5): the same rule and order as {@link listVisible}, read
+   * with a keyset on the display order `(pcode, id) > after` and `LIMIT limit + 1` (the extra row only tells whether a
+   * next page exists), never OFFSET, so every page costs the same whatever the catalogue's size (index
+   * `links_display_order_idx`). `tag`: only links carrying it. A link created during a walk goes to the end (pcode =
+   * n), so it neither repeats nor hides any other; a reorder during a walk can (positions move under the cursor).
+   */
+  async listVisiblePage({ limit, after, tag }: StorePageQuery): Promise<LinkPage> {
+    const now = this.clock.now();
+    const rows = await visiblePageQuery(this.links, now, { limit, after, tag }).getMany();
+    const items = rows.slice(0, limit);
+    const last = items[items.length - 1];
+    return {
+      items: items.map((row) => toLinkView(row, now)),
+      nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+    };
   }
 
   /** Every link, hidden, scheduled and ended ones too, ordered by pcode (the administrator's list). */
@@ -218,6 +237,25 @@ export class LinksService {
       return toLinkView(saved, this.clock.now());
     });
   }
+}
+
+/**
+ * The SQL of one page of {@link LinksService.listVisiblePage} at `now`: visible links, `(pcode, id) > after`, the tag
+ * as an array containment, ordered by (pcode, id), `LIMIT limit + 1`, no OFFSET. Exported for the spec that EXPLAINs
+ * it (links/store-page.int.spec.ts).
+ */
+export function visiblePageQuery(
+  links: Repository<Link>,
+  now: Date,
+  { limit, after, tag }: StorePageQuery,
+): SelectQueryBuilder<Link> {
+  const query = links.createQueryBuilder('links').where(visibleAt(':now'), { now });
+  if (after) query.andWhere('(links.pcode, links.id) > (:pcode, :id)', { pcode: after.pcode, id: after.id });
+  if (tag !== null) query.andWhere('links.tags @> ARRAY[:tag]::text[]', { tag });
+  return query
+    .orderBy('links.pcode', 'ASC')
+    .addOrderBy('links.id', 'ASC')
+    .limit(limit + 1);
 }
 
 /**

@@ -30,6 +30,14 @@ export const markAnsweredAs = (request: IncomingMessage, template: string): void
   (request as RoutedRequest)[ANSWERED_AS] = template;
 };
 
+/**
+ * Whether a request was answered outside Nest's router, from a public read kept in memory (public-cache/fast-path.ts).
+ * Those are the visitors' page loads: the same few answers thousands of times a minute, counted by route and status
+ * in `http_request_duration_seconds` and in the gateway's access log. Writing a line for each cost a third of the
+ * API's CPU time per cached read (issue 14 item 8c, `node bench/api-vs-raw.mjs`); their successes are logged at `debug`.
+ */
+const answeredFromMemory = (request: IncomingMessage): boolean => Boolean((request as RoutedRequest)[ANSWERED_AS]);
+
 /** The path of a request without its query string (`/api/store?tag=x` → `/api/store`). */
 export const pathOf = (request: IncomingMessage): string =>
   ((request as RoutedRequest).originalUrl ?? request.url ?? '/').split('?')[0]!;
@@ -62,7 +70,8 @@ const routeFields = (request: IncomingMessage): { route: string } | { path: stri
  * Every line written while the request runs carries its `requestId`.
  * No personal data: no headers (so no Authorization or cookies), no client address, no query strings, no bodies;
  * `redact` also censors any header object that reaches a line some other way.
- * Levels: 5xx `error`, health probes and /metrics scrapes `debug`, everything else `info`.
+ * Levels: 5xx `error`; health probes, /metrics scrapes and public reads answered from memory `debug` when they
+ * succeed; everything else `info`.
  */
 export function createHttpLogger(level: LogLevel, destination: DestinationStream): HttpLogger {
   const logger: Logger = pino(
@@ -89,7 +98,9 @@ export function createHttpLogger(level: LogLevel, destination: DestinationStream
     },
     customLogLevel: (request: IncomingMessage, response: ServerResponse, error?: Error): Level => {
       if (error || response.statusCode >= 500) return 'error';
-      if (response.statusCode < 400 && QUIET_PATHS.test(pathOf(request))) return 'debug';
+      if (response.statusCode < 400 && (QUIET_PATHS.test(pathOf(request)) || answeredFromMemory(request))) {
+        return 'debug';
+      }
       return 'info';
     },
     customSuccessMessage: () => 'request completed',

@@ -61,6 +61,16 @@ describe('request logs and request ids', () => {
     expect(line.path).toBeUndefined();
   });
 
+  it('a public read answered from memory is not a line at info (metrics count it); the read that filled the cache is', async () => {
+    const first = await request(server()).get('/api/tag/list').expect(200);
+    const second = await request(server()).get('/api/tag/list').expect(200);
+    expect(await lineOf(first.headers['x-request-id'] as string)).toMatchObject({ level: 30, route: '/api/tag/list' });
+    // Lines are written as answers finish, in order: once a later request's line is there, the second's would be too.
+    const later = await request(server()).get('/api/main/select/999998').expect(404);
+    await lineOf(later.headers['x-request-id'] as string);
+    expect(lines().filter((line) => line.requestId === second.headers['x-request-id'])).toEqual([]);
+  });
+
   it('an unknown path: 404 envelope with the id; the line names the path without its query string', async () => {
     const response = await request(server()).get('/api/nowhere?name=홍길동').expect(404);
     const id = response.headers['x-request-id'] as string;

@@ -61,6 +61,13 @@ export class PopupSlot {
   @Column({ name: 'booked_tables', type: 'int', default: 0, update: false })
   bookedTables!: number;
 
+  /**
+   * Edit version (issue 15 item 8): 1 when created, +1 on every administrator save of the slot (update, the booking
+   * switch); a stale write is refused with 409. Bookings do not raise it.
+   */
+  @Column({ type: 'int', default: 1 })
+  version!: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

@@ -1,10 +1,11 @@
-import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Headers, Param, Post, Put } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { expectedVersion } from '../common/expected-version';
 import { messages } from '../common/messages';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { ApiErrors } from '../openapi/api-errors';
 import { CreatePopupDto } from './dto/create-popup.dto';
-import { PopupListResponse, PopupResponse, PopupWriteResponse } from './dto/popup.dto';
+import { PopupConflictResponse, PopupListResponse, PopupResponse, PopupWriteResponse } from './dto/popup.dto';
 import { SetBookingEnabledDto } from './dto/set-booking-enabled.dto';
 import { UpdatePopupDto } from './dto/update-popup.dto';
 import { PopupsService } from './popups.service';
@@ -25,6 +26,14 @@ const POPUP_BODY_ERRORS = [
   messages.popupBookingEnabledInvalid,
   messages.unknownField('<field>'),
 ];
+
+/** `If-Match` of the slot writes that can be refused as stale (issue 15 item 8). */
+const IF_MATCH_HEADER = {
+  name: 'if-match',
+  required: false,
+  description:
+    'The slot\'s `version` when it was loaded (`"2"`). Stale: 409 with the stored slot, nothing changes. Absent or `*`: no check (overwrites, as before).',
+} as const;
 
 /**
  * Popup reservation slots (DECISIONS D3). Every route, reads included, is administrator-only (D3, D5: none is
@@ -68,34 +77,62 @@ export class PopupsController {
   /**
    * `PUT /api/popup/update/:id` (DECISIONS D3) → `{ message, product: PopupDto }`. Replaces every field
    * (UpdatePopupDto); writes the `popup_slots` table only. 400 bad id or body, 404 unknown id.
+   * Issue 15 item 8: with `If-Match: "<version>"` or `version` in the body, a slot saved by another administrator
+   * since is left as it is: 409 `messages.popupEditConflict` with the stored slot. Without either, it overwrites.
    */
   @Put('update/:id')
   @ApiOperation({
     summary: '팝업 예약 수정 (관리자)',
     description:
-      'Replaces the whole slot; rules as on create. Booking settings absent from the body keep their value. The head count and tables may not go below what bookings already took (409).',
+      'Replaces the whole slot; rules as on create. Booking settings absent from the body keep their value. The head count and tables may not go below what bookings already took (409). With `If-Match: "<version>"` or `version` in the body, a stale version answers 409 with the stored slot in `product` and changes nothing.',
   })
   @ApiParam({ name: 'id', description: 'positive integer' })
+  @ApiHeader(IF_MATCH_HEADER)
   @ApiErrors({
-    400: [messages.invalidId, ...POPUP_BODY_ERRORS],
+    400: [
+      messages.invalidId,
+      ...POPUP_BODY_ERRORS,
+      messages.ifMatchInvalid,
+      messages.versionInvalid,
+      messages.versionMismatch,
+    ],
     404: [messages.popupNotFound],
-    409: [messages.popupCountBelowBooked(1), messages.popupTableBelowBooked(1)],
+    409: {
+      type: PopupConflictResponse,
+      sentences: [messages.popupEditConflict, messages.popupCountBelowBooked(1), messages.popupTableBelowBooked(1)],
+    },
   })
-  async update(@Param('id', ParseIdPipe) id: number, @Body() body: UpdatePopupDto): Promise<PopupWriteResponse> {
-    return { message: messages.popupUpdated, product: await this.popups.update(id, body) };
+  async update(
+    @Param('id', ParseIdPipe) id: number,
+    @Body() body: UpdatePopupDto,
+    @Headers('if-match') ifMatch?: string,
+  ): Promise<PopupWriteResponse> {
+    const expected = expectedVersion(ifMatch, body.version);
+    return { message: messages.popupUpdated, product: await this.popups.update(id, body, expected) };
   }
 
-  /** `DELETE /api/popup/delete/:id` → `{ message, product: PopupDto }` (the slot as it was). 400 bad id, 404. */
+  /**
+   * `DELETE /api/popup/delete/:id` → `{ message, product: PopupDto }` (the slot as it was). 400 bad id, 404. With
+   * `If-Match: "<version>"` (issue 15 item 8) a slot changed since is not deleted: 409 `messages.popupDeleteConflict`.
+   */
   @Delete('delete/:id')
   @ApiOperation({
     summary: '팝업 예약 삭제 (관리자)',
     description:
-      'Answers the deleted slot as it was; its past bookings go with it. A slot with a booking still waiting (booked) is refused.',
+      'Answers the deleted slot as it was; its past bookings go with it. A slot with a booking still waiting (booked) is refused. With `If-Match: "<version>"`, a slot changed since is not deleted: 409 with the stored slot in `product`.',
   })
   @ApiParam({ name: 'id', description: 'positive integer' })
-  @ApiErrors({ 400: [messages.invalidId], 404: [messages.popupNotFound], 409: [messages.popupHasBookings] })
-  async remove(@Param('id', ParseIdPipe) id: number): Promise<PopupWriteResponse> {
-    return { message: messages.popupDeleted, product: await this.popups.remove(id) };
+  @ApiHeader(IF_MATCH_HEADER)
+  @ApiErrors({
+    400: [messages.invalidId, messages.ifMatchInvalid],
+    404: [messages.popupNotFound],
+    409: { type: PopupConflictResponse, sentences: [messages.popupDeleteConflict, messages.popupHasBookings] },
+  })
+  async remove(
+    @Param('id', ParseIdPipe) id: number,
+    @Headers('if-match') ifMatch?: string,
+  ): Promise<PopupWriteResponse> {
+    return { message: messages.popupDeleted, product: await this.popups.remove(id, expectedVersion(ifMatch)) };
   }
 
   /** `PUT /api/popup/:id/booking-enabled` `{ enabled }` → opens or closes booking by hand (issue 13). */

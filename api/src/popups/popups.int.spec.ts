@@ -43,8 +43,19 @@ const VALID_VIEW = {
   count: 40,
   table: 10,
   ...bookingDefaults(40),
+  // Issue 15 item 8: a new slot is version 1; every saved update adds one.
+  version: 1,
 };
-const SLOT_KEYS = ['cnt', 'count', 'enddate', 'id', 'startdate', 'table', ...Object.keys(bookingDefaults(0))].sort();
+const SLOT_KEYS = [
+  'cnt',
+  'count',
+  'enddate',
+  'id',
+  'startdate',
+  'table',
+  'version',
+  ...Object.keys(bookingDefaults(0)),
+].sort();
 
 /** Each refused body, the field at fault and the Korean sentence in `message` (DECISIONS D2, D6; spec §5). */
 const REFUSED: Array<[string, object, string, string]> = [
@@ -182,6 +193,7 @@ describe('popup slots: /api/popup (integration)', () => {
         count: 12,
         table: 3,
         ...bookingDefaults(12),
+        version: 2,
       };
       expect(res.body).toEqual({ message: '팝업 예약이 수정되었습니다.', product });
       expect((await admin.get(`/api/popup/select/${id}`).expect(200)).body).toEqual({ product });
@@ -206,6 +218,7 @@ describe('popup slots: /api/popup (integration)', () => {
         table: 0,
         // No seat to book: 마감 (full).
         ...bookingDefaults(0, 'full'),
+        version: 3,
       });
       const high = await admin
         .put(`/api/popup/update/${id}`, { ...VALID, cnt: null, count: 100_000, table: 10_000 })

@@ -55,31 +55,37 @@ export class PopupsService {
    * Replaces every field of slot `id` (DECISIONS D3 `PUT /api/popup/update/:id`), the row locked, in one
    * transaction. Only the `popup_slots` table is written. Booking settings absent from the body keep their value.
    * The head count and tables may not go below what bookings already took (the row lock orders this against every
-   * booking, which updates the same row).
-   * @throws ApiError 404 `messages.popupNotFound`; 409 `messages.popupCountBelowBooked` / `popupTableBelowBooked`
+   * booking, which updates the same row). The version goes up by one; with `expected` (issue 15 item 8) a slot saved
+   * by another administrator since that version is left as it is.
+   * @throws ApiError 404 `messages.popupNotFound`; 409 `messages.popupEditConflict` with the stored slot in `product`
+   *   when `expected` is stale; 409 `messages.popupCountBelowBooked` / `popupTableBelowBooked`
    */
-  async update(id: number, fields: CreatePopupDto): Promise<PopupDto> {
+  async update(id: number, fields: CreatePopupDto, expected?: number): Promise<PopupDto> {
     const slot = await this.dataSource.transaction(async (manager) => {
       const current = await manager.findOne(PopupSlot, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!current) throw new ApiError(404, messages.popupNotFound);
+      await this.checkVersion(manager, current, expected, messages.popupEditConflict);
       if (fields.count < current.bookedPeople) {
         throw new ApiError(409, messages.popupCountBelowBooked(current.bookedPeople));
       }
       if (fields.table < current.bookedTables) {
         throw new ApiError(409, messages.popupTableBelowBooked(current.bookedTables));
       }
-      return manager.save(Object.assign(current, columns(fields), bookingColumns(fields, current)));
+      return manager.save(
+        Object.assign(current, columns(fields), bookingColumns(fields, current), { version: current.version + 1 }),
+      );
     });
     return this.get(slot.id);
   }
 
   /**
-   * Turns booking on or off by hand (issue 13 "open or close booking for a slot by hand").
+   * Turns booking on or off by hand (issue 13 "open or close booking for a slot by hand"). An administrator's save
+   * of the slot, so it raises the version (issue 15 item 8): an edit form loaded before it is told, not overwriting.
    * @throws ApiError 404 `messages.popupNotFound`
    */
   async setBookingEnabled(id: number, enabled: boolean): Promise<PopupDto> {
     const result = await this.dataSource.query<[unknown[], number]>(
-      `UPDATE popup_slots SET booking_enabled = $2, updated_at = now() WHERE id = $1`,
+      `UPDATE popup_slots SET booking_enabled = $2, version = version + 1, updated_at = now() WHERE id = $1`,
       [id, enabled],
     );
     if (result[1] === 0) throw new ApiError(404, messages.popupNotFound);
@@ -88,13 +94,16 @@ export class PopupsService {
 
   /**
    * Deletes slot `id` (DECISIONS D3 `DELETE /api/popup/delete/:id`) with its past bookings; a slot that still has a
-   * booking waiting (booked) is refused, so no visitor loses a booking silently.
-   * @returns the slot as it was. @throws ApiError 404 `messages.popupNotFound`, 409 `messages.popupHasBookings`
+   * booking waiting (booked) is refused, so no visitor loses a booking silently. With `expected` (issue 15 item 8)
+   * only while the slot is still at that version.
+   * @returns the slot as it was. @throws ApiError 404 `messages.popupNotFound`, 409 `messages.popupHasBookings`,
+   *   409 `messages.popupDeleteConflict` with the stored slot in `product` (nothing deleted)
    */
-  async remove(id: number): Promise<PopupDto> {
+  async remove(id: number, expected?: number): Promise<PopupDto> {
     return this.dataSource.transaction(async (manager) => {
       const slot = await manager.findOne(PopupSlot, { where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!slot) throw new ApiError(404, messages.popupNotFound);
+      await this.checkVersion(manager, slot, expected, messages.popupDeleteConflict);
       const [waiting] = await manager.query<{ count: number }[]>(
         `SELECT count(*)::int AS count FROM bookings WHERE slot_id = $1 AND status = 'booked'`,
         [id],
@@ -104,6 +113,21 @@ export class PopupsService {
       await manager.delete(PopupSlot, { id });
       return before;
     });
+  }
+
+  /**
+   * Refuses a write loaded at another version than the locked row's (issue 15 item 8); `expected` undefined: no check.
+   * @throws ApiError 409 `message` with `product` = the stored slot's view.
+   */
+  private async checkVersion(
+    manager: EntityManager,
+    slot: PopupSlot,
+    expected: number | undefined,
+    message: string,
+  ): Promise<void> {
+    if (expected === undefined || slot.version === expected) return;
+    const checkedIn = (await checkedInPeople(manager, slot.id)).get(slot.id) ?? 0;
+    throw new ApiError(409, message, undefined, view(slot, this.clock.now(), checkedIn));
   }
 }
 
@@ -180,5 +204,6 @@ function view(slot: PopupSlot, now: Date, checkedIn: number): PopupDto {
     remaining: remainingPeople(slot),
     checkedInPeople: checkedIn,
     bookingStatus: bookingStatus(slot, now),
+    version: slot.version,
   };
 }

@@ -14,8 +14,13 @@ import { type InvalidationChannel, noChannel, postgresChannel, redisPubSubChanne
 
 /** What a public read answers, and until when the answer holds without a write. */
 export interface PublicRead {
-  /** The JSON body (`{ product: … }`). */
+  /**
+   * The JSON body (`{ product: … }`); with `contentType`, the text to send as it is (an empty text answers 204: the
+   * first screen without a renderer, issue 14 item 1).
+   */
   body: unknown;
+  /** The type of a text `body` (`text/html; charset=utf-8`); JSON when absent. */
+  contentType?: string;
   /**
    * The instant the answer changes without any write (the next opening or closing of a link's window, the next Seoul
    * midnight for plans), or null when only a write changes it.
@@ -26,6 +31,7 @@ export interface PublicRead {
 /** One serialized answer. Times are epoch milliseconds of the API's Clock. */
 interface Entry {
   bytes: Buffer;
+  contentType: string;
   etag: string;
   /** When it was read: a clock set back before it (tests) does not trust it. */
   readAt: number;
@@ -128,9 +134,15 @@ export class PublicCache implements OnApplicationBootstrap, OnApplicationShutdow
     }
     this.observer.miss('public-reads');
     const generation = this.generation;
-    const { body, validUntil } = await read();
-    const bytes = Buffer.from(JSON.stringify(body));
-    const entry: Entry = { bytes, etag: weakEtag(bytes), readAt: now, validUntil: validUntil?.getTime() ?? null };
+    const { body, validUntil, contentType } = await read();
+    const bytes = Buffer.from(contentType ? String(body) : JSON.stringify(body));
+    const entry: Entry = {
+      bytes,
+      contentType: contentType ?? 'application/json; charset=utf-8',
+      etag: weakEtag(bytes),
+      readAt: now,
+      validUntil: validUntil?.getTime() ?? null,
+    };
     if (this.active && generation === this.generation) this.entries!.set(key, entry);
     send(req, res, entry, now);
   }
@@ -195,8 +207,15 @@ function weakEtag(bytes: Buffer): string {
   return `W/"${bytes.length.toString(16)}-${hash}"`;
 }
 
-/** Writes a kept answer: its headers, then 304 when the request's validators match, else the bytes. */
+/**
+ * Writes a kept answer: its headers, then 304 when the request's validators match, else the bytes (204 when there are
+ * none).
+ */
 function send(req: Request, res: Response, entry: Entry, now: number): void {
+  if (entry.bytes.length === 0) {
+    res.status(204).end();
+    return;
+  }
   res.setHeader('ETag', entry.etag);
   const seconds = entry.validUntil === null ? null : secondsUntil(new Date(entry.validUntil), new Date(now));
   res.setHeader('Cache-Control', publicCacheControl(seconds));
@@ -205,7 +224,7 @@ function send(req: Request, res: Response, entry: Entry, now: number): void {
     res.status(304).end();
     return;
   }
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Type', entry.contentType);
   res.setHeader('Content-Length', entry.bytes.length);
   if (req.method === 'HEAD') res.end();
   else res.end(entry.bytes);

@@ -62,3 +62,32 @@ export async function startApiProcess(port: number, env: NodeJS.ProcessEnv): Pro
     },
   };
 }
+
+/** The test issuer of {@link startIssuerProcess}: its OIDC_ISSUER, an administrator token (1 hour) and the process. */
+export interface IssuerProcess {
+  issuer: string;
+  token: string;
+  child: ChildProcess;
+}
+
+/**
+ * The test issuer of the api specs in a process of its own (test/issuer-process.ts), for the e2e project whose jest
+ * cannot load `jose`. Resolves with its first line; stop it with `child.kill('SIGTERM')`.
+ * @throws Error with its output when it exits before printing.
+ */
+export async function startIssuerProcess(): Promise<IssuerProcess> {
+  const child = spawn(process.execPath, [
+    '-r',
+    join(repoRoot, 'build', 'register-swc.js'),
+    join(repoRoot, 'api', 'src', 'test', 'issuer-process.ts'),
+  ]);
+  let output = '';
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`issuer exited with ${code}:\n${output}`)));
+    child.stdout!.once('data', (chunk: Buffer) => {
+      const line = JSON.parse(chunk.toString('utf8').trim()) as { issuer: string; token: string };
+      resolve({ ...line, child });
+    });
+  });
+}

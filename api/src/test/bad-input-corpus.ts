@@ -268,6 +268,10 @@ function badQueries(op: Operation, salt: number): Array<[string, Record<string, 
     } else if (p.name === 'q') {
       // A free-text search: any text is a search; only characters no text may hold are wrong.
       junk.push('%00', '%ED%A0%80');
+    } else if (p.name === 'tag') {
+      // A tag filter (GET /api/store/page): any one tag is a filter; wrong are two tags, an over-long one, an empty
+      // one, and characters no text may hold.
+      junk.push('%00', '%ED%A0%80', 'a%2Fb', '가'.repeat(31), '');
     } else if (p.name === 'phone4') {
       junk.push('12', '123456', 'abcd', '%00', '');
     } else {

@@ -97,6 +97,78 @@ describe('커버 이미지 변경 (/uploadimage)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('names the cover it showed; a 409 shows the stored cover beside mine, and 내 변경 적용 replaces it on top (issue 15 item 8)', async () => {
+    const headers: Array<[unknown, unknown]> = [];
+    let posts = 0;
+    serve({
+      'GET /cover': () => ({ status: 200, data: { product: { imagelink: '/api/images/old', version: 2 } } }),
+      'POST /cover/image': (request) => {
+        headers.push([request.headers['If-Match'], request.headers['If-None-Match']]);
+        posts += 1;
+        return posts === 1
+          ? {
+              status: 409,
+              data: {
+                statusCode: 409,
+                message:
+                  '다른 관리자가 커버 이미지를 먼저 변경했습니다. 지금 저장된 커버를 확인한 뒤 다시 변경해주세요.',
+                product: { imagelink: '/api/images/theirs', version: 3 },
+              },
+            }
+          : {
+              status: 201,
+              data: {
+                message: '커버 이미지가 변경되었습니다.',
+                product: { imagelink: '/api/images/mine', version: 4 },
+              },
+            };
+      },
+    });
+    renderPage();
+    await waitFor(() =>
+      expect(screen.getByTestId('cover-dropzone-preview')).toHaveAttribute('src', '/api/images/old?w=1280'),
+    );
+    await choose(jpeg());
+    await waitFor(() => expect(screen.getByTestId('cover-caption')).toHaveTextContent('cover.jpg'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '저장' })));
+    const panel = await screen.findByTestId('cover-conflict');
+    expect(alerts).toEqual([]);
+    expect(panel).toHaveTextContent('다른 관리자가 커버 이미지를 먼저 변경했습니다.');
+    expect(screen.getByRole('img', { name: '지금 저장된 커버 이미지' })).toHaveAttribute(
+      'src',
+      '/api/images/theirs?w=640',
+    );
+    expect(screen.getByTestId('cover-conflict-image')).toHaveTextContent('cover.jpg');
+
+    fireEvent.click(screen.getByRole('button', { name: '내 변경 적용' }));
+    expect(screen.queryByTestId('cover-conflict')).toBeNull();
+    expect(screen.getByTestId('cover-caption')).toHaveTextContent('cover.jpg');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '저장' })));
+    expect(await screen.findByRole('dialog', { name: '이미지' })).toHaveTextContent('커버 이미지가 변경되었습니다.');
+    expect(headers).toEqual([
+      ['"2"', undefined],
+      ['"3"', undefined],
+    ]);
+  });
+
+  it('with no cover yet it asks for none (If-None-Match: *)', async () => {
+    const headers: unknown[] = [];
+    serve({
+      'GET /cover': () => ({ status: 200, data: { product: null } }),
+      'POST /cover/image': (request) => {
+        headers.push([request.headers['If-Match'], request.headers['If-None-Match']]);
+        return { status: 201, data: { message: '커버 이미지가 변경되었습니다.' } };
+      },
+    });
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('cover-caption')).toHaveTextContent('아직 커버 이미지가 없습니다.'));
+    await choose(jpeg());
+    await waitFor(() => expect(screen.getByTestId('cover-caption')).toHaveTextContent('cover.jpg'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '저장' })));
+    await screen.findByRole('dialog', { name: '이미지' });
+    expect(headers).toEqual([[undefined, '*']]);
+  });
+
   it('alerts the server message when the upload is refused', async () => {
     serve({
       'GET /cover': () => ({ status: 200, data: { product: null } }),

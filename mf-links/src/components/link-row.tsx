@@ -39,13 +39,15 @@ export interface LinkRowProps {
   onToggle: (link: Link) => void;
   /** Card clicks over the last 30 days (issue 12 item 1); undefined while unknown. */
   clicks?: number;
+  /** 위치 지정 in 순서 변경 mode when the list has several pages (issue 14 item 5); undefined: no such button. */
+  onMoveTo?: (link: Link) => void;
 }
 
 /**
  * One link of the list (spec §2 "Link list"): photo, name (to its edit screen) and, in 편집 mode, a delete icon;
  * in 순서 변경 mode the icon is a drag handle (mouse, touch or keyboard: Space, arrows, Space) of a sortable row.
  */
-export function LinkRow({ link, mode, locked, onDelete, onToggle, clicks }: LinkRowProps) {
+export function LinkRow({ link, mode, locked, onDelete, onToggle, clicks, onMoveTo }: LinkRowProps) {
   const reorder = mode === 'reorder';
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: link.id,
@@ -106,6 +108,18 @@ export function LinkRow({ link, mode, locked, onDelete, onToggle, clicks }: Link
           data-testid="link-row-toggle"
         >
           {link.enabled ? messages.hide : messages.show}
+        </button>
+      )}
+      {reorder && onMoveTo && (
+        <button
+          type="button"
+          className="link-row__toggle"
+          aria-label={messages.moveToLabel(link.pname)}
+          onClick={() => onMoveTo(link)}
+          disabled={locked}
+          data-testid="link-row-move-to"
+        >
+          {messages.moveTo}
         </button>
       )}
       {reorder ? (

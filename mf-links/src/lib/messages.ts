@@ -10,6 +10,20 @@ export const messages = {
   reorderHelp:
     '손잡이를 끌어서 옮기거나, 손잡이에서 스페이스 키를 누르고 위아래 화살표 키로 옮긴 뒤 스페이스 키로 놓으세요.',
   noLinks: '등록된 링크가 없습니다. 새 링크를 등록해보세요.',
+  // The list in pages of LIST_PAGE_SIZE rows (issue 14 item 5: 10,000 links).
+  listPages: '목록 페이지',
+  firstPage: '처음',
+  previousPage: '이전',
+  nextPage: '다음',
+  lastPage: '마지막',
+  pageRange: (from: number, to: number, total: number) =>
+    `${from.toLocaleString('ko-KR')}–${to.toLocaleString('ko-KR')}번째 / 전체 ${total.toLocaleString('ko-KR')}개`,
+  reorderPagesHelp: '다른 페이지로 옮기려면 ‘위치 지정’을 눌러 몇 번째로 옮길지 입력하세요.',
+  moveTo: '위치 지정',
+  moveToLabel: (name: string) => `${name} 위치 지정`,
+  moveToPrompt: (name: string, position: number, total: number) =>
+    `${name}을(를) 몇 번째로 옮길까요? 지금 ${position}번째 / 전체 ${total}개`,
+  moveToInvalid: (total: number) => `1부터 ${total.toLocaleString('ko-KR')} 사이의 숫자를 입력해 주세요.`,
   linksLoadFailed: '링크 목록을 불러오지 못했습니다.',
   linkLoadFailed: '링크 정보를 불러오지 못했습니다.',
   deleteConfirm: '이 링크를 삭제하시겠습니까?',

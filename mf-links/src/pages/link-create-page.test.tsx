@@ -66,9 +66,11 @@ const JPEG_HEAD = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
 const photo = () => new File([PNG_HEAD], 'photo.png', { type: 'image/png' });
 
 describe('LinkCreatePage', () => {
-  it('has the labels of spec §2 and the default placeholder preview', () => {
+  it('has the labels of spec §2 and the default placeholder preview', async () => {
     serve({});
     renderCreate();
+    // The drop zone's code loads when it first renders (platform's lazy ImageDropzone).
+    await screen.findByTestId('image-dropzone');
     expect(screen.getByRole('heading', { name: '링크 등록' })).toBeInTheDocument();
     for (const label of ['링크 이름', '태그', '구매 사이트 링크', '사진 링크']) {
       expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeInTheDocument();

@@ -41,7 +41,7 @@ describe('LinkEditPage', () => {
     expect(screen.getByLabelText(/^태그 정보/)).toHaveValue('뷰티, 스킨케어');
     expect(screen.getByLabelText(/^링크$/)).toHaveValue('https://shop.example/1');
     expect(screen.getByLabelText(/^사진 링크/)).toHaveValue('/api/images/abc');
-    expect(screen.getByTestId('image-dropzone-preview')).toHaveAttribute('src', '/api/images/abc?w=640');
+    expect(await screen.findByTestId('image-dropzone-preview')).toHaveAttribute('src', '/api/images/abc?w=640');
     expect(screen.getByRole('button', { name: '수정' })).toBeInTheDocument();
   });
 

@@ -1,7 +1,17 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Link } from '@linksite/contract';
-import { errorMessage, ErrorNotice, Loading, useRequest } from '@linksite/platform';
+import {
+  ConflictPanel,
+  errorMessage,
+  ErrorNotice,
+  Loading,
+  useRequest,
+  useVersionedEdit,
+  conflictPanelLabels,
+  type ConflictRow,
+  type EditConflict,
+} from '@linksite/platform';
 import { fetchLink } from '../api/fetch-link';
 import { updateLink } from '../api/update-link';
 import { updateLinkWithImage } from '../api/update-link-with-image';
@@ -25,20 +35,24 @@ function toInput(link: Link): LinkFormValues {
   };
 }
 
-/** A save refused as stale (issue 15 item 8): the server's message, the stored link, and what the form sent. */
-interface Conflict {
-  message: string;
-  stored: Link;
-  mine: LinkFormValues;
+/** What a save sent: the form's values and the new image file, if one was chosen. */
+interface Sent {
+  values: LinkFormValues;
   file: File | null;
 }
 
+/** A save refused as stale (issue 15 item 8): the server's message, the stored link, and what the form sent. */
+type Conflict = EditConflict<Link, Sent>;
+
+/** The panel's sentences from this remote's messages (issue 15 item 8). */
+const CONFLICT_LABELS = conflictPanelLabels(messages);
+
 /**
- * The comparison shown after a stale save (issue 15 item 8): each field whose stored value differs from the
- * administrator's, stored value beside theirs and who changed it, then 내 변경 적용 (the stored link with the
- * administrator's changed fields on top, into the form) or 저장된 내용으로 다시 불러오기 (drop their changes).
+ * The comparison shown after a stale save (issue 15 item 8), platform's ConflictPanel: each field whose stored value
+ * differs from the administrator's, stored value beside theirs and who changed it, then 내 변경 적용 (the stored link
+ * with the administrator's changed fields on top, into the form) or 저장된 내용으로 다시 불러오기 (drop their changes).
  */
-function ConflictPanel({
+function LinkConflict({
   conflict,
   loaded,
   onApply,
@@ -49,82 +63,41 @@ function ConflictPanel({
   onApply: () => void;
   onDiscard: () => void;
 }) {
-  const differences = linkDifferences(toInput(loaded), toInput(conflict.stored), conflict.mine, conflict.file);
-  const focus = useCallback((node: HTMLElement | null) => node?.focus(), []);
+  const rows: ConflictRow[] = linkDifferences(
+    toInput(loaded),
+    toInput(conflict.stored),
+    conflict.mine.values,
+    conflict.mine.file,
+  ).map((d) => ({
+    key: d.field,
+    label: d.label,
+    stored: d.stored,
+    mine: d.mine,
+    changedBy: { other: d.changedByOther, me: d.changedByMe },
+  }));
   return (
-    <section
-      className="link-conflict"
-      role="alert"
-      aria-labelledby="link-conflict-title"
-      data-testid="link-conflict"
-      tabIndex={-1}
-      ref={focus}
-    >
-      <h2 id="link-conflict-title" className="link-conflict__title">
-        {messages.conflictTitle}
-      </h2>
-      <p className="link-conflict__message">{conflict.message}</p>
-      {differences.length === 0 ? (
-        <p className="link-conflict__message">{messages.conflictNone}</p>
-      ) : (
-        <table className="link-conflict__table">
-          <caption>{messages.conflictCaption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{messages.conflictField}</th>
-              <th scope="col">{messages.conflictStored}</th>
-              <th scope="col">{messages.conflictMine}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {differences.map((d) => (
-              <tr key={d.field} data-testid={`conflict-${d.field}`}>
-                <th scope="row">{d.label}</th>
-                <td>
-                  <span className="link-conflict__value">{d.stored}</span>
-                  {d.changedByOther && <span className="link-conflict__who">{messages.conflictByOther}</span>}
-                </td>
-                <td>
-                  <span className="link-conflict__value">{d.mine}</span>
-                  {d.changedByMe && <span className="link-conflict__who">{messages.conflictByMe}</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <p className="link-conflict__help">{messages.conflictHelp}</p>
-      <div className="link-conflict__actions">
-        <button type="button" className="admin-button" onClick={onApply} data-testid="conflict-apply">
-          {messages.conflictApply}
-        </button>
-        <button
-          type="button"
-          className="admin-button link-conflict__secondary"
-          onClick={onDiscard}
-          data-testid="conflict-discard"
-        >
-          {messages.conflictDiscard}
-        </button>
-      </div>
-    </section>
+    <ConflictPanel
+      message={conflict.message}
+      rows={rows}
+      labels={CONFLICT_LABELS}
+      onApply={onApply}
+      onDiscard={onDiscard}
+      testId="link-conflict"
+      rowTestIdPrefix="conflict-"
+    />
   );
 }
 
-/** What the form starts from: values, a kept image file, and a counter that remounts the form when they change. */
+/** What the form starts from: values, and an image file kept from a refused save. */
 interface FormStart {
   values: LinkFormValues;
   file: { file: File; imagelinkBefore: string } | null;
-  key: number;
 }
 
 function EditForm({ link }: { link: Link }) {
   const navigate = useNavigate();
-  // The link as stored when the form (re)started: its version goes with every save (issue 15 item 8).
-  const [base, setBase] = useState(link);
-  const [start, setStart] = useState<FormStart>({ values: toInput(link), file: null, key: 0 });
-  const [conflict, setConflict] = useState<Conflict | null>(null);
-  const [status, setStatus] = useState('');
+  const edit = useVersionedEdit<Link, FormStart, Sent>(link, { values: toInput(link), file: null });
+  const { base, conflict } = edit;
 
   const save = async (input: LinkFormValues, file: File | null) => {
     let result: SaveResult;
@@ -141,42 +114,38 @@ function EditForm({ link }: { link: Link }) {
       return;
     }
     if (result.conflict) {
-      setStatus('');
-      setConflict({ message: result.message, stored: result.product, mine: input, file });
+      edit.refused(result.message, result.product, { values: input, file });
       return;
     }
     window.alert(result.message);
     navigate('/main/list', { replace: true });
   };
 
-  /** Restarts the form on the stored link, with `values` and the kept file; the next save carries its version. */
-  const restart = (values: LinkFormValues, file: FormStart['file'], notice: string) => {
-    if (!conflict) return;
-    setBase(conflict.stored);
-    setStart((current) => ({ values, file, key: current.key + 1 }));
-    setConflict(null);
-    setStatus(notice);
-  };
-
   const apply = () => {
     if (!conflict) return;
     const stored = toInput(conflict.stored);
-    const merged = applyOnTop(toInput(base), stored, conflict.mine);
-    const file = conflict.file ? { file: conflict.file, imagelinkBefore: stored.imagelink } : null;
-    restart(file ? { ...merged, imagelink: '' } : merged, file, messages.conflictApplied);
+    const merged = applyOnTop(toInput(base), stored, conflict.mine.values);
+    const file = conflict.mine.file ? { file: conflict.mine.file, imagelinkBefore: stored.imagelink } : null;
+    edit.restart({ values: file ? { ...merged, imagelink: '' } : merged, file }, messages.conflictApplied);
   };
 
   const discard = () => {
-    if (conflict) restart(toInput(conflict.stored), null, messages.conflictReloaded);
+    if (conflict) edit.restart({ values: toInput(conflict.stored), file: null }, messages.conflictReloaded);
   };
 
   return (
     <>
-      {conflict && <ConflictPanel conflict={conflict} loaded={base} onApply={apply} onDiscard={discard} />}
+      {conflict && <LinkConflict conflict={conflict} loaded={base} onApply={apply} onDiscard={discard} />}
       <p className="link-edit__status" role="status" data-testid="link-edit-status">
-        {status}
+        {edit.status}
       </p>
-      <LinkForm key={start.key} variant="edit" initial={start.values} initialFile={start.file} onSubmit={save} />
+      <LinkForm
+        key={edit.start.key}
+        variant="edit"
+        initial={edit.start.value.values}
+        initialFile={edit.start.value.file}
+        onSubmit={save}
+      />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import type { Cover, JsonResponse } from '@linksite/contract';
-import { http } from '@linksite/platform';
+import { getPublic } from '@linksite/platform';
 
 /** `GET /api/cover`: the current cover image, or null when none was uploaded (DECISIONS D3). */
 export async function fetchCover(): Promise<Cover | null> {
-  const { data } = await http.get<JsonResponse<'/api/cover', 'get'>>('/cover');
-  return data.product;
+  const { product } = await getPublic<JsonResponse<'/api/cover', 'get'>>('/cover');
+  return product;
 }

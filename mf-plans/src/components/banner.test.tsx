@@ -47,7 +47,7 @@ describe('Banner', () => {
     ]);
     expect(items.map((i) => i.classList.contains('plan-item--featured'))).toEqual([true, true, false]);
     expect(screen.getByText('봄 신상 팝업')).toBeInTheDocument();
-    expect(screen.getByTestId('plan-banner').style.backgroundImage).toContain('/api/images/cover1?w=1280');
+    expect(screen.getByTestId('plan-banner-cover')).toHaveAttribute('src', '/api/images/cover1?w=1280');
   });
 
   it('still shows the plans without a cover', async () => {
@@ -57,7 +57,7 @@ describe('Banner', () => {
     });
     renderBanner();
     expect(await screen.findAllByTestId('plan-item')).toHaveLength(1);
-    expect(screen.getByTestId('plan-banner').style.backgroundImage).toBe('');
+    expect(screen.queryByTestId('plan-banner-cover')).toBeNull();
   });
 
   it('shows the error inside the banner and retries', async () => {
@@ -116,7 +116,7 @@ describe('Banner', () => {
     expect(screen.queryByText('Loading....')).toBeNull();
     expect(screen.getAllByTestId('plan-item')).toHaveLength(1);
     await waitFor(() => expect(screen.getAllByTestId('plan-item')).toHaveLength(3));
-    expect(screen.getByTestId('plan-banner').style.backgroundImage).toContain('/api/images/new-cover?w=1280');
+    expect(screen.getByTestId('plan-banner-cover')).toHaveAttribute('src', '/api/images/new-cover?w=1280');
     expect(adapter.mock.calls.filter(([r]) => r.url === '/plan/list')).toHaveLength(2);
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '@linksite/platform';
 import { fetchCover } from '../api/fetch-cover';
 import { fetchUpcomingPlans } from '../api/fetch-upcoming-plans';
+import { takeFirstScreen, useFirstScreenBanner } from '../lib/first-screen-data';
 import { FEATURED_PLANS, planStatus } from '../lib/plan-status';
 import { ReserveLink } from './reserve-link';
 import './banner.css';
@@ -22,8 +23,11 @@ interface BannerData {
   cover: Cover | null;
 }
 
-// The cover is decoration: without it the banner still shows the plans.
+// The cover is decoration: without it the banner still shows the plans. The first load takes the page's inlined
+// data when it has it (issue 14 item 1).
 const loadBanner = async (): Promise<BannerData> => {
+  const initial = takeFirstScreen();
+  if (initial) return initial;
   const [plans, cover] = await Promise.all([fetchUpcomingPlans(), fetchCover().catch(() => null)]);
   return { plans, cover };
 };
@@ -74,6 +78,8 @@ function CoverEditButton() {
 export function Banner() {
   const request = useRequest(loadBanner);
   const { reload } = request;
+  // The served page's data shows from the first render, as the server rendered it (no layout shift).
+  const initial = useFirstScreenBanner();
 
   // Another screen changed plans or the cover (platform `bannerChanged()`): fetch again.
   const version = useBannerVersion();
@@ -86,20 +92,33 @@ export function Banner() {
 
   // While fetching again, keep showing what was there instead of flashing `Loading....`.
   const data =
-    request.status === 'success' ? request.data : request.status === 'loading' ? (request.previous ?? null) : null;
-  const cover = data?.cover ? imageUrl(data.cover.imagelink, 1280) : null;
+    request.status === 'success'
+      ? request.data
+      : request.status === 'loading'
+        ? (request.previous ?? initial ?? null)
+        : null;
+  const cover = data?.cover?.imagelink ?? null;
 
+  // The cover is an <img>, not a CSS background: in the served first screen it is in the HTML (no style attribute,
+  // which the site's CSP refuses), so the browser fetches it with the page; it is the page's largest paint (issue 14
+  // targets: LCP). Decoration only: empty alt.
   return (
     <section
       className={`plan-banner${cover ? ' plan-banner--cover' : ''}`}
-      style={
-        cover
-          ? { backgroundImage: `linear-gradient(rgb(15 23 42 / 55%), rgb(15 23 42 / 70%)), url("${cover}")` }
-          : undefined
-      }
       aria-label={messages.upcomingPlans}
       data-testid="plan-banner"
     >
+      {cover && (
+        <img
+          className="plan-banner__cover"
+          src={imageUrl(cover, 1280)}
+          srcSet={`${imageUrl(cover, 640)} 640w, ${imageUrl(cover, 1280)} 1280w`}
+          sizes="100vw"
+          alt=""
+          fetchPriority="high"
+          data-testid="plan-banner-cover"
+        />
+      )}
       <div className="plan-banner__inner">
         {request.status === 'loading' && !data && <Loading className="plan-banner__loading" />}
         {request.status === 'error' && (

@@ -1,7 +1,19 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { Plan, PlanBody } from '@linksite/contract';
-import { bannerChanged, errorMessage, ErrorNotice, Loading, parseDateParam, useRequest } from '@linksite/platform';
+import {
+  bannerChanged,
+  ConflictPanel,
+  errorMessage,
+  ErrorNotice,
+  Loading,
+  parseDateParam,
+  useRequest,
+  useVersionedEdit,
+  conflictPanelLabels,
+  type ConflictRow,
+  type EditConflict,
+} from '@linksite/platform';
 import { fetchPlan } from '../api/fetch-plan';
 import { updatePlan } from '../api/update-plan';
 import { PlanForm, type PlanFormValues } from '../components/plan-form';
@@ -24,17 +36,17 @@ const formValues = (body: PlanBody): PlanFormValues => ({
 });
 
 /** A save refused as stale (issue 15 item 8): the server's message, the stored plan, and what the form sent. */
-interface Conflict {
-  message: string;
-  stored: Plan;
-  mine: PlanBody;
-}
+type Conflict = EditConflict<Plan, PlanBody>;
+
+/** The panel's sentences from this remote's messages (issue 15 item 8). */
+const CONFLICT_LABELS = conflictPanelLabels(messages);
 
 /**
- * The comparison after a stale save (issue 15 item 8): each field whose stored value differs from the
- * administrator's, with who changed it; 내 변경 적용 fills the stored plan with the administrator's changed fields.
+ * The comparison after a stale save (issue 15 item 8), platform's ConflictPanel: each field whose stored value differs
+ * from the administrator's, with who changed it; 내 변경 적용 fills the stored plan with the administrator's changed
+ * fields.
  */
-function ConflictPanel({
+function PlanConflict({
   conflict,
   loaded,
   onApply,
@@ -46,77 +58,37 @@ function ConflictPanel({
   onDiscard: () => void;
 }) {
   const stored = bodyOf(conflict.stored);
-  const rows = FIELDS.filter((field) => stored[field] !== conflict.mine[field]);
-  const focus = useCallback((node: HTMLElement | null) => node?.focus(), []);
+  const rows: ConflictRow[] = FIELDS.filter((field) => stored[field] !== conflict.mine[field]).map((field) => ({
+    key: field,
+    label: LABELS[field],
+    stored: stored[field],
+    mine: conflict.mine[field],
+    changedBy: { other: stored[field] !== loaded[field], me: conflict.mine[field] !== loaded[field] },
+  }));
   return (
-    <section
-      className="plan-conflict"
-      role="alert"
-      aria-labelledby="plan-conflict-title"
-      data-testid="plan-conflict"
-      tabIndex={-1}
-      ref={focus}
-    >
-      <h2 id="plan-conflict-title" className="plan-conflict__title">
-        {messages.conflictTitle}
-      </h2>
-      <p className="plan-conflict__text">{conflict.message}</p>
-      <table className="plan-conflict__table">
-        <caption>{messages.conflictCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{messages.conflictField}</th>
-            <th scope="col">{messages.conflictStored}</th>
-            <th scope="col">{messages.conflictMine}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((field) => (
-            <tr key={field} data-testid={`plan-conflict-${field}`}>
-              <th scope="row">{LABELS[field]}</th>
-              <td>
-                {stored[field]}
-                {stored[field] !== loaded[field] && (
-                  <span className="plan-conflict__who">{messages.conflictByOther}</span>
-                )}
-              </td>
-              <td>
-                {conflict.mine[field]}
-                {conflict.mine[field] !== loaded[field] && (
-                  <span className="plan-conflict__who">{messages.conflictByMe}</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className="plan-conflict__text">{messages.conflictHelp}</p>
-      <div className="plan-conflict__actions">
-        <button type="button" className="admin-button" onClick={onApply}>
-          {messages.conflictApply}
-        </button>
-        <button type="button" className="admin-button plan-conflict__secondary" onClick={onDiscard}>
-          {messages.conflictDiscard}
-        </button>
-      </div>
-    </section>
+    <ConflictPanel
+      message={conflict.message}
+      rows={rows}
+      labels={CONFLICT_LABELS}
+      onApply={onApply}
+      onDiscard={onDiscard}
+      testId="plan-conflict"
+      rowTestIdPrefix="plan-conflict-"
+    />
   );
 }
 
 /** The loaded plan's form, its saves carrying the version they started from (issue 15 item 8). */
 function EditForm({ id, plan }: { id: string; plan: Plan }) {
   const navigate = useNavigate();
-  const [base, setBase] = useState(plan);
-  const [start, setStart] = useState({ values: bodyOf(plan), key: 0 });
-  const [conflict, setConflict] = useState<Conflict | null>(null);
-  const [status, setStatus] = useState('');
+  const edit = useVersionedEdit<Plan, PlanBody, PlanBody>(plan, bodyOf(plan));
+  const { base, conflict } = edit;
 
   const save = async (input: PlanBody) => {
     try {
       const result = await updatePlan(id, input, base.version);
       if (result.conflict && result.product) {
-        setStatus('');
-        setConflict({ message: result.message, stored: result.product, mine: input });
+        edit.refused(result.message, result.product, input);
         return;
       }
       window.alert(result.message);
@@ -128,31 +100,29 @@ function EditForm({ id, plan }: { id: string; plan: Plan }) {
     navigate('/plan/list');
   };
 
-  const restart = (values: PlanBody, notice: string) => {
-    if (!conflict) return;
-    setBase(conflict.stored);
-    setStart((current) => ({ values, key: current.key + 1 }));
-    setConflict(null);
-    setStatus(notice);
-  };
   const apply = () => {
     if (!conflict) return;
     const loaded = bodyOf(base);
     const merged = bodyOf(conflict.stored);
     for (const field of FIELDS) if (conflict.mine[field] !== loaded[field]) merged[field] = conflict.mine[field];
-    restart(merged, messages.conflictApplied);
+    edit.restart(merged, messages.conflictApplied);
   };
   const discard = () => {
-    if (conflict) restart(bodyOf(conflict.stored), messages.conflictReloaded);
+    if (conflict) edit.restart(bodyOf(conflict.stored), messages.conflictReloaded);
   };
 
   return (
     <>
-      {conflict && <ConflictPanel conflict={conflict} loaded={bodyOf(base)} onApply={apply} onDiscard={discard} />}
+      {conflict && <PlanConflict conflict={conflict} loaded={bodyOf(base)} onApply={apply} onDiscard={discard} />}
       <p className="plan-edit__status" role="status" data-testid="plan-edit-status">
-        {status}
+        {edit.status}
       </p>
-      <PlanForm key={start.key} initial={formValues(start.values)} submitLabel={messages.edit} onSubmit={save} />
+      <PlanForm
+        key={edit.start.key}
+        initial={formValues(edit.start.value)}
+        submitLabel={messages.edit}
+        onSubmit={save}
+      />
     </>
   );
 }

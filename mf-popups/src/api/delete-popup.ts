@@ -1,8 +1,14 @@
 import type { JsonResponse } from '@linksite/contract';
 import { http } from '@linksite/platform';
 
-/** `DELETE /api/popup/delete/:id` (administrator): resolves with the server's Korean message. */
-export async function deletePopup(id: number): Promise<string> {
-  const { data } = await http.delete<JsonResponse<'/api/popup/delete/{id}', 'delete'>>(`/popup/delete/${id}`);
+/**
+ * `DELETE /api/popup/delete/:id` (administrator) with `If-Match: "<version>"` of the slot the list showed (issue 15
+ * item 8): resolves with the server's Korean message; a slot changed since is not deleted and rejects (409) with the
+ * server's sentence (as a slot with bookings waiting does).
+ */
+export async function deletePopup(id: number, version?: number): Promise<string> {
+  const { data } = await http.delete<JsonResponse<'/api/popup/delete/{id}', 'delete'>>(`/popup/delete/${id}`, {
+    headers: version === undefined ? {} : { 'If-Match': `"${version}"` },
+  });
   return data.message;
 }

@@ -1,14 +1,30 @@
-import type { JsonResponse, PopupBody } from '@linksite/contract';
-import { http } from '@linksite/platform';
+import type { JsonResponse, Popup, PopupBody, PopupConflictBody } from '@linksite/contract';
+import { ApiError, http } from '@linksite/platform';
 
 /**
- * `PUT /api/popup/update/:id` (administrator): resolves with the server's Korean message. The spec's popup edit
- * calls the plan path; DECISIONS D3 calls that a defect, so popups have their own.
+ * A versioned slot save's answer (issue 15 item 8): saved, with the server's message and the saved slot; or refused
+ * as stale (409), with the server's message and the slot as another administrator left it.
  */
-export async function updatePopup(id: string, popup: PopupBody): Promise<string> {
-  const { data } = await http.put<JsonResponse<'/api/popup/update/{id}', 'put'>>(
+export type PopupSaveResult =
+  { conflict: false; message: string; product: Popup } | { conflict: true; message: string; product: Popup };
+
+/**
+ * `PUT /api/popup/update/:id` (administrator) with the `version` the form loaded, as `If-Match: "<version>"` (issue
+ * 15 item 8; none: the old overwrite). A stale version's 409 is an answer carrying the stored slot; every other
+ * failure, the 409s of the booking counts included, rejects as ApiError with the server's sentence. The spec's
+ * popup edit calls the plan path; DECISIONS D3 calls that a defect, so popups have their own.
+ */
+export async function updatePopup(id: string, popup: PopupBody, version?: number): Promise<PopupSaveResult> {
+  const response = await http.put<JsonResponse<'/api/popup/update/{id}', 'put'> | PopupConflictBody>(
     `/popup/update/${encodeURIComponent(id)}`,
     popup,
+    {
+      headers: version === undefined ? {} : { 'If-Match': `"${version}"` },
+      validateStatus: (status) => (status >= 200 && status < 300) || status === 409,
+    },
   );
-  return data.message;
+  const { message, product } = response.data;
+  if (response.status !== 409) return { conflict: false, message, product: product! };
+  if (!product) throw new ApiError(message, 409);
+  return { conflict: true, message, product };
 }

@@ -27,6 +27,27 @@ export const messages = {
   delete: '삭제',
   saving: '저장 중…',
 
+  // A stale save (issue 15 item 8): another administrator saved the slot first.
+  conflictTitle: '다른 관리자가 먼저 저장했습니다',
+  conflictCaption: '저장된 값과 내 값이 다른 항목',
+  conflictField: '항목',
+  conflictStored: '저장된 값',
+  conflictMine: '내 값',
+  conflictByOther: '다른 관리자가 바꿈',
+  conflictByMe: '내가 바꿈',
+  conflictNone: '저장된 내용이 내 값과 같습니다. 다시 저장하면 됩니다.',
+  conflictHelp:
+    '‘내 변경 적용’을 누르면 저장된 최신 내용에 내가 바꾼 항목만 다시 채워 넣습니다. 확인한 뒤 ‘수정’ 버튼으로 저장하세요.',
+  conflictApply: '내 변경 적용',
+  conflictDiscard: '저장된 내용으로 다시 불러오기',
+  conflictApplied: '최신 내용에 내 변경을 적용했습니다. 확인한 뒤 ‘수정’ 버튼으로 저장하세요.',
+  conflictReloaded: '저장된 최신 내용을 불러왔습니다.',
+  conflictEmpty: '(비어 있음)',
+  conflictBookingOn: '받음',
+  conflictBookingOff: '받지 않음',
+  conflictOpensAtDefault: '등록 즉시',
+  conflictClosesAtDefault: '시작 일시에 마감',
+
   // Booking settings on the slot form and the slot table (issue 13).
   bookingSettings: '예약 설정',
   bookingOpensAt: '예약 오픈 일시',

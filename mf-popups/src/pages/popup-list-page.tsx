@@ -10,7 +10,8 @@ import { messages } from '../lib/messages';
 
 /**
  * `/popup/list`, 팝업 예약 관리 (spec §2): the table of slots, `+ 팝업 예약 등록`, and per row 수정 and 삭제. A delete
- * asks first, alerts the server's message and loads the table again (spec §4's page reload, without losing state).
+ * asks first (with the slot's version as `If-Match`, issue 15 item 8), alerts the server's message and loads the table
+ * again (spec §4's page reload, without losing state), after a refusal too.
  */
 export function PopupListPage() {
   const popups = useRequest(fetchPopups);
@@ -18,9 +19,12 @@ export function PopupListPage() {
   const remove = async (popup: Popup) => {
     if (!window.confirm(messages.popupDeleteConfirm)) return;
     try {
-      window.alert(await deletePopup(popup.id));
+      window.alert(await deletePopup(popup.id, popup.version));
     } catch (error) {
+      // A 409 (changed by another administrator since the list loaded, issue 15 item 8; or bookings waiting) deleted
+      // nothing: say why and show the stored list.
       window.alert(errorMessage(error));
+      popups.reload();
       return;
     }
     popups.reload();

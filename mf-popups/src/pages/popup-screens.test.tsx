@@ -244,6 +244,69 @@ describe('팝업 예약 수정 (/popup/edit/:id)', () => {
     });
     expect(alerts).toEqual(['팝업 예약이 수정되었습니다.']);
   });
+
+  it('sends the loaded version; a 409 shows stored vs. mine, and 내 변경 적용 saves on top with the stored version (issue 15 item 8)', async () => {
+    const loaded = { ...popups[0]!, version: 4 };
+    // Another administrator raised the head count meanwhile.
+    const stored = { ...loaded, count: 1500, version: 5 };
+    const ifMatch: unknown[] = [];
+    let puts = 0;
+    const adapter = serve({
+      'GET /popup/select/3': () => ({ status: 200, data: { product: loaded } }),
+      'PUT /popup/update/3': (request) => {
+        ifMatch.push(request.headers['If-Match']);
+        puts += 1;
+        return puts === 1
+          ? {
+              status: 409,
+              data: {
+                statusCode: 409,
+                message: '다른 관리자가 이 팝업 예약을 먼저 수정했습니다. 저장된 내용을 확인한 뒤 다시 저장해주세요.',
+                product: stored,
+              },
+            }
+          : { status: 200, data: { message: '팝업 예약이 수정되었습니다.', product: { ...stored, table: 9 } } };
+      },
+      'GET /popup/list': () => ({ status: 200, data: { product: popups } }),
+    });
+    renderAt('/popup/edit/3');
+    await screen.findByLabelText('시작 일시');
+    fireEvent.change(field('예약 가능 테이블'), { target: { value: '9' } });
+    await submit('수정');
+    const panel = await screen.findByTestId('popup-conflict');
+    expect(alerts).toEqual([]);
+    expect(panel).toHaveTextContent('다른 관리자가 이 팝업 예약을 먼저 수정했습니다.');
+    expect(screen.getByTestId('popup-conflict-count')).toHaveTextContent('인원1,500다른 관리자가 바꿈1,200');
+    expect(screen.getByTestId('popup-conflict-table')).toHaveTextContent('예약 가능 테이블89내가 바꿈');
+    expect(screen.queryByTestId('popup-conflict-startdate')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: '내 변경 적용' }));
+    expect(screen.queryByTestId('popup-conflict')).toBeNull();
+    expect(field('인원')).toHaveValue(1500);
+    expect(field('예약 가능 테이블')).toHaveValue(9);
+    await submit('수정');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/popup/list'));
+    expect(ifMatch).toEqual(['"4"', '"5"']);
+    expect(sent(adapter)[2]!.body).toMatchObject({ count: 1500, table: 9 });
+    expect(alerts).toEqual(['팝업 예약이 수정되었습니다.']);
+  });
+
+  it('a 409 of the booking counts (no stored slot) is alerted, not a comparison', async () => {
+    serve({
+      'GET /popup/select/3': () => ({ status: 200, data: { product: { ...popups[0]!, version: 1 } } }),
+      'PUT /popup/update/3': () => ({
+        status: 409,
+        data: { statusCode: 409, message: '이미 예약된 인원(30명)보다 인원을 적게 줄일 수 없습니다.' },
+      }),
+    });
+    renderAt('/popup/edit/3');
+    await screen.findByLabelText('시작 일시');
+    fireEvent.change(field('인원'), { target: { value: '10' } });
+    await submit('수정');
+    await waitFor(() => expect(alerts).toEqual(['이미 예약된 인원(30명)보다 인원을 적게 줄일 수 없습니다.']));
+    expect(screen.queryByTestId('popup-conflict')).toBeNull();
+    expect(screen.getByTestId('where')).toHaveTextContent('/popup/edit/3');
+  });
 });
 
 describe('팝업 예약 관리 (/popup/list)', () => {

@@ -4,6 +4,12 @@ export const messages = {
   tagsLoadFailed: '인기 키워드를 불러오지 못했습니다.',
   popularKeywords: '인기 키워드',
   noProducts: '등록된 상품이 없습니다.',
+  // Paged product list (issue 14 item 5).
+  loadMore: '더 보기',
+  loadingMore: '불러오는 중…',
+  filteredBy: (tag: string) => `#${tag} 태그가 붙은 상품만 보고 있습니다.`,
+  showAll: '전체 상품 보기',
+  noTaggedProducts: (tag: string) => `#${tag} 태그가 붙은 상품이 없습니다.`,
   noKeywords: '아직 키워드가 없습니다.',
   productImageMissing: '이미지 없음',
   opensInNewWindow: '새 창에서 열기',

@@ -5,17 +5,7 @@ import { StorePage } from './store-page';
 
 jest.mock('@linksite/platform', () => ({ ...jest.requireActual('@linksite/platform'), trackClick: jest.fn() }));
 
-// d3-cloud needs a canvas, which jsdom lacks: place the words in a row instead.
-jest.mock('../lib/cloud-layout', () => ({
-  layoutCloud: (
-    words: { text: string; size: number }[],
-    _size: [number, number],
-    done: (placed: unknown[]) => void,
-  ) => {
-    done(words.map((w, i) => ({ ...w, x: i * 10, y: 0, rotate: 0 })));
-    return () => undefined;
-  },
-}));
+jest.mock('../lib/cloud-layout', () => jest.requireActual('../testing/row-cloud-layout'));
 
 const products = [
   {
@@ -39,7 +29,7 @@ beforeEach(() => useTestRuntimeConfig());
 describe('StorePage', () => {
   it('shows Loading.... then the cards and the keyword cloud', async () => {
     serve({
-      'GET /store': () => ({ status: 200, data: { product: products } }),
+      'GET /store/page': () => ({ status: 200, data: { product: { items: products, nextCursor: null } } }),
       'GET /tag/list': () => ({ status: 200, data: { product: words } }),
     });
     render(<StorePage />);
@@ -55,7 +45,7 @@ describe('StorePage', () => {
 
   it('opens a web search in a new tab when a word is clicked or Enter is pressed', async () => {
     serve({
-      'GET /store': () => ({ status: 200, data: { product: [] } }),
+      'GET /store/page': () => ({ status: 200, data: { product: { items: [], nextCursor: null } } }),
       'GET /tag/list': () => ({ status: 200, data: { product: words } }),
     });
     const open = jest.spyOn(window, 'open').mockImplementation(() => null);
@@ -73,10 +63,10 @@ describe('StorePage', () => {
   it('shows the Korean error with a retry that loads again', async () => {
     let fail = true;
     const adapter = serve({
-      'GET /store': () =>
+      'GET /store/page': () =>
         fail
           ? { status: 500, data: { statusCode: 500, message: '서버 오류가 발생했습니다.' } }
-          : { status: 200, data: { product: products } },
+          : { status: 200, data: { product: { items: products, nextCursor: null } } },
       'GET /tag/list': () => ({ status: 200, data: { product: [] } }),
     });
     render(<StorePage />);
@@ -85,13 +75,13 @@ describe('StorePage', () => {
     fail = false;
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '다시 시도' })));
     expect(await screen.findAllByTestId('store-card')).toHaveLength(2);
-    expect(adapter.mock.calls.filter(([r]) => r.url === '/store')).toHaveLength(2);
+    expect(adapter.mock.calls.filter(([r]) => r.url === '/store/page')).toHaveLength(2);
   });
 
   it('links to /reserve (팝업 예약하기) while a popup slot takes bookings, and not otherwise (issue 13)', async () => {
     let open = true;
     serve({
-      'GET /store': () => ({ status: 200, data: { product: products } }),
+      'GET /store/page': () => ({ status: 200, data: { product: { items: products, nextCursor: null } } }),
       'GET /tag/list': () => ({ status: 200, data: { product: words } }),
       'GET /reserve/status': () => ({ status: 200, data: { product: { open } } }),
     });

@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@linksite/contract';
 import { ko } from '../messages/ko';
 
 /** An API failure carrying the Korean sentence to show the user (DECISIONS D1). */
@@ -12,6 +13,29 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * The ApiError of an answer with a failing status: the server's Korean `message` and field errors from its error body
+ * (ErrorBody, DECISIONS D1), or the generic Korean message when the body has none (a proxy's HTML error page, say).
+ */
+export function apiErrorFromResponse(status: number, body: unknown): ApiError {
+  const error = (typeof body === 'object' && body !== null ? body : {}) as Partial<ErrorBody>;
+  const message = typeof error.message === 'string' && error.message ? error.message : ko.unknownError;
+  return new ApiError(message, status, Array.isArray(error.errors) ? error.errors : []);
+}
+
+/**
+ * Any failure of the HTTP client (`http`) as an ApiError with a Korean message (DECISIONS D1): an answer with a failing
+ * status as {@link apiErrorFromResponse}, anything else (no answer, a timeout) as the network message with status 0.
+ * Reads axios's error by its `isAxiosError` mark, so this module does not load axios.
+ */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const failure = error as { isAxiosError?: boolean; response?: { status: number; data: unknown } } | null;
+  if (failure?.isAxiosError && failure.response)
+    return apiErrorFromResponse(failure.response.status, failure.response.data);
+  return new ApiError(ko.networkError, 0);
 }
 
 /** The Korean message of any thrown value, for error notices. */

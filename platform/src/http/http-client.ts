@@ -1,8 +1,5 @@
-import axios, { AxiosError, type InternalAxiosRequestConfig } from 'axios';
-import type { ErrorBody } from '@linksite/contract';
+import type { AxiosAdapter, AxiosInstance } from 'axios';
 import { getRuntimeConfig } from '../config/runtime-config';
-import { ko } from '../messages/ko';
-import { ApiError } from './api-error';
 
 /**
  * What the HTTP client needs from authentication; registered by the auth store (`initAuth`). Without it every
@@ -24,49 +21,41 @@ export function setHttpAuth(auth: HttpAuth | null): void {
   httpAuth = auth;
 }
 
-/** Marks a request already retried after a refresh, so a second 401 is final (a string key: axios copies it). */
-type RetriableRequest = InternalAxiosRequestConfig & { retriedAfterRefresh?: boolean };
+/** The methods of the HTTP client: axios's, with its request options and `{ data, status, headers }` answers. */
+export type HttpClient = Pick<AxiosInstance, 'get' | 'post' | 'put' | 'delete' | 'request'>;
+
+let client: Promise<AxiosInstance> | undefined;
+let testAdapter: AxiosAdapter | undefined;
+
+/** The axios instance, its module loaded on the first call (a separate chunk in the browser). */
+function loadClient(): Promise<AxiosInstance> {
+  client ??= import('./axios-client').then(({ createAxiosClient }) => createAxiosClient(() => httpAuth));
+  return client.then((instance) => {
+    if (testAdapter) instance.defaults.adapter = testAdapter;
+    return instance;
+  });
+}
 
 /**
- * The one HTTP client of every app. Paths are relative to `apiBaseUrl` (`http.get('/store')` → `GET /api/store`).
- * Signed in, every call carries `Authorization: Bearer <access token>`. A 401 to a call that carried a token is
- * retried once with a freshly refreshed token; a second 401 (or a failed refresh) signs the user out.
- * Every failure is rejected as an {@link ApiError} carrying the server's Korean `message`.
+ * The one HTTP client of every app's administrator screens and writes. Paths are relative to `apiBaseUrl`
+ * (`http.get('/store')` → `GET /api/store`). Signed in, every call carries `Authorization: Bearer <access token>`; a
+ * 401 to a call that carried a token is retried once with a freshly refreshed token, and a second 401 (or a failed
+ * refresh) signs the user out. Every failure is rejected as an {@link ApiError} carrying the server's Korean `message`.
+ *
+ * axios itself loads with the first call, so a page that makes none (the public store, which reads with
+ * `getPublic`) never downloads it (issue 14 item 3).
  */
-export const http = axios.create({ timeout: 15000 });
+export const http = {
+  get: (url, config) => loadClient().then((instance) => instance.get(url, config)),
+  post: (url, data, config) => loadClient().then((instance) => instance.post(url, data, config)),
+  put: (url, data, config) => loadClient().then((instance) => instance.put(url, data, config)),
+  delete: (url, config) => loadClient().then((instance) => instance.delete(url, config)),
+  request: (config) => loadClient().then((instance) => instance.request(config)),
+} as HttpClient;
 
-http.interceptors.request.use(async (request: InternalAxiosRequestConfig) => {
-  request.baseURL = getRuntimeConfig().apiBaseUrl;
-  const token = httpAuth ? await httpAuth.getAccessToken() : null;
-  if (token) request.headers.set('Authorization', `Bearer ${token}`);
-  return request;
-});
-
-http.interceptors.response.use(undefined, async (error: unknown) => {
-  const request = error instanceof AxiosError ? (error.config as RetriableRequest | undefined) : undefined;
-  const sentToken = Boolean(request?.headers?.has('Authorization'));
-  if (!(error instanceof AxiosError) || error.response?.status !== 401 || !httpAuth || !request || !sentToken) {
-    throw toApiError(error);
-  }
-  const token = request.retriedAfterRefresh ? null : await httpAuth.refreshAccessToken();
-  if (!token) {
-    httpAuth.signOut();
-    throw toApiError(error);
-  }
-  request.retriedAfterRefresh = true;
-  request.headers.set('Authorization', `Bearer ${token}`);
-  return http.request(request);
-});
-
-/** Turns an axios failure into an ApiError with a Korean message (DECISIONS D1). */
-export function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  if (error instanceof AxiosError && error.response) {
-    const body = error.response.data as Partial<ErrorBody> | undefined;
-    const message = typeof body?.message === 'string' && body.message ? body.message : ko.unknownError;
-    return new ApiError(message, error.response.status, body?.errors ?? []);
-  }
-  return new ApiError(ko.networkError, 0);
+/** jest only (platform/src/testing/fake-http.ts): every later call of `http` goes through `adapter`. */
+export function setHttpTestAdapter(adapter: AxiosAdapter): void {
+  testAdapter = adapter;
 }
 
 /**

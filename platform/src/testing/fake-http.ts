@@ -1,14 +1,15 @@
 // jest only: the HTTP layer of the web tests (never imported by app code).
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
-import { setRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
-import { http } from '../http/http-client';
+import { getRuntimeConfig, setRuntimeConfig, type RuntimeConfig } from '../config/runtime-config';
+import { setHttpTestAdapter } from '../http/http-client';
 
 export type Answer = { status: number; data: unknown };
 export type Route = (request: InternalAxiosRequestConfig) => Answer;
 
 /**
- * Replaces the HTTP layer only (an axios adapter): `routes` are keyed `METHOD /path` (`GET /plan/list`). Unknown
- * routes answer 404. Returns the adapter mock to read the requests sent.
+ * Replaces the HTTP layer only: `http`'s axios adapter, and the browser's `fetch` that public reads (`getPublic`) use,
+ * both answered from `routes`, keyed `METHOD /path` (`GET /plan/list`; the path without `apiBaseUrl` and query, the
+ * query as `request.params`). Unknown routes answer 404. Returns the adapter mock, which sees the requests of both.
  */
 export function serve(routes: Record<string, Route>): jest.Mock {
   const adapter = jest.fn<ReturnType<AxiosAdapter>, Parameters<AxiosAdapter>>(async (request) => {
@@ -22,7 +23,25 @@ export function serve(routes: Record<string, Route>): jest.Mock {
     if (!valid) throw new AxiosError('fail', 'ERR_BAD_RESPONSE', request, null, response);
     return response;
   });
-  http.defaults.adapter = adapter;
+  setHttpTestAdapter(adapter);
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const base = getRuntimeConfig().apiBaseUrl;
+    const basePath = new URL(base, 'http://localhost').pathname;
+    const request = {
+      method: (init?.method ?? 'GET').toLowerCase(),
+      baseURL: base,
+      url: url.pathname.startsWith(basePath) ? url.pathname.slice(basePath.length) : url.pathname,
+      params: Object.fromEntries(url.searchParams),
+      headers: { ...(init?.headers as Record<string, string> | undefined) },
+    } as unknown as InternalAxiosRequestConfig;
+    const answer = await adapter(request).catch((error: AxiosError) => error.response!);
+    return {
+      ok: answer.status >= 200 && answer.status < 300,
+      status: answer.status,
+      json: async () => answer.data,
+    } as Response;
+  });
   return adapter;
 }
 

@@ -2,7 +2,9 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { DEFAULT_IMAGE_URL } from '../assets/default-image';
 import { UPLOAD_MAX_BYTES } from '../lib/upload-limits';
 import { apiMessages } from '@linksite/contract/api-rules';
-import { contentProblem, ImageDropzone } from './image-dropzone';
+import { contentProblem } from './image-checks';
+import { ImageDropzone } from './image-dropzone';
+import { ImageDropzone as LazyImageDropzone } from './lazy-image-dropzone';
 
 /** The first bytes of a real file of each accepted type (the dropzone checks them, issue 16 item 1). */
 const HEADS: Record<string, number[]> = {
@@ -170,6 +172,15 @@ describe('ImageDropzone', () => {
     await waitFor(() => expect(onFile).toHaveBeenCalledWith(photo));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(onFile).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ImageDropzone as the platform exports it (lazy)', () => {
+  it("holds the zone's place while its code loads, then shows the zone", async () => {
+    render(<LazyImageDropzone onFile={() => undefined} testId="cover-dropzone" />);
+    expect(screen.getByTestId('cover-dropzone-loading')).toHaveAttribute('aria-busy', 'true');
+    expect(await screen.findByTestId('cover-dropzone')).toBeInTheDocument();
+    expect(screen.queryByTestId('cover-dropzone-loading')).toBeNull();
   });
 });
 

@@ -1,10 +1,9 @@
 import { useCallback, useRef, useState, type SyntheticEvent } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import { apiMessages } from '@linksite/contract/api-rules';
 import { DEFAULT_IMAGE_URL } from '../assets/default-image';
-import { sniffImageType } from '../lib/image-type';
-import { ACCEPTED_IMAGE_TYPES, IGNORED_FILE_NAMES, UPLOAD_MAX_BYTES } from '../lib/upload-limits';
+import { ACCEPTED_IMAGE_TYPES, UPLOAD_MAX_BYTES } from '../lib/upload-limits';
 import { ko } from '../messages/ko';
+import { contentProblem, isIgnored, rejectionMessage } from './image-checks';
 import './image-dropzone.css';
 
 export interface ImageDropzoneProps {
@@ -25,43 +24,12 @@ export interface ImageDropzoneProps {
 
 export type DropzoneVisualState = 'idle' | 'active' | 'accept' | 'reject';
 
-/** The MIME types of D4 as the rejection message lists them (`image/jpeg, image/png, …`). */
-const TYPE_LIST = Object.keys(ACCEPTED_IMAGE_TYPES).join(', ');
 const MAX_MB = Math.round(UPLOAD_MAX_BYTES / (1024 * 1024));
 
 /**
- * The Korean sentence for one react-dropzone rejection code (DECISIONS D6); unknown codes keep the library's
- * (or validator's) own message.
- */
-export function rejectionMessage(code: string, fallback: string): string {
-  switch (code) {
-    case 'file-invalid-type':
-      return ko.fileInvalidType(TYPE_LIST);
-    case 'file-too-large':
-      return ko.fileTooLarge(UPLOAD_MAX_BYTES);
-    case 'file-too-small':
-      return ko.fileTooSmall(0);
-    case 'too-many-files':
-      return ko.tooManyFiles;
-    default:
-      return fallback;
-  }
-}
-
-const isIgnored = (file: File) => IGNORED_FILE_NAMES.includes(file.name);
-
-/**
- * Why a file that passed react-dropzone's name/type/size checks is still not an image the API accepts, or null when
- * it is one: an empty file, or first bytes that match no signature of the API's list (a text file renamed `.jpg`, an
- * SVG, a HEIC photo…; `sniffImageType`, issue 16 item 1). The sentences are the API's own (`apiMessages`).
- */
-export async function contentProblem(file: File): Promise<string | null> {
-  if (file.size === 0) return apiMessages.imageEmpty;
-  return (await sniffImageType(file)) ? null : apiMessages.imageUnreadable;
-}
-
-/**
  * The image drop zone of every upload screen (links, cover; spec §2, §4, §5; DECISIONS D4, D6), on react-dropzone.
+ * Apps get it through `@linksite/platform`, which loads this module (and react-dropzone) only when a zone renders
+ * (lazy-image-dropzone.tsx).
  *
  * - One file (`multiple: false`, `maxFiles: 1`); a drop of several is refused as a whole with
  *   `파일은 하나만 올릴 수 있습니다.` rather than silently keeping one of them.

@@ -1,19 +1,29 @@
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { SiteFooter } from './site-footer';
 import './layout.css';
 
+/**
+ * The page's frame: the banner area on top, the page, then the footer. Rendered by {@link AppLayout} and, with the
+ * remotes' server markup and no footer, by the first-screen renderer (src/server/first-screen.tsx, issue 14 item 1),
+ * so the served HTML and the app lay out the same.
+ */
+export function AppFrame({ banner, children, footer }: { banner: ReactNode; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <div className="app">
+      <header className="app__banner">{banner}</header>
+      <main className="app__main">{children}</main>
+      {footer}
+    </div>
+  );
+}
+
 /** Every route: the plans banner on top (spec §2 "Banner (above all routes)"), the page, the footer. */
 export function AppLayout() {
   return (
-    <div className="app">
-      <header className="app__banner">
-        <RemoteSlot remote="mf_plans" module="Banner" />
-      </header>
-      <main className="app__main">
-        <Outlet />
-      </main>
-      <SiteFooter />
-    </div>
+    <AppFrame banner={<RemoteSlot remote="mf_plans" module="Banner" />} footer={<SiteFooter />}>
+      <Outlet />
+    </AppFrame>
   );
 }

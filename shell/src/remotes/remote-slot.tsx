@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { ErrorBoundary, ErrorNotice, Loading } from '@linksite/platform';
+import { firstScreenPlaceholder, useReleaseFirstScreen } from '../first-screen/first-screen-slot';
 import { loadRemoteComponent, RemoteModuleMissingError, type RemoteLoader } from './remote-registry';
 import { messages } from '../lib/messages';
 
@@ -20,6 +21,8 @@ type SlotState = { status: 'ready'; Component: ComponentType } | { status: 'erro
  * Where a remote renders. Unlike plain React.lazy, which remembers a failure until the page reloads, the load is
  * state driven: `다시 시도` really loads the remote again. Errors while rendering are caught by the boundary, so
  * a remote that is down or broken never takes the page with it (ARCHITECTURE "Runtime composition").
+ * On the served `/`, the first load shows the server's markup of this remote (issue 14 item 1) instead of the
+ * loading text, until the remote renders the same thing itself.
  */
 export function RemoteSlot({ remote, module, loader = loadRemoteComponent, whenMissing }: RemoteSlotProps) {
   const [attempt, setAttempt] = useState(0);
@@ -28,6 +31,7 @@ export function RemoteSlot({ remote, module, loader = loadRemoteComponent, whenM
   const [outcome, setOutcome] = useState<{ key: string; state: SlotState } | null>(null);
   const key = `${remote}/${module}#${attempt}`;
   const tolerateMissing = whenMissing !== undefined;
+  const [placeholder] = useState(() => firstScreenPlaceholder(`${remote}/${module}`));
 
   useEffect(() => {
     let current = true;
@@ -51,7 +55,8 @@ export function RemoteSlot({ remote, module, loader = loadRemoteComponent, whenM
   const failure = <ErrorNotice message={messages.remoteLoadFailed} onRetry={retry} testId={`remote-error-${remote}`} />;
 
   const state = outcome?.key === key ? outcome.state : null;
-  if (!state) return <Loading />;
+  useReleaseFirstScreen(`${remote}/${module}`, state !== null);
+  if (!state) return placeholder ?? <Loading />;
   if (state.status === 'error') return failure;
   if (state.status === 'missing') return <>{whenMissing}</>;
   const { Component } = state;

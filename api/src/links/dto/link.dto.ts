@@ -72,3 +72,16 @@ export class LinkConflictResponse extends ErrorResponse {
 export class LinkOrderConflictResponse extends ErrorResponse {
   product!: LinkDto[];
 }
+
+/** One page of the public read (issue 14 item 5): the links in display order and where the next page starts. */
+export class LinkPage {
+  /** The links of this page, the shape of `GET /api/store`'s, ordered by pcode then id. */
+  items!: LinkDto[];
+  /** Pass as `after` for the next page; null on the last page. Opaque: only this API's cursors are accepted. */
+  nextCursor!: string | null;
+}
+
+/** `GET /api/store/page`: `{ product: { items, nextCursor } }` (the D1 read envelope). */
+export class LinkPageResponse {
+  product!: LinkPage;
+}

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ErrorResponse } from '../../common/dto/error-response.dto';
 import { BOOKING_STATUSES, type BookingStatus } from '../../bookings/booking-rules';
 import { POPUP_TURNS } from './create-popup.dto';
 
@@ -39,6 +40,20 @@ export class PopupDto {
   /** What a visitor sees now: upcoming (오픈 예정), open (예약 가능), full or closed (마감). */
   @ApiProperty({ enum: BOOKING_STATUSES })
   bookingStatus!: BookingStatus;
+  /**
+   * Edit version (issue 15 item 8): 1 when created, +1 on every administrator save of the slot (update, the booking
+   * switch; bookings do not count). Send it back with an update or delete (`If-Match: "<version>"`, or `version` in
+   * an update's body) to be refused with 409 instead of overwriting.
+   */
+  version!: number;
+}
+
+/**
+ * A slot write's 409: the error envelope, plus for a stale version (issue 15 item 8) the slot as stored now in
+ * `product`, so the form can show what changed. The other 409s (below what bookings took, bookings waiting) have none.
+ */
+export class PopupConflictResponse extends ErrorResponse {
+  product?: PopupDto;
 }
 
 /** `GET /api/popup/list`: slots ordered by startdate, id. */

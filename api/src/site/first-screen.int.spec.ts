@@ -1,0 +1,142 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import request from 'supertest';
+import type { App } from 'supertest/types';
+import { seedDemoCatalogue } from '../seed/seed-demo-catalogue';
+import { AdminTestApp, createAdminTestApp } from '../test/admin-test-app';
+import { createTestApp } from '../test/test-app';
+import { FIRST_SCREEN_APPS } from './first-screen-renderers';
+
+jest.setTimeout(600_000);
+
+/** 12:00 on 2026-11-20 in Seoul. */
+const NOW = new Date('2026-11-20T03:00:00Z');
+const repoRoot = resolve(__dirname, '..', '..', '..');
+
+/** Text as React writes it into HTML (text and attribute values). */
+const html = (text: string) =>
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+
+interface StoreLink {
+  pname: string;
+  link: string | null;
+}
+
+/**
+ * Issue 14 item 1: `GET /api/site/first-screen` is the first screen of `/`, rendered by the shell's, mf-plans' and
+ * mf-store's own components (their `dist/server/first-screen.js`, built here when stale) from the seeded database,
+ * with its data block; and it follows every write.
+ */
+describe('GET /api/site/first-screen (integration)', () => {
+  let t: AdminTestApp;
+  const get = (path: string) => request(t.app.getHttpServer() as App).get(path);
+
+  beforeAll(async () => {
+    const build = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { buildStale } = await import(${JSON.stringify(join(repoRoot, 'scripts', 'build.mjs'))});
+         await buildStale({ only: ${JSON.stringify(FIRST_SCREEN_APPS)}, log: () => {} });`,
+      ],
+      { cwd: repoRoot, encoding: 'utf8' },
+    );
+    if (build.status !== 0) throw new Error(`build failed: ${build.stdout}${build.stderr}`);
+    t = await createAdminTestApp(NOW);
+    await seedDemoCatalogue(t.dataSource, t.clock);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('holds every card with its shop link, the banner items and the data block, as text/html', async () => {
+    const store = (await get('/api/store').expect(200)).body.product as StoreLink[];
+    const plans = (await get('/api/plan/list?upcoming=1').expect(200)).body.product as { title: string }[];
+    expect(store.length).toBeGreaterThan(20);
+    expect(plans.length).toBeGreaterThan(0);
+
+    const res = await get('/api/site/first-screen').expect(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const page = res.text;
+    expect(page).toMatch(
+      // React's server renderer puts a `<link rel="preload" as="image">` before a slot's markup for its eager images.
+      /^<div class="app"><header class="app__banner"><div class="first-screen-slot" data-first-screen="mf_plans\/Banner">(<link rel="preload" as="image"[^>]*\/>)*<section class="plan-banner/,
+    );
+    // The cover is an image in the served HTML, preloaded: the page's largest paint does not wait for script.
+    expect(page).toMatch(
+      /<link rel="preload" as="image" imageSrcSet="\/api\/images\/[0-9a-f]{64}\?w=640 640w, [^"]*" imageSizes="100vw" fetchPriority="high"\/>/,
+    );
+    expect(page).toMatch(/<img class="plan-banner__cover" src="\/api\/images\/[0-9a-f]{64}\?w=1280"/);
+    expect(page.match(/data-testid="store-card"/g)).toHaveLength(store.length);
+    for (const link of store) {
+      expect(page).toContain(`>${html(link.pname)}</h3>`);
+      if (link.link) expect(page).toContain(`href="${html(link.link)}"`);
+    }
+    expect(page.match(/data-testid="plan-item"/g)).toHaveLength(plans.length);
+    for (const plan of plans) expect(page).toContain(`<span class="plan-item__title">${html(plan.title)}</span>`);
+
+    const block = /<script type="application\/json" id="first-screen-data">(.*?)<\/script>$/s.exec(page);
+    expect(block).not.toBeNull();
+    expect(block![1]).not.toContain('<');
+    const data = JSON.parse(block![1]!) as { links: StoreLink[]; linksComplete: boolean; plans: unknown[] };
+    expect(data.links).toEqual(store);
+    expect(data.linksComplete).toBe(true);
+    expect(data.plans).toEqual(plans);
+    // Cached like the JSON reads: the same bytes and ETag, 304 on If-None-Match.
+    const again = await get('/api/site/first-screen').set('If-None-Match', String(res.headers.etag)).expect(304);
+    expect(again.headers.etag).toBe(res.headers.etag);
+  });
+
+  it('shows a link created through the API in the next answer (rendered again after every write)', async () => {
+    const before = (await get('/api/site/first-screen').expect(200)).text;
+    expect(before).not.toContain('첫 화면 새 상품 </script>');
+    await request(t.app.getHttpServer() as App)
+      .post('/api/store/create')
+      .set('Authorization', await t.bearer())
+      .send({
+        pname: '첫 화면 새 상품 </script>',
+        tag: '신상',
+        link: 'https://shop.example/new?a=1&b=2',
+        imagelink: '',
+      })
+      .expect(201);
+    const after = (await get('/api/site/first-screen').expect(200)).text;
+    expect(after).toContain(`>${html('첫 화면 새 상품 </script>')}</h3>`);
+    expect(after).toContain('href="https://shop.example/new?a=1&amp;b=2"');
+    // The name inside the data block cannot close it.
+    expect(after.match(/<\/script>/g)).toHaveLength(1);
+  });
+
+  it('serves the stylesheet of the rendered components', async () => {
+    const res = await get('/api/site/first-screen.css').expect(200);
+    expect(res.headers['content-type']).toBe('text/css; charset=utf-8');
+    for (const rule of ['.first-screen-slot', '.app__banner', '.plan-banner', '.store-card', '.lk-chip']) {
+      expect(res.text).toContain(rule);
+    }
+    // platform's stylesheet once, though all three renderers import it.
+    expect(res.text.match(/!\*\*\* css .*\/platform\/src\/ui\/ui\.css \*\*\*!/g)).toHaveLength(1);
+  });
+
+  it('answers 204 (and an empty stylesheet) when the renderers are not built', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'first-screen-'));
+    const bare = await createTestApp(NOW, { FIRST_SCREEN_RENDERERS_DIR: empty });
+    try {
+      await seedDemoCatalogue(bare.dataSource, bare.clock);
+      const server = bare.app.getHttpServer() as App;
+      const res = await request(server).get('/api/site/first-screen').expect(204);
+      expect(res.text).toBe('');
+      expect((await request(server).get('/api/site/first-screen.css').expect(200)).text).toBe('');
+    } finally {
+      await bare.close();
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});

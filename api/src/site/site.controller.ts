@@ -1,0 +1,55 @@
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Public } from '../auth/public.decorator';
+import { PublicCache } from '../public-cache/public-cache';
+import { FirstScreenService } from './first-screen.service';
+
+/**
+ * What the site's pages include from the API (issue 14 item 1, docs/first-screen.md). The shell's `index.html` asks
+ * for them with nginx SSI (`<!--# include virtual="/api/site/first-screen" -->`), which the gateway and
+ * `scripts/serve-app.mjs` resolve.
+ */
+@ApiTags('site')
+@Controller('site')
+export class SiteController {
+  constructor(
+    private readonly firstScreen: FirstScreenService,
+    private readonly cache: PublicCache,
+  ) {}
+
+  /**
+   * `GET /api/site/first-screen` → `text/html`: the first screen of `/` (banner with cover and plans, the first 48
+   * product cards), rendered by the apps' own components, then its data as
+   * `<script type="application/json" id="first-screen-data">`. 204 when the renderers are not built. Kept in the
+   * PublicCache: rendered once per write (or window boundary), not per visitor.
+   */
+  @Get('first-screen')
+  @Public()
+  @ApiOperation({
+    summary: '첫 화면 HTML (공개)',
+    description:
+      'The markup of the first screen of / (cover, schedule banner, first 48 product cards) rendered by the apps\' own React components, followed by its data in <script type="application/json" id="first-screen-data"> (links, linksComplete, tags, plans, cover). Included into the page by nginx SSI. Cached like GET /api/store.',
+  })
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'HTML fragment', content: { 'text/html': { schema: { type: 'string' } } } })
+  @ApiNoContentResponse({ description: 'No first-screen renderer is built: the page goes without one.' })
+  async get(@Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.cache.serve(req, res, 'site/first-screen', () => this.firstScreen.read());
+  }
+
+  /** `GET /api/site/first-screen.css` → `text/css`: the stylesheet of that markup (empty without renderers). */
+  @Get('first-screen.css')
+  @Public()
+  @ApiOperation({
+    summary: '첫 화면 스타일시트 (공개)',
+    description:
+      'The CSS of the components the first screen renders, so the served page is styled before (and without) JavaScript. Changes only with a deployment; revalidated by ETag.',
+  })
+  @ApiProduces('text/css')
+  @ApiOkResponse({ description: 'CSS', content: { 'text/css': { schema: { type: 'string' } } } })
+  css(@Res() res: Response): void {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('text/css; charset=utf-8').send(this.firstScreen.css);
+  }
+}

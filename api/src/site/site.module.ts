@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { CoverModule } from '../cover/cover.module';
+import { LinksModule } from '../links/links.module';
+import { PlansModule } from '../plans/plans.module';
+import { TagsModule } from '../tags/tags.module';
+import { FirstScreenService } from './first-screen.service';
+import { SiteController } from './site.controller';
+
+/** What the site's pages include from the API: the first screen of `/` (issue 14 item 1). */
+@Module({
+  imports: [LinksModule, TagsModule, PlansModule, CoverModule],
+  controllers: [SiteController],
+  providers: [FirstScreenService],
+})
+export class SiteModule {}

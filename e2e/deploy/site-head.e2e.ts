@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import sharp from 'sharp';
+import { type ApiProcess, startApiProcess } from '../../api/src/test/api-process';
+import { stablePortBlock } from '../../api/src/test/stable-ports';
+import { createTestDatabase, type TestDatabase } from '../../api/src/test/test-database';
+import { DEFAULT_SITE_DESCRIPTION, DEFAULT_SITE_NAME } from '../../api/src/config/app-config';
+import { THEME_COLOR } from '../../api/src/site-head/site-head';
+import { makePrefix, nginxBinary, repoRoot, runNginx } from './local-nginx';
+
+jest.setTimeout(180_000);
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- the CommonJS build configuration
+const webpackApp = require('../../build/webpack-app.js') as {
+  DEFAULT_SITE_DESCRIPTION: string;
+  THEME_COLOR: string;
+};
+
+const DIST = path.join(repoRoot, 'shell', 'dist');
+const INCLUDE = '<!--# include virtual="/api/site/head" stub="site-head-defaults" -->';
+const BLOCK = /<!--# block name="site-head-defaults" -->([\s\S]*?)<!--# endblock -->/;
+
+const count = (text: string, pattern: RegExp) => (text.match(new RegExp(pattern, 'g')) ?? []).length;
+
+/** A port the system hands out now. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+
+/**
+ * Issue 14 item 2, the static half of the page's head: the shell's built index.html (build/webpack-app.js
+ * htmlTemplate, built by the e2e project's global setup) and the icon files it links to; and, with Debian's nginx and
+ * its SSI module, that the include is replaced by the API's `/api/site/head` with no tag twice, and that the block's
+ * defaults stand in when the API does not answer.
+ */
+describe('the shell head: static icons and manifest, the API head included (issue 14 item 2)', () => {
+  const html = () => fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
+
+  it('holds the include once, its defaults in the SSI block, and the static tags once, outside it', () => {
+    const page = html();
+    expect(count(page, /<!--# include virtual="\/api\/site\/head"/)).toBe(1);
+    expect(page).toContain(INCLUDE);
+    const block = BLOCK.exec(page)?.[1] ?? '';
+    expect(block).toMatch(/^<title>링크 &amp; 일정<\/title>\s*<meta name="description" content="([^"]+)"\s*\/?>$/);
+    expect(block).toContain(DEFAULT_SITE_DESCRIPTION);
+    const outside = page.replace(BLOCK, '');
+    expect(count(outside, /<title>/)).toBe(0);
+    for (const tag of [
+      /<link rel="icon" href="\/favicon.svg" type="image\/svg\+xml"\s*\/?>/,
+      /<link rel="icon" href="\/favicon-32.png" sizes="32x32" type="image\/png"\s*\/?>/,
+      /<link rel="apple-touch-icon" href="\/apple-touch-icon.png" sizes="180x180"\s*\/?>/,
+      /<link rel="manifest" href="\/api\/site\/manifest.webmanifest"\s*\/?>/,
+      new RegExp(`<meta name="theme-color" content="${THEME_COLOR}"\\s*/?>`),
+    ]) {
+      expect(count(outside, tag)).toBe(1);
+    }
+    // The build's and the API's defaults are one: the description and the theme colour.
+    expect(webpackApp.DEFAULT_SITE_DESCRIPTION).toBe(DEFAULT_SITE_DESCRIPTION);
+    expect(webpackApp.THEME_COLOR).toBe(THEME_COLOR);
+  });
+
+  it('links only to icon files that exist in the build at their stated sizes', async () => {
+    const links = [
+      ...html().matchAll(/<link rel="(?:icon|apple-touch-icon)" href="\/([^"]+)"(?: sizes="(\d+)x\d+")?/g),
+    ];
+    expect(links.map((l) => l[1])).toEqual(['favicon.svg', 'favicon-32.png', 'apple-touch-icon.png']);
+    for (const [, file, size] of links) {
+      const meta = await sharp(path.join(DIST, file!)).metadata();
+      if (file!.endsWith('.svg')) {
+        expect(meta).toMatchObject({ format: 'svg', width: 512, height: 512 });
+      } else {
+        expect(meta).toMatchObject({ format: 'png', width: Number(size), height: Number(size) });
+      }
+    }
+    // The manifest's icons (api/src/site-head/site-head.ts siteManifest) are in the build too.
+    for (const size of [192, 512]) {
+      expect(await sharp(path.join(DIST, `icon-${size}.png`)).metadata()).toMatchObject({ width: size, height: size });
+    }
+  });
+
+  describe('through nginx with SSI', () => {
+    let database: TestDatabase;
+    let api: ApiProcess | null = null;
+    let nginx: Awaited<ReturnType<typeof runNginx>>;
+    let url: string;
+
+    beforeAll(async () => {
+      if (!nginxBinary) throw new Error('nginx is not installed (apt-get install nginx)');
+      database = await createTestDatabase('linksite_site_head');
+      const apiPort = await stablePortBlock(1);
+      api = await startApiProcess(apiPort, {
+        DATABASE_URL: database.url,
+        REDIS_URL: '',
+        SITE_NAME: 'SSI 시험 가게',
+        PUBLIC_SITE_URL: 'https://links.example.com',
+      });
+      const port = await freePort();
+      url = `http://127.0.0.1:${port}`;
+      const prefix = makePrefix();
+      const conf = path.join(prefix, 'site-head.conf');
+      // The smallest server that resolves includes as nginx does: SSI on the HTML, /api/ proxied to the API.
+      fs.writeFileSync(
+        conf,
+        `server {
+    listen 127.0.0.1:${port};
+    root ${DIST};
+    ssi on;
+    location / { try_files $uri /index.html; }
+    location /api/ { proxy_pass http://127.0.0.1:${apiPort}; }
+}
+`,
+      );
+      nginx = await runNginx(prefix, [conf], `${url}/favicon.svg`);
+    });
+
+    afterAll(async () => {
+      await nginx?.stop();
+      await api?.terminate();
+      await database?.drop();
+    });
+
+    it('replaces the include by the API head, with one title and one description, and the stub without the API', async () => {
+      const served = await (await fetch(`${url}/`)).text();
+      expect(served).not.toContain('<!--#');
+      expect(count(served, /<title>/)).toBe(1);
+      expect(served).toContain('<title>SSI 시험 가게</title>');
+      expect(count(served, /<meta name="description"/)).toBe(1);
+      expect(served).toContain('<meta property="og:url" content="https://links.example.com/" />');
+      expect(served).toContain('<meta name="twitter:card" content="summary_large_image" />');
+      expect(count(served, /rel="manifest"/)).toBe(1);
+      expect(count(served, /rel="icon"/)).toBe(2);
+
+      await api!.terminate();
+      api = null;
+      const fallback = await (await fetch(`${url}/`)).text();
+      expect(fallback).not.toContain('<!--#');
+      expect(count(fallback, /<title>/)).toBe(1);
+      expect(fallback).toContain(`<title>${DEFAULT_SITE_NAME.replace('&', '&amp;')}</title>`);
+      expect(fallback).toContain(DEFAULT_SITE_DESCRIPTION);
+      expect(fallback).not.toContain('og:');
+      expect(count(fallback, /rel="icon"/)).toBe(2);
+    });
+  });
+});

@@ -1,0 +1,179 @@
+/**
+ * The HTML is the page (issue 14 item 1, docs/first-screen.md): the served `/` already holds the banner and every
+ * product card with its shop link, rendered by the apps' own components through the API, styled without
+ * JavaScript; with JavaScript the app takes the markup over with no layout shift and without reading the store again.
+ * The site is started as `npm start` runs it, on free ports and a fresh seeded database.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { freeSitePorts } from './support/free-ports';
+import { repoRoot } from './support/site';
+import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
+
+jest.setTimeout(180_000);
+
+interface StoreLink {
+  pname: string;
+  link: string | null;
+}
+
+let s: SiteInBrowser;
+let store: StoreLink[];
+let plans: { title: string }[];
+
+beforeAll(async () => {
+  s = await openSiteInBrowser({
+    databasePrefix: 'linksite_e2e_first_screen',
+    ports: await freeSitePorts(),
+    adminPassword: 'first-screen-e2e-비밀번호',
+  });
+  store = ((await (await fetch(`${s.site.url}/api/store`)).json()) as { product: StoreLink[] }).product;
+  plans = ((await (await fetch(`${s.site.url}/api/plan/list?upcoming=1`)).json()) as { product: { title: string }[] })
+    .product;
+}, 420_000);
+
+afterAll(async () => {
+  expect(await s?.close()).toBe(0);
+});
+
+/** Every demo card is on the page, with its name and its shop link. */
+async function expectEveryCard(page: Page): Promise<void> {
+  const cards = page.locator('[data-testid="store-card"]');
+  expect(await cards.count()).toBe(store.length);
+  expect(await cards.locator('.store-card__name').allTextContents()).toEqual(store.map((l) => l.pname));
+  for (const [index, link] of store.entries()) {
+    expect(await cards.nth(index).getAttribute('href')).toBe(link.link);
+  }
+}
+
+describe('without JavaScript', () => {
+  for (const width of [390, 1280]) {
+    test(`/ at ${width} px shows the banner and every card with its link, styled`, async () => {
+      const context = await s.browser.newContext({
+        javaScriptEnabled: false,
+        viewport: { width, height: 900 },
+        locale: 'ko-KR',
+      });
+      await context.route(/^https:\/\/(?!localhost)/, (route) => route.fulfill({ status: 200, body: '' }));
+      try {
+        const page = await context.newPage();
+        await page.goto(`${s.site.url}/`);
+        expect(store.length).toBe(26);
+        await expectEveryCard(page);
+        expect(await page.locator('[data-testid="plan-item"] .plan-item__title').allTextContents()).toEqual(
+          plans.map((p) => p.title),
+        );
+        // The stylesheet applied: cards sit side by side in the grid (2 columns at 390 px, 4 at 1280 px).
+        const boxes = await Promise.all(
+          [0, 1].map(async (i) => page.locator('[data-testid="store-card"]').nth(i).boundingBox()),
+        );
+        expect(boxes[1]!.y).toBe(boxes[0]!.y);
+        expect(boxes[1]!.x).toBeGreaterThan(boxes[0]!.x + boxes[0]!.width);
+        expect(boxes[0]!.width).toBeLessThan(width / 2);
+        // docs/screenshots/store-no-js-*.png are copies of these.
+        fs.mkdirSync(path.join(repoRoot, 'test-results'), { recursive: true });
+        await page.screenshot({
+          path: path.join(repoRoot, 'test-results', `store-no-js-${width}.png`),
+          fullPage: width === 390 ? false : true,
+        });
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  test('other routes are served without the first screen', async () => {
+    const html = await (await fetch(`${s.site.url}/plan/list`)).text();
+    expect(html).toContain('<div id="root"></div>');
+    const home = await (await fetch(`${s.site.url}/`)).text();
+    expect(home.match(/data-testid="store-card"/g)).toHaveLength(store.length);
+    expect(home).toContain('<script type="application/json" id="first-screen-data">');
+  });
+});
+
+describe("npm start's SSI resolver (scripts/ssi-include.mjs)", () => {
+  test('inserts an include only from a 200 answer: an error status, a refused connection or a time-out give nothing, or the stub block named', () => {
+    const script = `
+      import http from 'node:http';
+      import { fetchInclude, resolveSsi } from './scripts/ssi-include.mjs';
+      const server = http.createServer((req, res) => {
+        if (req.url === '/api/ok') return res.end('<p>ok</p>');
+        if (req.url === '/api/slow') return setTimeout(() => res.end('<p>late</p>'), 1000);
+        res.statusCode = 500;
+        res.end('{"statusCode":500}');
+      });
+      await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const origin = 'http://127.0.0.1:' + server.address().port;
+      // The head's defaults (issue 14 item 2): a block left out of the page, standing in for an include that failed.
+      const page = '<!--# include virtual="/api/ok" -->|<!--# include virtual="/api/fail" -->|' +
+        '<!--# include virtual="/api/slow" -->|<!--# if expr="$uri = /^/(?!.)/" -->home<!--# endif -->|' +
+        '<!--# block name="defaults" --><title>기본</title><!--# endblock -->' +
+        '<!--# include virtual="/api/fail" stub="defaults" -->|<!--# include virtual="/api/ok" stub="defaults" -->';
+      const include = (virtual) => fetchInclude(origin, virtual, { timeoutMs: 300 });
+      const home = await resolveSsi(page, '/', include);
+      const other = await resolveSsi(page, '/plan/list', include);
+      const refused = await fetchInclude('http://127.0.0.1:1', '/api/site/first-screen');
+      server.close();
+      server.closeAllConnections();
+      console.log(JSON.stringify({ home, other, refused }));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({
+      home: '<p>ok</p>|||home|<title>기본</title>|<p>ok</p>',
+      other: '<p>ok</p>||||<title>기본</title>|<p>ok</p>',
+      refused: '',
+    });
+  });
+});
+
+describe('with JavaScript', () => {
+  test('the app takes the server markup over with no layout shift and reads no store, tags or plans again', async () => {
+    const page = await s.context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __cls: number; __shifts: string[] };
+      w.__cls = 0;
+      w.__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+          sources?: { node?: Node | null }[];
+        })[]) {
+          if (entry.hadRecentInput) continue;
+          w.__cls += entry.value;
+          for (const source of entry.sources ?? []) {
+            const node = source.node as Element | null | undefined;
+            w.__shifts.push(`${entry.value.toFixed(4)} ${node?.className ?? node?.nodeName ?? '?'}`);
+          }
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (['/api/store', '/api/tag/list', '/api/plan/list', '/api/cover'].includes(pathname)) reads.push(pathname);
+    });
+    await page.goto(`${s.site.url}/`);
+    // The remotes have rendered their own markup (the server's slots are gone) and the keyword cloud is laid out.
+    await page.waitForFunction(() => document.querySelector('[data-first-screen]') === null);
+    await page.locator('[data-testid="cloud-word"]').first().waitFor();
+    await page.locator('.site-footer').waitFor();
+    await expectEveryCard(page);
+    expect(await page.locator('[data-testid="plan-item"]').count()).toBe(plans.length);
+    // The inlined data was used: the store, tags, plans and cover were not fetched.
+    expect(reads).toEqual([]);
+    const { cls, shifts } = await page.evaluate(() => {
+      const w = window as unknown as { __cls: number; __shifts: string[] };
+      return { cls: w.__cls, shifts: w.__shifts };
+    });
+    expect(shifts).toEqual([]);
+    expect(cls).toBe(0);
+    fs.mkdirSync(path.join(repoRoot, 'test-results'), { recursive: true });
+    await page.screenshot({ path: path.join(repoRoot, 'test-results', 'first-screen-js-1280.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(repoRoot, 'test-results', 'first-screen-js-390.png') });
+    await page.close();
+  });
+});

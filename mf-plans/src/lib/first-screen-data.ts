@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import type { Cover, Plan } from '@linksite/contract';
+
+/**
+ * What the served `/` carries for the banner in `<script type="application/json" id="first-screen-data">` (issue 14
+ * item 1, docs/first-screen.md): `GET /api/plan/list?upcoming=1` and `GET /api/cover`, as the API read them when it
+ * rendered the page's markup.
+ */
+export interface BannerFirstScreen {
+  plans: Plan[];
+  cover: Cover | null;
+}
+
+let data: BannerFirstScreen | null | undefined;
+let taken = false;
+
+/** Server rendering (src/server/first-screen.tsx): the data the banner reads instead of the page's block. */
+export function provideFirstScreenData(provided: BannerFirstScreen): void {
+  data = provided;
+  taken = false;
+}
+
+/** The page's data block, parsed once; null without one (or when it is not the expected shape). */
+function pageData(): BannerFirstScreen | null {
+  if (data !== undefined) return data;
+  data = null;
+  const text = typeof document === 'undefined' ? null : document.getElementById('first-screen-data')?.textContent;
+  if (!text) return null;
+  try {
+    const parsed = JSON.parse(text) as Partial<BannerFirstScreen>;
+    if (Array.isArray(parsed.plans)) data = { plans: parsed.plans, cover: parsed.cover ?? null };
+  } catch {
+    // A broken block is no block: the banner fetches as before.
+  }
+  return data;
+}
+
+/** The banner's data from the page for the first load only (a reload after an edit asks the API); else null. */
+export function takeFirstScreen(): BannerFirstScreen | null {
+  const value = taken ? null : pageData();
+  taken = true;
+  return value;
+}
+
+/** The page's banner data while it has not been taken, read once per mount (the first render's data). */
+export function useFirstScreenBanner(): BannerFirstScreen | null {
+  const [initial] = useState(() => (taken ? null : pageData()));
+  return initial;
+}

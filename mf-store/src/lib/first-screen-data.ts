@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import type { Link, TagWord } from '@linksite/contract';
+import { useRequest, type RequestState } from '@linksite/platform';
+
+/**
+ * What the served `/` carries for this remote in `<script type="application/json" id="first-screen-data">` (issue 14
+ * item 1, docs/first-screen.md): the links the first screen shows (the first page of `GET /api/store/page`, 48 links;
+ * `linksComplete` when that is all of them, else `linksNextCursor` is where the next page starts) and
+ * `GET /api/tag/list`'s words. The API writes it next to the server-rendered markup.
+ */
+export interface StoreFirstScreen {
+  links: Link[];
+  linksComplete: boolean;
+  linksNextCursor: string | null;
+  tags: TagWord[];
+}
+
+/** The id of the page's data block; the shell moves it out of `#root` before rendering. */
+export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
+
+let data: StoreFirstScreen | null | undefined;
+const taken = new Set<'links' | 'tags'>();
+
+/** Server rendering (src/server/first-screen.tsx): the data the components read instead of the page's block. */
+export function provideFirstScreenData(provided: StoreFirstScreen): void {
+  data = provided;
+  taken.clear();
+}
+
+/** The page's data block, parsed once; null without one (or when it is not the expected shape). */
+function pageData(): StoreFirstScreen | null {
+  if (data !== undefined) return data;
+  data = null;
+  const text = typeof document === 'undefined' ? null : document.getElementById(FIRST_SCREEN_DATA_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const parsed = JSON.parse(text) as Partial<StoreFirstScreen>;
+    if (Array.isArray(parsed.links) && Array.isArray(parsed.tags)) {
+      data = {
+        links: parsed.links,
+        linksComplete: parsed.linksComplete === true,
+        linksNextCursor: typeof parsed.linksNextCursor === 'string' ? parsed.linksNextCursor : null,
+        tags: parsed.tags,
+      };
+    }
+  } catch {
+    // A broken block is no block: the page fetches as before.
+  }
+  return data;
+}
+
+/** The page's `links` or `tags`, until it has been {@link takeFirstScreen taken}; null afterwards or without data. */
+export function peekFirstScreen<K extends 'links' | 'tags'>(key: K): StoreFirstScreen[K] | null {
+  const page = pageData();
+  return page && !taken.has(key) ? page[key] : null;
+}
+
+/**
+ * The page's `links` or `tags` for the first load only (later loads, after an edit elsewhere, ask the API). `links`
+ * only when the block holds all of them.
+ */
+export function takeFirstScreen<K extends 'links' | 'tags'>(key: K): StoreFirstScreen[K] | null {
+  const page = pageData();
+  const value = page && !taken.has(key) && (key !== 'links' || page.linksComplete) ? page[key] : null;
+  taken.add(key);
+  return value;
+}
+
+/**
+ * `useRequest(fetcher)`, but while the first load runs it already shows the page's data for `key` (so the markup is
+ * the server's from the first render: no layout shift when the app takes over).
+ */
+export function useFirstScreenRequest<K extends 'links' | 'tags'>(
+  key: K,
+  fetcher: () => Promise<StoreFirstScreen[K]>,
+): RequestState<StoreFirstScreen[K]> & { reload: () => void } {
+  const [initial] = useState(() => peekFirstScreen(key));
+  const request = useRequest(fetcher);
+  if (request.status === 'loading' && initial && !request.previous) {
+    return { status: 'success', data: initial, reload: request.reload };
+  }
+  return request;
+}
+
+/**
+ * The page's first page of links as `usePagedLinks` takes it (`{ items, nextCursor }`), once: the first mount of the
+ * product list starts from it (the server's markup from the first render, no read); later mounts read the API. Null
+ * without data (or when taken).
+ */
+export function takeFirstScreenPage(): { items: Link[]; nextCursor: string | null } | null {
+  const page = pageData();
+  if (!page || taken.has('links')) return null;
+  taken.add('links');
+  return { items: page.links, nextCursor: page.linksComplete ? null : page.linksNextCursor };
+}

@@ -1,0 +1,61 @@
+import { render, screen } from '@testing-library/react';
+import { serve, sent, useTestRuntimeConfig } from '@linksite/platform/src/testing/fake-http';
+import { StorePage } from './store-page';
+
+jest.mock('../lib/cloud-layout', () => jest.requireActual('../testing/row-cloud-layout'));
+
+const links = [
+  { id: 1, pname: '수분 크림', tag: '뷰티', tags: ['뷰티'], link: 'https://shop.example/1', imagelink: null, pcode: 0 },
+  { id: 2, pname: '캠핑 의자', tag: '캠핑', tags: ['캠핑'], link: null, imagelink: null, pcode: 1 },
+];
+const words = [
+  { text: '뷰티', value: 1 },
+  { text: '캠핑', value: 1 },
+];
+
+beforeEach(() => useTestRuntimeConfig());
+
+/** Issue 14 item 1: the served page's data block (docs/first-screen.md). */
+describe('StorePage on the served / (first-screen data in the page)', () => {
+  it('shows the inlined cards from its first render and reads neither the store nor the tags; later loads do', async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'first-screen-data';
+    // `<` as the API writes it.
+    block.textContent = JSON.stringify({
+      links,
+      linksComplete: true,
+      linksNextCursor: null,
+      tags: words,
+      plans: [],
+      cover: null,
+    }).replace(/</g, '\\u003c');
+    document.body.appendChild(block);
+    const http = serve({
+      'GET /store/page': () => ({ status: 200, data: { product: { items: [links[0]], nextCursor: null } } }),
+      'GET /tag/list': () => ({ status: 200, data: { product: words } }),
+    });
+
+    const first = render(<StorePage />);
+    // No `Loading....` in between: the same markup as the server's.
+    expect(screen.getAllByTestId('store-card').map((card) => card.textContent)).toEqual([
+      '수분 크림뷰티',
+      '캠핑 의자캠핑',
+    ]);
+    expect(screen.queryByText('Loading....')).toBeNull();
+    expect(await screen.findAllByTestId('cloud-word')).toHaveLength(2);
+    // (The reservation status is not in the block: it is read as before.)
+    const reads = () =>
+      sent(http)
+        .map(({ route }) => route)
+        .filter((route) => route !== 'GET /reserve/status');
+    expect(reads()).toEqual([]);
+    first.unmount();
+
+    // The block serves the first load only: coming back to the page asks the API.
+    render(<StorePage />);
+    expect(screen.getAllByText('Loading....').length).toBeGreaterThan(0);
+    expect(await screen.findAllByTestId('store-card')).toHaveLength(1);
+    expect(reads().sort()).toEqual(['GET /store/page', 'GET /tag/list']);
+  });
+});

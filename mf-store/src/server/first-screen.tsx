@@ -1,0 +1,24 @@
+import { renderToString } from 'react-dom/server';
+import { runtimeConfigStore, type RuntimeConfig } from '@linksite/platform';
+import { provideFirstScreenData, type StoreFirstScreen } from '../lib/first-screen-data';
+import { StorePage } from '../pages/store-page';
+
+/** The shell's slot this markup fills (`data-first-screen`: remote/module). */
+export const slot = 'mf_store/StorePage';
+
+/**
+ * Server rendering of the store page's first screen (issue 14 item 1, docs/first-screen.md): the same `StorePage`
+ * the remote exposes, rendered from `data` (no request), as an HTML string. Built to `dist/server/first-screen.js`
+ * (build/webpack-app.js) and called by the API (api/src/site/). The keyword cloud renders its reserved box only
+ * (its layout needs a browser); buttons that depend on the browser render as the client's first render does.
+ */
+export function render(data: StoreFirstScreen): string {
+  // Image addresses are same-origin `/api/…` on the served page.
+  runtimeConfigStore.setState({
+    config: { apiBaseUrl: '/api', remotes: {}, searchUrl: '' } as unknown as RuntimeConfig,
+  });
+  provideFirstScreenData(data);
+  // Style attributes (the closed tooltip's): the site's CSP refuses them (`style-src-attr 'none'`), so the served
+  // markup leaves them out (no console error); store-page.css keeps the closed tooltip out of the layout instead.
+  return renderToString(<StorePage />).replace(/ style="[^"]*"/g, '');
+}

@@ -1,0 +1,74 @@
+/**
+ * The part of nginx's SSI that the shell's `index.html` uses (issue 14 item 1, docs/first-screen.md), for
+ * `scripts/serve-app.mjs`, so `npm start` serves the same page as the gateway (deploy/gateway/nginx.conf.template,
+ * `ssi on`):
+ *
+ *   <!--# if expr="$uri = /^/(?!.)/" --> … <!--# endif -->  kept only when the request's path matches (nginx: a text
+ *                                                       between slashes is a regular expression, else compared as is)
+ *   <!--# include virtual="/api/…" -->                   replaced by the API's answer: its body when 200, else nothing
+ *   <!--# block name="x" --> … <!--# endblock -->          left out of the page; the stand-in of an include naming it:
+ *   <!--# include virtual="/api/…" stub="x" -->          … the block's text when the answer is not 200 or is empty
+ *                                                       (the shell's default title and description, issue 14 item 2)
+ *
+ * Any `include virtual` under `/api/` is resolved the same way (the first screen, the head tags); anything else is
+ * left as it is (an HTML comment).
+ */
+
+/** `<!--# if expr="$uri = /path" -->body<!--# endif -->` (not nested). */
+const IF_URI = /<!--#\s*if\s+expr="\$uri\s*=\s*([^"\s]+)"\s*-->([\s\S]*?)<!--#\s*endif\s*-->/g;
+/** `<!--# include virtual="/api/…" [stub="name"] -->`. */
+const INCLUDE = /<!--#\s*include\s+virtual="(\/api\/[^"]*)"(?:\s+stub="([^"]*)")?\s*-->/g;
+/** `<!--# block name="name" -->text<!--# endblock -->`. */
+const BLOCK = /<!--#\s*block\s+name="([^"]*)"\s*-->([\s\S]*?)<!--#\s*endblock\s*-->/g;
+
+/**
+ * Resolves the directives of `html` for a request of `path`.
+ * @param {string} html the page with SSI directives
+ * @param {string} path the request's path, without the query (`/`, `/plan/list`)
+ * @param {(virtual: string) => Promise<string>} include the text to put in place of an include ('' for nothing);
+ *   called for all of them at once
+ * @returns {Promise<string>}
+ */
+export async function resolveSsi(html, path, include) {
+  const kept = html.replace(IF_URI, (_match, test, body) => {
+    const regex = test.length > 1 && test.startsWith('/') && test.endsWith('/') ? new RegExp(test.slice(1, -1)) : null;
+    return (regex ? regex.test(path) : test === path) ? body : '';
+  });
+  const blocks = new Map();
+  const withoutBlocks = kept.replace(BLOCK, (_match, name, text) => {
+    blocks.set(name, text);
+    return '';
+  });
+  const virtuals = [...new Set(Array.from(withoutBlocks.matchAll(INCLUDE), (match) => match[1]))];
+  const texts = new Map(await Promise.all(virtuals.map(async (virtual) => [virtual, await include(virtual)])));
+  return withoutBlocks.replace(
+    INCLUDE,
+    (_match, virtual, stub) => texts.get(virtual) || (stub ? blocks.get(stub) : '') || '',
+  );
+}
+
+/**
+ * Fetches an include from the API as nginx's subrequest does: the body of a 200 answer, otherwise (another status,
+ * no answer within `timeoutMs`, a refused connection) '' so the page goes without it.
+ * @param {string} apiOrigin `http://127.0.0.1:3000`
+ * @param {string} virtual `/api/site/first-screen`
+ * @param {{ forwardedFor?: string, host?: string, proto?: string, timeoutMs?: number }} [options] forwardedFor: the
+ *   visitor's address (the API's rate limit counts the visitor, not this server); host and proto: the page's own
+ *   (`X-Forwarded-Host`/`-Proto`, as nginx passes them), so the head's absolute addresses name the site, not the API
+ * @returns {Promise<string>}
+ */
+export async function fetchInclude(apiOrigin, virtual, { forwardedFor, host, proto, timeoutMs = 2000 } = {}) {
+  const headers = {};
+  if (forwardedFor) headers['X-Forwarded-For'] = forwardedFor;
+  if (host) headers['X-Forwarded-Host'] = host;
+  if (proto) headers['X-Forwarded-Proto'] = proto;
+  try {
+    const response = await fetch(`${apiOrigin}${virtual}`, {
+      headers,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return response.status === 200 ? await response.text() : '';
+  } catch {
+    return '';
+  }
+}
