@@ -100,9 +100,18 @@ test('a remote whose server hangs shows its error within 10 seconds while the re
       await page.waitForSelector('[data-testid="store-card"]');
       const bannerError = page.getByTestId('remote-error-mf_plans');
       await bannerError.waitFor({ timeout: 15_000 });
-      const elapsed = Date.now() - started;
-      console.log(`hung remote failed into its error state after ${elapsed} ms`);
-      expect(elapsed).toBeLessThan(10_000);
+      const shownAt = Date.now();
+      const askedAt = hanging.firstConnectionAt();
+      expect(askedAt).toBeDefined();
+      // The shell's promise is about the remote, not the page: from the moment it asks the hung server for
+      // remoteEntry.js, the visitor sees the error within 10 s (REMOTE_ENTRY_TIMEOUT_MS is 8 s). How long the
+      // page itself took to start (seconds on a loaded 2-core CI machine) is the page-load bench's business.
+      const sinceAsked = shownAt - (askedAt as number);
+      console.log(
+        `hung remote failed into its error state ${sinceAsked} ms after it was asked (${shownAt - started} ms after navigation)`,
+      );
+      expect(sinceAsked).toBeGreaterThanOrEqual(7_500);
+      expect(sinceAsked).toBeLessThan(10_000);
       await bannerError.getByRole('button', { name: '다시 시도' }).waitFor();
       expect(await page.locator('[data-testid="store-card"]').count()).toBeGreaterThanOrEqual(24);
     });

@@ -48,11 +48,18 @@ export async function serveApp(
 
 /**
  * A server that accepts connections and never answers: what a remote looks like when its host hangs.
- * Resolves with its port and a function that closes it.
+ * Resolves with its port, the time (`Date.now()`, ms) its first connection arrived (undefined before one
+ * has) and a function that closes it.
  */
-export async function startHangingServer(): Promise<{ port: number; close: () => Promise<void> }> {
+export async function startHangingServer(): Promise<{
+  port: number;
+  firstConnectionAt: () => number | undefined;
+  close: () => Promise<void>;
+}> {
   const sockets = new Set<net.Socket>();
+  let firstConnectionAt: number | undefined;
   const server = net.createServer((socket) => {
+    firstConnectionAt ??= Date.now();
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -60,6 +67,7 @@ export async function startHangingServer(): Promise<{ port: number; close: () =>
   const { port } = server.address() as net.AddressInfo;
   return {
     port,
+    firstConnectionAt: () => firstConnectionAt,
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();
