@@ -115,6 +115,12 @@ export interface ApiGateway {
   url: string;
   output(): string;
   stop(): Promise<void>;
+  /**
+   * Routes `/api/` to the processes on `ports` only, as an orchestrator takes a replica out of (or back into) the
+   * gateway's rotation before stopping it (Kubernetes: the endpoint is removed while the pod's preStop pause runs):
+   * rewrites the upstream group and reloads nginx; resolves once the workers of the previous configuration have exited.
+   */
+  routeTo(ports: number[]): Promise<void>;
 }
 
 /**
@@ -146,10 +152,12 @@ export async function startApiGateway(options: {
   });
   if (written.status !== 0) throw new Error(`write-runtime-config.sh failed:\n${written.stderr}`);
   const upstreamFile = path.join(prefix, 'api-upstream.conf');
-  fs.writeFileSync(
-    upstreamFile,
-    `upstream linksite_api_replicas {\n${options.apiPorts.map((port) => `    server 127.0.0.1:${port} max_fails=0;`).join('\n')}\n}\n`,
-  );
+  const writeUpstream = (ports: number[]) =>
+    fs.writeFileSync(
+      upstreamFile,
+      `upstream linksite_api_replicas {\n${ports.map((port) => `    server 127.0.0.1:${port} max_fails=0;`).join('\n')}\n}\n`,
+    );
+  writeUpstream(options.apiPorts);
   const template = fs.readFileSync(path.join(repoRoot, 'deploy/gateway/nginx.conf.template'), 'utf8');
   const gatewayFile = path.join(prefix, 'gateway.conf');
   fs.writeFileSync(
@@ -164,7 +172,14 @@ export async function startApiGateway(options: {
     }),
   );
   const nginx = await runNginx(prefix, [upstreamFile, gatewayFile], `${url}/config.json`);
-  return { url, ...nginx };
+  return {
+    url,
+    ...nginx,
+    async routeTo(ports) {
+      writeUpstream(ports);
+      await nginx.reload();
+    },
+  };
 }
 
 /** deploy/web/nginx-static.conf with its `listen` and `root` lines changed to `port` on loopback and `root`. */
@@ -185,6 +200,22 @@ export async function startStaticNginx(root: string, port: number): Promise<{ ur
   return { url, stop: nginx.stop };
 }
 
+/** The process ids whose parent is `pid` (from /proc). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // `pid (comm) state ppid …`: comm may hold spaces, so read after its closing parenthesis.
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(entry));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return children;
+}
+
 /** A temporary nginx prefix folder with a world-writable temp/ (workers run unprivileged when the master is root). */
 export function makePrefix(): string {
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-nginx-'));
@@ -203,7 +234,7 @@ export async function runNginx(
   prefix: string,
   serverFiles: string[],
   readyUrl: string,
-): Promise<{ output(): string; stop(): Promise<void> }> {
+): Promise<{ output(): string; stop(): Promise<void>; reload(): Promise<void> }> {
   if (!nginxBinary) throw new Error('nginx is not installed (apt-get install nginx)');
   const tempDir = path.join(prefix, 'temp');
   // The http{} settings of the nginx image's own nginx.conf, with paths inside the prefix.
@@ -258,6 +289,19 @@ ${serverFiles.map((file) => `    include ${file};`).join('\n')}
 
   return {
     output: () => output,
+    /** `nginx -s reload`; resolves once the previous workers have exited (they finish their requests first). */
+    async reload() {
+      const before = childrenOf(child.pid!);
+      const reloaded = spawnSync(nginxBinary!, [...args, '-s', 'reload'], { encoding: 'utf8' });
+      if (reloaded.status !== 0) throw new Error(`nginx -s reload failed:\n${reloaded.stderr}`);
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const now = childrenOf(child.pid!);
+        if (now.length > 0 && now.every((pid) => !before.includes(pid))) return;
+        if (Date.now() > deadline) throw new Error(`nginx reload: workers ${before.join(', ')} still running`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);

@@ -1,10 +1,15 @@
 /**
  * Issue 15 item 4 (b): a rolling restart of two API processes behind the gateway's real nginx configuration
  * (deploy/gateway/nginx.conf.template, rendered by local-nginx.ts) fails no request. Load through nginx (public reads,
- * administrator reads and writes), then SIGTERM A, start A again, SIGTERM B, start B again. Each process drains on
- * SIGTERM (api/src/common/http-drain.ts): readiness false and the listening socket closed at once, in-flight requests
- * finished; nginx passes what a stopping process refused to the other one (proxy_next_upstream). Checks: 0 failed
- * requests, every acknowledged write is a row, each process exits 0 after its drain. The figures are printed.
+ * administrator reads and writes), then for A and then B: out of the gateway's rotation (the upstream group rewritten,
+ * nginx reloaded, as an orchestrator removes a replica whose readiness turned false), SIGTERM, start again, back into
+ * the rotation once ready. Each process drains on SIGTERM (api/src/common/http-drain.ts; its in-flight and busy
+ * connections: production.int.spec.ts, http-drain.int.spec.ts), and nginx passes what a process refuses or a closed
+ * port refuses to the other one (proxy_next_upstream). Taking the process out first is not optional: with it still in
+ * the group, a connection the kernel completed in the instant its listening socket closed was reset after nginx had
+ * sent a POST on it (1 write in 5 runs under CPU load: `recv() failed (104: Connection reset by peer) while reading
+ * response header from upstream`, 502), which nothing on the process's side can prevent. Checks: 0 failed requests,
+ * every acknowledged write is a row, each process exits 0 after its drain. The figures are printed.
  */
 import {
   type ApiProcess,
@@ -66,6 +71,7 @@ describe('rolling restart of two API processes behind the gateway (issue 15 item
       bearer: `Bearer ${issuer.token}`,
       workers: WORKERS,
       phase: () => phase,
+      closeConnections: true,
     });
     const { answers } = load;
     const exitCodes: (number | null)[] = [];
@@ -73,6 +79,11 @@ describe('rolling restart of two API processes behind the gateway (issue 15 item
     try {
       await load.more(60);
       for (const index of [0, 1]) {
+        // Out of the gateway's rotation first, as an orchestrator does (readiness false, endpoint removed): a process
+        // still routed to when its listening socket closes resets the connections the kernel has completed but the
+        // process not yet accepted, and nginx cannot pass a POST it already sent elsewhere (502).
+        phase = `leaving ${'AB'[index]}`;
+        await gateway.routeTo(ports.filter((_, i) => i !== index));
         phase = `stopping ${'AB'[index]}`;
         exitCodes.push(await processes[index]!.terminate());
         phase = `${'AB'[index]} down`;
@@ -81,6 +92,7 @@ describe('rolling restart of two API processes behind the gateway (issue 15 item
         processes[index] = await startApiProcess(ports[index]!, env);
         // Rolling: the next one stops only once this one is ready again.
         expect((await fetch(`http://127.0.0.1:${ports[index]}/api/health/ready`)).status).toBe(200);
+        await gateway.routeTo(ports);
         phase = `${'AB'[index]} back`;
         await load.more(60);
       }
@@ -101,6 +113,13 @@ describe('rolling restart of two API processes behind the gateway (issue 15 item
         `  acknowledged writes ${acknowledged.length}, rows present ${rows.length}; exit codes after SIGTERM ${exitCodes.join(', ')}`,
         ...Object.entries(byPhase).map(([p, counts]) => `  ${p}: ${JSON.stringify(counts)}`),
         ...failures.slice(0, 10).map((f) => `  FAILED ${f}`),
+        // What nginx said about its upstreams besides a refused connection (which it passes on): a 502's cause.
+        ...gateway
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('upstream') && !line.includes('Connection refused'))
+          .slice(0, 10)
+          .map((line) => `  nginx: ${line}`),
       ].join('\n'),
     );
 

@@ -148,6 +148,7 @@ describe('three API processes, one PostgreSQL, one Redis, behind the gateway (is
       workers: WORKERS,
       phase: () => phase,
       write: 'plan',
+      closeConnections: true,
       // One writer: nothing but the invalidation channel refreshes another process's cache while it is asked.
       writers: 1,
       afterWrite: async (answer: LoadAnswer) => {
@@ -162,6 +163,9 @@ describe('three API processes, one PostgreSQL, one Redis, behind the gateway (is
       await load.more(60);
       for (let index = 0; index < PROCESSES; index++) {
         const name = NAMES[index]!;
+        // Out of the gateway's rotation first, as in rolling-restart.e2e.ts (why: there).
+        phase = `leaving ${name}`;
+        await gateway.routeTo(ports.filter((_, i) => i !== index));
         phase = `stopping ${name}`;
         states[index] = 'stopping';
         exitCodes.push(await processes[index]!.terminate());
@@ -172,6 +176,7 @@ describe('three API processes, one PostgreSQL, one Redis, behind the gateway (is
         processes[index] = await startApiProcess(ports[index]!, env);
         // Rolling: the next one stops only once this one is ready again.
         expect((await fetch(`http://127.0.0.1:${ports[index]}/api/health/ready`)).status).toBe(200);
+        await gateway.routeTo(ports);
         generations[index] = 1;
         states[index] = 'up';
         phase = `${name} back`;

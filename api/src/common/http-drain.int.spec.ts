@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
+import { drainHttpServer } from './http-drain';
 import { ShutdownState } from './shutdown-state';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -9,6 +10,28 @@ import { createTestApp, type TestApp } from '../test/test-app';
  * keep-alive connection gets 503 `status: 'stopping'`. Raw sockets, so which connection carries
  * which request is exact.
  */
+/** A connection `server` has accepted (its 'connection' event ran), and what it received. */
+async function acceptedBy(
+  server: Server,
+  port: number,
+): Promise<{ socket: Socket; received(): string; closed: Promise<void> }> {
+  const before = await new Promise<number>((resolve) => server.getConnections((_e, n) => resolve(n)));
+  const socket = connect(port, '127.0.0.1');
+  let data = '';
+  socket.on('data', (chunk) => (data += chunk.toString('utf8')));
+  socket.on('error', () => undefined);
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  for (;;) {
+    const now = await new Promise<number>((resolve) => server.getConnections((_e, n) => resolve(n)));
+    if (now > before) break;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { socket, received: () => data, closed };
+}
+const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`;
+const status = (raw: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1]);
+
 describe('requests arriving while the process stops', () => {
   let t: TestApp;
   let server: Server;
@@ -22,23 +45,7 @@ describe('requests arriving while the process stops', () => {
   });
   afterAll(() => t.close());
 
-  /** A connection the server has accepted (its 'connection' event ran), and what it received. */
-  async function accepted(): Promise<{ socket: Socket; received(): string; closed: Promise<void> }> {
-    const before = await new Promise<number>((resolve) => server.getConnections((_e, n) => resolve(n)));
-    const socket = connect(port, '127.0.0.1');
-    let data = '';
-    socket.on('data', (chunk) => (data += chunk.toString('utf8')));
-    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    for (;;) {
-      const now = await new Promise<number>((resolve) => server.getConnections((_e, n) => resolve(n)));
-      if (now > before) break;
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-    return { socket, received: () => data, closed };
-  }
-  const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`;
-  const status = (raw: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1]);
+  const accepted = () => acceptedBy(server, port);
 
   test('first request of a connection accepted before the stop: served, then the connection closes', async () => {
     const early = await accepted();
@@ -69,5 +76,34 @@ describe('requests arriving while the process stops', () => {
     await late.closed;
     expect(status(late.received())).toBe(200);
     expect(late.received()).toMatch(/\r\nconnection: close\r\n/i);
+  });
+});
+
+describe('drainHttpServer', () => {
+  test('closes an idle keep-alive connection, but serves one accepted and not yet read its first request', async () => {
+    const t = await createTestApp(new Date('2026-11-20T03:00:00Z'));
+    try {
+      const server = t.app.getHttpServer() as Server;
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const port = (server.address() as AddressInfo).port;
+      const idle = await acceptedBy(server, port);
+      idle.socket.write(get('/api/health/live'));
+      while (!idle.received().includes('\r\n\r\n')) await new Promise((resolve) => setTimeout(resolve, 10));
+      // Accepted, its request not read yet: what nginx's connection looks like when the stop signal comes just after
+      // nginx connected. It must be served, not cut with the idle ones.
+      const unread = await acceptedBy(server, port);
+
+      const drained = drainHttpServer(server, t.app.get(ShutdownState), 10_000);
+      await idle.closed;
+      expect(unread.socket.destroyed).toBe(false);
+      unread.socket.write(get('/api/store'));
+      await unread.closed;
+      expect(status(unread.received())).toBe(200);
+      expect(unread.received()).toMatch(/\r\nconnection: close\r\n/i);
+      // Every connection ended by itself: none cut at the time-out.
+      expect(await drained).toBe(0);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -71,6 +71,12 @@ export interface MixedLoadOptions {
    * landing everywhere all the time, a process deaf to the invalidation channel would still serve each item soon.
    */
   writers?: number;
+  /**
+   * Every request on a new connection (`Connection: close`), as the rolling-restart tests send them through nginx:
+   * a gateway reload then closes no idle keep-alive connection under a request being sent (a browser would resend
+   * such a request; fetch does not).
+   */
+  closeConnections?: boolean;
 }
 
 /** The table a write kind inserts into, for {@link acknowledgedRowsPresent}. */
@@ -85,12 +91,13 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
   let running = true;
   let n = 0;
 
+  const connection: Record<string, string> = options.closeConnections ? { connection: 'close' } : {};
   const request = (kind: LoadKind, i: number): Promise<Response> => {
     if (kind === 'write' && write === 'popup') {
       const start = new Date(Date.now() + 2 * 86_400_000 + i * 60_000);
       return fetch(`${apiUrl}/popup`, {
         method: 'POST',
-        headers: { authorization: bearer, 'content-type': 'application/json' },
+        headers: { ...connection, authorization: bearer, 'content-type': 'application/json' },
         body: JSON.stringify({
           cnt: String((i % 3) + 1),
           startdate: start.toISOString(),
@@ -104,12 +111,14 @@ export function startMixedLoad(options: MixedLoadOptions): MixedLoad {
       const day = new Date(Date.now() + 86_400_000 * (1 + (i % 30))).toISOString().slice(0, 10);
       return fetch(`${apiUrl}/plan`, {
         method: 'POST',
-        headers: { authorization: bearer, 'content-type': 'application/json' },
+        headers: { ...connection, authorization: bearer, 'content-type': 'application/json' },
         body: JSON.stringify({ startdate: day, enddate: day, title: `부하 ${i}` }),
       });
     }
-    if (kind === 'admin-read') return fetch(`${apiUrl}/popup/list`, { headers: { authorization: bearer } });
-    return fetch(`${apiUrl}/${i % 2 ? 'plan/list' : 'store'}`);
+    if (kind === 'admin-read') {
+      return fetch(`${apiUrl}/popup/list`, { headers: { ...connection, authorization: bearer } });
+    }
+    return fetch(`${apiUrl}/${i % 2 ? 'plan/list' : 'store'}`, { headers: connection });
   };
 
   const send = async (kind: LoadKind): Promise<void> => {
