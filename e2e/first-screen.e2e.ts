@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { waitForAppTakeover } from './support/first-screen';
 import { freeSitePorts } from './support/free-ports';
 import { repoRoot } from './support/site';
 import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
@@ -129,9 +130,18 @@ describe("npm start's SSI resolver (scripts/ssi-include.mjs)", () => {
 });
 
 describe('with JavaScript', () => {
-  test('the app takes the server markup over with no layout shift and reads no store, tags or plans again', async () => {
+  test('the app hydrates the served markup, keeping its elements, with no layout shift and no second read', async () => {
     const page = await s.context.newPage();
     await page.addInitScript(() => {
+      // Tag the elements the HTML parser made, once it has finished and before any script of the page runs
+      // ('interactive' comes before deferred scripts): after the take-over they must be the same elements.
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        for (const element of document.querySelectorAll('.plan-banner__cover, [data-testid="store-card"]')) {
+          (element as Element & { __served?: boolean }).__served = true;
+        }
+      });
+
       const w = window as unknown as { __cls: number; __shifts: string[] };
       w.__cls = 0;
       w.__shifts = [];
@@ -156,11 +166,21 @@ describe('with JavaScript', () => {
       if (['/api/store', '/api/tag/list', '/api/plan/list', '/api/cover'].includes(pathname)) reads.push(pathname);
     });
     await page.goto(`${s.site.url}/`);
-    // The remotes have rendered their own markup (the server's slots are gone) and the keyword cloud is laid out.
-    await page.waitForFunction(() => document.querySelector('[data-first-screen]') === null);
+    // The remotes have hydrated their slots and the keyword cloud is laid out.
+    await waitForAppTakeover(page);
     await page.locator('[data-testid="cloud-word"]').first().waitFor();
     await page.locator('.site-footer').waitFor();
     await expectEveryCard(page);
+    // Hydrated, not re-created: the banner's image and every card are the elements the HTML parser made (React
+    // attached to them), so the largest paint is the served one and no image is decoded twice.
+    const kept = await page.evaluate(() => {
+      const served = (selector: string) =>
+        [...document.querySelectorAll(selector)].map((e) => (e as Element & { __served?: boolean }).__served === true);
+      return { cover: served('.plan-banner__cover'), cards: served('[data-testid="store-card"]') };
+    });
+    expect(kept.cover).toEqual([true]);
+    expect(kept.cards.length).toBeGreaterThan(0);
+    expect(kept.cards.every(Boolean)).toBe(true);
     expect(await page.locator('[data-testid="plan-item"]').count()).toBe(plans.length);
     // The inlined data was used: the store, tags, plans and cover were not fetched.
     expect(reads).toEqual([]);

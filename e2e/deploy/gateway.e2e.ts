@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { createTestDatabase } from '../../api/src/test/test-database';
 import { launchChromium } from '../support/browser';
+import { waitForAppTakeover } from '../support/first-screen';
 import { RunningSite, startSite } from '../support/site';
 import { LocalGateway, nginxBinary, repoRoot, startLocalGateway, writeRuntimeConfig } from './local-nginx';
 import { runtimeConfigOf, sitePolicyOf, siteRemotes } from './site-scripts';
@@ -202,8 +203,8 @@ describeWithNginx('the composed site through the production nginx configuration'
     await page.waitForSelector('[data-testid="store-card"]');
     expect(await page.locator('[data-testid="store-card"]').count()).toBeGreaterThanOrEqual(24);
     await page.waitForSelector('[data-testid="plan-status"]');
-    // The served first screen (issue 14 item 1) is replaced by the remotes' own render once they have loaded.
-    await page.waitForFunction(() => document.querySelector('[data-first-screen]') === null);
+    // The served first screen (issue 14 item 1) is hydrated by the remotes once they have loaded.
+    await waitForAppTakeover(page);
 
     expect(requests).toContain(`${gateway.url}/config.json`);
     expect(requests).toContain(`${gateway.url}/remotes/mf_store/remoteEntry.js`);

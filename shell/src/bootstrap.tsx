@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { ErrorNotice, loadRuntimeConfig, prepareAuth } from '@linksite/platform';
 import { PageViewTracker } from './analytics/page-view-tracker';
@@ -10,9 +10,8 @@ import { registerRemotesFromConfig } from './remotes/remote-registry';
 import './layout/global.css';
 
 const container = document.getElementById('root') as HTMLElement;
-// The served page's first screen (issue 14 item 1) stays on screen until each remote renders the same markup.
-captureFirstScreen(container, window.location.pathname);
-const root = createRoot(container);
+// The served page's first screen (issue 14 item 1) is hydrated, not replaced: React attaches to the served elements.
+const hydrate = captureFirstScreen(container, window.location.pathname);
 
 // Config first: the remotes' URLs and the identity server are only known from /config.json (DECISIONS D8).
 loadRuntimeConfig().then(
@@ -22,14 +21,19 @@ loadRuntimeConfig().then(
     // item 3); otherwise when an admin route or /login opens, or 관리자 is pressed. Guarded routes wait for it.
     void prepareAuth(config.auth);
     startSessionUserSync();
-    root.render(
+    const app = (
       <StrictMode>
         <BrowserRouter>
           <PageViewTracker />
           <AppRoutes />
         </BrowserRouter>
-      </StrictMode>,
+      </StrictMode>
     );
+    // A served slot the client renders differently (`/?tag=…` filters what was served unfiltered) is rendered anew
+    // by React, a recoverable error: logged, nothing breaks.
+    if (hydrate) hydrateRoot(container, app, { onRecoverableError: (error) => console.warn('[hydrate]', error) });
+    else createRoot(container).render(app);
   },
-  (error: Error) => root.render(<ErrorNotice message={error.message} onRetry={() => window.location.reload()} />),
+  (error: Error) =>
+    createRoot(container).render(<ErrorNotice message={error.message} onRetry={() => window.location.reload()} />),
 );

@@ -68,7 +68,8 @@ describe('GET /api/site/first-screen (integration)', () => {
     const page = res.text;
     expect(page).toMatch(
       // React's server renderer puts a `<link rel="preload" as="image">` before a slot's markup for its eager images.
-      /^<div class="app"><header class="app__banner"><div class="first-screen-slot" data-first-screen="mf_plans\/Banner">(<link rel="preload" as="image"[^>]*\/>)*<section class="plan-banner/,
+      // Each slot is a Suspense boundary of its own (`<!--$-->`), which the shell hydrates when that remote has loaded.
+      /^<div class="app"><header class="app__banner"><!--\$--><div class="first-screen-slot" data-first-screen="mf_plans\/Banner" data-state="served">(<link rel="preload" as="image"[^>]*\/>)*<section class="plan-banner/,
     );
     // The cover is an image in the served HTML, preloaded: the page's largest paint does not wait for script.
     expect(page).toMatch(

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import type { TagWord } from '@linksite/contract';
 import { layoutCloud, type PlacedWord } from '../lib/cloud-layout';
 import { buildSearchUrl, cloudLayoutSize, CLOUD_TRANSITION_MS, sizeWords } from '../lib/cloud-words';
@@ -6,6 +6,19 @@ import { messages } from '../lib/messages';
 import { reportClick } from '../lib/report-click';
 import { loadFloatingUi } from '../lib/tooltip';
 import { CloudTooltip } from './cloud-tooltip';
+
+const noSubscription = () => () => undefined;
+/**
+ * False in the server's render and while the page hydrates it, true after: the tooltip (whose position, limits and
+ * fades are inline styles, which the served HTML cannot carry under the site's CSP and hydration would not add) comes
+ * with the words, which need the browser anyway.
+ */
+const useInBrowser = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 const COLORS = ['#2563eb', '#db2777', '#059669', '#d97706', '#7c3aed', '#0f766e', '#dc2626', '#4b5563'];
 
@@ -64,6 +77,7 @@ export function KeywordCloud({ words, searchUrl, layout = layoutCloud }: Keyword
 
   // The word whose tooltip is open: hovered or focused (the element, for positioning, and its text).
   const tooltipId = `${useId()}-tooltip`;
+  const inBrowser = useInBrowser();
   const [tip, setTip] = useState<{ anchor: Element; word: PlacedWord } | null>(null);
   const showTip = (anchor: Element, word: PlacedWord) => setTip({ anchor, word });
   const hideTip = (anchor: Element) => setTip((current) => (current?.anchor === anchor ? null : current));
@@ -145,11 +159,13 @@ export function KeywordCloud({ words, searchUrl, layout = layoutCloud }: Keyword
           </text>
         ))}
       </svg>
-      <CloudTooltip
-        id={tooltipId}
-        anchor={tip?.anchor ?? null}
-        label={tip ? messages.keywordTooltip(tip.word.text, tip.word.value) : ''}
-      />
+      {inBrowser && (
+        <CloudTooltip
+          id={tooltipId}
+          anchor={tip?.anchor ?? null}
+          label={tip ? messages.keywordTooltip(tip.word.text, tip.word.value) : ''}
+        />
+      )}
     </div>
   );
 }

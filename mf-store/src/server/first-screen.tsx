@@ -18,7 +18,8 @@ export function render(data: StoreFirstScreen): string {
     config: { apiBaseUrl: '/api', remotes: {}, searchUrl: '' } as unknown as RuntimeConfig,
   });
   provideFirstScreenData(data);
-  // Style attributes (the closed tooltip's): the site's CSP refuses them (`style-src-attr 'none'`), so the served
-  // markup leaves them out (no console error); store-page.css keeps the closed tooltip out of the layout instead.
-  return renderToString(<StorePage />).replace(/ style="[^"]*"/g, '');
+  // No style attributes: the site's CSP refuses them (`style-src-attr 'none'`), and the page hydrates this markup
+  // as it is (React does not add an attribute the server left out). What needs inline styles (the keyword cloud's
+  // words and tooltip) renders in the browser only.
+  return renderToString(<StorePage />);
 }

@@ -1,47 +1,108 @@
-import { useEffect } from 'react';
+import { Suspense, use, useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import './first-screen.css';
 
 /**
- * One remote's server-rendered markup on the served `/` (issue 14 item 1, docs/first-screen.md), wrapped in
- * `<div class="first-screen-slot" data-first-screen="<remote>">`. The wrapper is `display: contents`, so the markup
- * lays out exactly as the remote's own render, which replaces it: nothing moves when the app takes over.
+ * The served `/` and the app's take-over of it (issue 14 item 1, docs/first-screen.md).
+ *
+ * The server renders each remote's first screen into a slot, `<div class="first-screen-slot"
+ * data-first-screen="<remote>/<module>" data-state="served">`, inside its own Suspense boundary. The shell then
+ * HYDRATES `#root` instead of rendering over it: React keeps every served element (the banner's image, the cards) and
+ * only attaches to them. A slot's boundary stays as served until its remote has loaded, then React hydrates the
+ * remote's own render against the served markup; the wrapper then says `data-state="live"`. The wrapper is
+ * `display: contents`, so it lays out as its content.
  */
-export function FirstScreenSlot({ remote, html }: { remote: string; html: string }) {
-  return <div className="first-screen-slot" data-first-screen={remote} dangerouslySetInnerHTML={{ __html: html }} />;
-}
 
 /** The id of the page's data block (`<script type="application/json">`), read by the remotes. */
 const DATA_ID = 'first-screen-data';
 
-let captured: Map<string, string> | null = null;
+/** Attributes of a slot's wrapper; `state` is `served` in the HTML and until the remote has hydrated, then `live`. */
+function slotProps(remote: string, state: 'served' | 'live') {
+  return { className: 'first-screen-slot', 'data-first-screen': remote, 'data-state': state };
+}
 
 /**
- * Reads the server's first screen out of `#root` before the shell renders over it (call once, before `root.render`):
- * keeps each slot's markup for {@link firstScreenPlaceholder} and moves the data block to `<body>`, where the remotes
- * find it after `#root` was replaced. Only on `/`, the page it was rendered for.
+ * Server rendering of one slot (src/server/first-screen.tsx): `html`, the remote's own renderer's markup, in the
+ * wrapper, in a Suspense boundary (its `<!--$-->…<!--/$-->` markers are what lets the browser hydrate the rest of the
+ * page before this remote has loaded).
  */
-export function captureFirstScreen(root: HTMLElement, pathname: string): void {
-  captured = new Map();
+export function ServedFirstScreenSlot({ remote, html }: { remote: string; html: string }) {
+  return (
+    <Suspense fallback={null}>
+      <div {...slotProps(remote, 'served')} dangerouslySetInnerHTML={{ __html: html }} />
+    </Suspense>
+  );
+}
+
+/** Slots of the served page whose markup is still the server's (not hydrated, not failed). */
+let served: Set<string> | null = null;
+/**
+ * The load of each served slot's remote component, started once by its first render and kept for the page's life
+ * (a re-render of the hydrated slot reads the same, settled promise).
+ */
+const loads = new Map<string, Promise<ComponentType>>();
+
+/**
+ * Prepares the served first screen for hydration; call once, before `hydrateRoot`. Moves the data block to `<body>`
+ * (the remotes read it there) and each slot's image preloads (React's server renderer writes them inside the slot,
+ * the client render has no such elements) to `<head>`. Returns whether `root` holds a first screen to hydrate: only on
+ * `/`, the page it was rendered for; otherwise the shell renders from scratch.
+ */
+export function captureFirstScreen(root: HTMLElement, pathname: string): boolean {
+  served = new Set();
+  loads.clear();
   const data = document.getElementById(DATA_ID);
   if (data && root.contains(data)) document.body.appendChild(data);
-  if (pathname !== '/') return;
-  for (const slot of root.querySelectorAll<HTMLElement>('[data-first-screen]')) {
-    captured.set(slot.dataset.firstScreen ?? '', slot.innerHTML);
+  const slots = root.querySelectorAll<HTMLElement>('[data-first-screen]');
+  if (pathname !== '/' || slots.length === 0) return false;
+  for (const slot of slots) {
+    for (const preload of slot.querySelectorAll(':scope > link[rel="preload"]')) document.head.appendChild(preload);
+    served.add(slot.dataset.firstScreen ?? '');
   }
+  return true;
 }
+
+/** Whether `remote`'s slot is still the served markup, to be hydrated (see {@link HydratedRemote}). */
+export function isFirstScreenServed(remote: string): boolean {
+  return served?.has(remote) ?? false;
+}
+
+const noSubscription = () => () => undefined;
+/**
+ * False while React hydrates the served page (the server's snapshot), true from the render after and in any render
+ * that is not a hydration: for what the served HTML does not have (the footer).
+ */
+export const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 /**
- * What a remote's slot shows while the remote loads: its server markup, until the remote has rendered once (then
- * `undefined`, the usual loading text).
+ * A served slot's remote, hydrated over the served markup: suspends (the served markup stays as it is) until
+ * `load()` has given the component, then renders it in the slot's wrapper. The load starts once per slot, on the
+ * first render. A failed load throws to the caller's error boundary. After hydration the slot is released: a later
+ * mount of the same remote loads it the usual way.
  */
-export function firstScreenPlaceholder(remote: string) {
-  const html = captured?.get(remote);
-  return html === undefined ? undefined : <FirstScreenSlot remote={remote} html={html} />;
-}
-
-/** Called when `remote` has rendered its own markup: later loads of its slot show the usual loading text. */
-export function useReleaseFirstScreen(remote: string, ready: boolean): void {
+export function HydratedRemote({ remote, load }: { remote: string; load: () => Promise<ComponentType> }): ReactNode {
+  let loading = loads.get(remote);
+  if (!loading) {
+    loading = load();
+    // A failed load leaves the slot to the error boundary: no later mount hydrates it.
+    loading.catch(() => served?.delete(remote));
+    loads.set(remote, loading);
+  }
+  const Component = use(loading);
+  const hydrated = useHydrated();
   useEffect(() => {
-    if (ready) captured?.delete(remote);
-  }, [remote, ready]);
+    if (!hydrated) return;
+    served?.delete(remote);
+  }, [remote, hydrated]);
+  return (
+    <div {...slotProps(remote, hydrated ? 'live' : 'served')}>
+      {/* Not created here: `use` returns the one component of the slot's load, settled once for the page's life. */}
+      {/* eslint-disable-next-line react-hooks/static-components */}
+      <Component />
+    </div>
+  );
 }

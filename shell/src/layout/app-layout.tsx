@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useHydrated } from '../first-screen/first-screen-slot';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { SiteFooter } from './site-footer';
 import './layout.css';
@@ -19,10 +20,26 @@ export function AppFrame({ banner, children, footer }: { banner: ReactNode; chil
   );
 }
 
+/**
+ * What the served first screen does not have (the footer): on a hydrated page it comes in the render after hydration.
+ * A component of its own, so that render reaches nothing else (a served slot updated before its remote has loaded is
+ * rendered anew instead of hydrated).
+ */
+function AfterHydration({ children }: { children: ReactNode }) {
+  return useHydrated() ? children : null;
+}
+
 /** Every route: the plans banner on top (spec §2 "Banner (above all routes)"), the page, the footer. */
 export function AppLayout() {
   return (
-    <AppFrame banner={<RemoteSlot remote="mf_plans" module="Banner" />} footer={<SiteFooter />}>
+    <AppFrame
+      banner={<RemoteSlot remote="mf_plans" module="Banner" />}
+      footer={
+        <AfterHydration>
+          <SiteFooter />
+        </AfterHydration>
+      }
+    >
       <Outlet />
     </AppFrame>
   );

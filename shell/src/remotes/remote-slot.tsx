@@ -1,6 +1,6 @@
-import { Suspense, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { memo, Suspense, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { ErrorBoundary, ErrorNotice, Loading } from '@linksite/platform';
-import { firstScreenPlaceholder, useReleaseFirstScreen } from '../first-screen/first-screen-slot';
+import { HydratedRemote, isFirstScreenServed } from '../first-screen/first-screen-slot';
 import { loadRemoteComponent, RemoteModuleMissingError, type RemoteLoader } from './remote-registry';
 import { messages } from '../lib/messages';
 
@@ -21,19 +21,30 @@ type SlotState = { status: 'ready'; Component: ComponentType } | { status: 'erro
  * Where a remote renders. Unlike plain React.lazy, which remembers a failure until the page reloads, the load is
  * state driven: `다시 시도` really loads the remote again. Errors while rendering are caught by the boundary, so
  * a remote that is down or broken never takes the page with it (ARCHITECTURE "Runtime composition").
- * On the served `/`, the first load shows the server's markup of this remote (issue 14 item 1) instead of the
- * loading text, until the remote renders the same thing itself.
+ * On the served `/`, the first mount hydrates the server's markup of this remote (issue 14 item 1,
+ * first-screen/first-screen-slot.tsx): it stays on screen, untouched, until the remote has loaded and React attaches
+ * the remote's own render to it; a failed load shows the same error and retry. Memoized: a served slot that re-renders
+ * before its remote has loaded (a parent's update with the same props) cannot be hydrated then, and React would
+ * render it anew, discarding the served elements.
  */
-export function RemoteSlot({ remote, module, loader = loadRemoteComponent, whenMissing }: RemoteSlotProps) {
+export const RemoteSlot = memo(function RemoteSlot({
+  remote,
+  module,
+  loader = loadRemoteComponent,
+  whenMissing,
+}: RemoteSlotProps) {
   const [attempt, setAttempt] = useState(0);
   // The outcome of one load, tagged with what was loaded: a new remote, module or attempt is `loading` until its own
   // outcome arrives.
   const [outcome, setOutcome] = useState<{ key: string; state: SlotState } | null>(null);
   const key = `${remote}/${module}#${attempt}`;
   const tolerateMissing = whenMissing !== undefined;
-  const [placeholder] = useState(() => firstScreenPlaceholder(`${remote}/${module}`));
+  const name = `${remote}/${module}`;
+  const [hydrating] = useState(() => !tolerateMissing && isFirstScreenServed(name));
+  const hydrate = hydrating && attempt === 0;
 
   useEffect(() => {
+    if (hydrate) return undefined;
     let current = true;
     loader(remote, module).then(
       (Component) => current && setOutcome({ key, state: { status: 'ready', Component } }),
@@ -48,15 +59,24 @@ export function RemoteSlot({ remote, module, loader = loadRemoteComponent, whenM
     return () => {
       current = false;
     };
-  }, [remote, module, loader, key, tolerateMissing]);
+  }, [remote, module, loader, key, tolerateMissing, hydrate]);
 
   // Unmount the failed boundary at once, so the reloaded component mounts in a fresh one.
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const failure = <ErrorNotice message={messages.remoteLoadFailed} onRetry={retry} testId={`remote-error-${remote}`} />;
 
+  const load = useCallback(() => loader(remote, module), [loader, remote, module]);
+  if (hydrate) {
+    return (
+      <ErrorBoundary fallback={() => failure}>
+        <Suspense fallback={<Loading />}>
+          <HydratedRemote remote={name} load={load} />
+        </Suspense>
+      </ErrorBoundary>
+    );
+  }
   const state = outcome?.key === key ? outcome.state : null;
-  useReleaseFirstScreen(`${remote}/${module}`, state !== null);
-  if (!state) return placeholder ?? <Loading />;
+  if (!state) return <Loading />;
   if (state.status === 'error') return failure;
   if (state.status === 'missing') return <>{whenMissing}</>;
   const { Component } = state;
@@ -67,4 +87,4 @@ export function RemoteSlot({ remote, module, loader = loadRemoteComponent, whenM
       </Suspense>
     </ErrorBoundary>
   );
-}
+});

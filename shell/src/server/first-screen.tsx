@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { FirstScreenSlot } from '../first-screen/first-screen-slot';
+import { ServedFirstScreenSlot } from '../first-screen/first-screen-slot';
 import { AppFrame } from '../layout/app-layout';
 import '../layout/global.css';
 
@@ -7,13 +7,13 @@ import '../layout/global.css';
  * Server rendering of the shell's frame around the remotes' first-screen markup (issue 14 item 1,
  * docs/first-screen.md): `slots` maps `<remote>/<module>` (`mf_plans/Banner`, `mf_store/StorePage`) to the HTML the
  * remote's own renderer made; each goes into the place the shell gives that remote, wrapped in a
- * `data-first-screen` slot the shell reads back before it renders (src/first-screen/first-screen-slot.tsx). The
- * footer is left to the app (it needs /config.json). Built to `dist/server/first-screen.js` and called by the API.
+ * `data-first-screen` slot in its own Suspense boundary, which the shell hydrates (src/first-screen/first-screen-slot.tsx).
+ * The footer is left to the app (it needs /config.json; it renders after hydration). Built to `dist/server/first-screen.js` and called by the API.
  */
 export function renderFrame(slots: Record<string, string>): string {
   const slot = (name: string) => {
     const html = slots[name];
-    return html === undefined ? null : <FirstScreenSlot remote={name} html={html} />;
+    return html === undefined ? null : <ServedFirstScreenSlot remote={name} html={html} />;
   };
   return renderToString(<AppFrame banner={slot('mf_plans/Banner')}>{slot('mf_store/StorePage')}</AppFrame>);
 }

@@ -1,0 +1,118 @@
+import { act, screen } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { useState, type ComponentType } from 'react';
+import { RemoteSlot } from '../remotes/remote-slot';
+import { captureFirstScreen, ServedFirstScreenSlot } from './first-screen-slot';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+  registerPlugins: jest.fn(),
+}));
+
+/** The remote's component: the same on the server and in the browser, as the real remotes' first screens are. */
+const Banner = () => (
+  <section className="banner">
+    <img className="banner__cover" src="/api/images/cover?w=1280" alt="" />
+    <p>배너 내용</p>
+  </section>
+);
+
+/** A load the test settles by hand. */
+function deferredLoad() {
+  let settle!: { resolve: (component: ComponentType) => void; reject: (error: Error) => void };
+  const promise = new Promise<ComponentType>((resolve, reject) => (settle = { resolve, reject }));
+  return { loader: jest.fn(() => promise), ...settle };
+}
+
+let container: HTMLElement;
+let root: Root | null;
+const recoverable = jest.fn();
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  // What the API serves in #root: the shell's slot around the remote's own server render, plus the data block and
+  // the image preload React's server renderer writes.
+  container = document.createElement('div');
+  container.innerHTML =
+    renderToString(
+      <ServedFirstScreenSlot
+        remote="mf_plans/Banner"
+        html={`<link rel="preload" as="image" href="/api/images/cover?w=1280"/>${renderToString(<Banner />)}`}
+      />,
+    ) + '<script type="application/json" id="first-screen-data">{}</script>';
+  document.body.appendChild(container);
+  root = null;
+  recoverable.mockReset();
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  document.body.replaceChildren();
+  document.head.replaceChildren();
+  jest.restoreAllMocks();
+});
+
+/** Renders again (same props for the slot) when `renderAgain` is called, as the shell's layout does. */
+let renderAgain: () => void = () => undefined;
+function Parent({ loader }: { loader: () => Promise<ComponentType> }) {
+  const [renders, setRenders] = useState(0);
+  renderAgain = () => setRenders(renders + 1);
+  return <RemoteSlot remote="mf_plans" module="Banner" loader={loader} />;
+}
+
+async function hydrate(loader: () => Promise<ComponentType>) {
+  expect(captureFirstScreen(container, '/')).toBe(true);
+  await act(async () => {
+    root = hydrateRoot(container, <Parent loader={loader} />, { onRecoverableError: recoverable });
+  });
+}
+
+describe('the served first screen', () => {
+  it('is hydrated in place: the served elements stay, untouched while the remote loads', async () => {
+    const servedImage = container.querySelector('img');
+    const load = deferredLoad();
+    await hydrate(load.loader);
+    // Still the served markup, not a loading text.
+    expect(container.querySelector('[data-first-screen="mf_plans/Banner"]')).toHaveAttribute('data-state', 'served');
+    expect(screen.queryByText('Loading....')).toBeNull();
+    expect(container.querySelector('img')).toBe(servedImage);
+
+    await act(async () => load.resolve(Banner));
+    expect(container.querySelector('[data-first-screen="mf_plans/Banner"]')).toHaveAttribute('data-state', 'live');
+    // React attached to the served elements instead of creating new ones.
+    expect(container.querySelector('img')).toBe(servedImage);
+    expect(screen.getByText('배너 내용')).toBeInTheDocument();
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(load.loader).toHaveBeenCalledTimes(1);
+    // The data block went to <body> and the preload to <head>, out of the hydrated tree.
+    expect(container.querySelector('script, link')).toBeNull();
+    expect(document.head.querySelector('link[rel="preload"]')).not.toBeNull();
+    expect(document.getElementById('first-screen-data')?.parentElement).toBe(document.body);
+  });
+
+  it('keeps the served elements when its parent renders again before the remote has loaded', async () => {
+    const servedImage = container.querySelector('img');
+    const load = deferredLoad();
+    await hydrate(load.loader);
+    // An update reaching a served slot that cannot hydrate yet would make React render it anew, from scratch.
+    await act(async () => renderAgain());
+    expect(container.querySelector('img')).toBe(servedImage);
+    await act(async () => load.resolve(Banner));
+    expect(container.querySelector('[data-first-screen="mf_plans/Banner"]')).toHaveAttribute('data-state', 'live');
+    expect(container.querySelector('img')).toBe(servedImage);
+  });
+
+  it('shows the Korean error and retry when the remote cannot load', async () => {
+    const load = deferredLoad();
+    await hydrate(load.loader);
+    await act(async () => load.reject(new Error('ScriptNetworkError')));
+    expect(screen.getByTestId('remote-error-mf_plans')).toHaveTextContent('화면을 불러오지 못했습니다.');
+    expect(screen.getByRole('button', { name: '다시 시도' })).toBeInTheDocument();
+  });
+
+  it('is not hydrated on another path: the shell renders that page from scratch', () => {
+    expect(captureFirstScreen(container, '/main')).toBe(false);
+  });
+});
