@@ -29,11 +29,12 @@ let testAdapter: AxiosAdapter | undefined;
 
 /** The axios instance, its module loaded on the first call (a separate chunk in the browser). */
 function loadClient(): Promise<AxiosInstance> {
-  client ??= import('./axios-client').then(({ createAxiosClient }) => createAxiosClient(() => httpAuth));
-  return client.then((instance) => {
+  client ??= import('./axios-client').then(({ createAxiosClient }) => {
+    const instance = createAxiosClient(() => httpAuth);
     if (testAdapter) instance.defaults.adapter = testAdapter;
     return instance;
   });
+  return client;
 }
 
 /**
@@ -56,6 +57,10 @@ export const http = {
 /** jest only (platform/src/testing/fake-http.ts): every later call of `http` goes through `adapter`. */
 export function setHttpTestAdapter(adapter: AxiosAdapter): void {
   testAdapter = adapter;
+  // Already loaded: set it on the instance (this callback runs before those of calls made after this one).
+  void client?.then((instance) => {
+    instance.defaults.adapter = adapter;
+  });
 }
 
 /**
