@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { captureFirstScreen, ServedFirstScreenSlot } from './first-screen-slot';
 
@@ -57,8 +57,10 @@ afterEach(() => {
 /** Renders again (same props for the slot) when `renderAgain` is called, as the shell's layout does. */
 let renderAgain: () => void = () => undefined;
 function Parent({ loader }: { loader: () => Promise<ComponentType> }) {
-  const [renders, setRenders] = useState(0);
-  renderAgain = () => setRenders(renders + 1);
+  const [, setRenders] = useState(0);
+  useEffect(() => {
+    renderAgain = () => setRenders((n) => n + 1);
+  }, []);
   return <RemoteSlot remote="mf_plans" module="Banner" loader={loader} />;
 }
 
