@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { waitForAppTakeover } from './support/first-screen';
+import { signInAsAdmin } from './support/sign-in';
 import { freeSitePorts } from './support/free-ports';
 import { repoRoot } from './support/site';
 import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
@@ -20,6 +21,7 @@ interface StoreLink {
   link: string | null;
 }
 
+const ADMIN_PASSWORD = 'first-screen-e2e-비밀번호';
 let s: SiteInBrowser;
 let store: StoreLink[];
 let plans: { title: string }[];
@@ -28,7 +30,7 @@ beforeAll(async () => {
   s = await openSiteInBrowser({
     databasePrefix: 'linksite_e2e_first_screen',
     ports: await freeSitePorts(),
-    adminPassword: 'first-screen-e2e-비밀번호',
+    adminPassword: ADMIN_PASSWORD,
   });
   store = ((await (await fetch(`${s.site.url}/api/store`)).json()) as { product: StoreLink[] }).product;
   plans = ((await (await fetch(`${s.site.url}/api/plan/list?upcoming=1`)).json()) as { product: { title: string }[] })
@@ -130,6 +132,38 @@ describe("npm start's SSI resolver (scripts/ssi-include.mjs)", () => {
 });
 
 describe('with JavaScript', () => {
+  test('a signed-in administrator gets the cover-edit button after hydration, the served elements kept', async () => {
+    const context = await s.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ko-KR' });
+    try {
+      const page = await context.newPage();
+      await signInAsAdmin(page, s.site.url, ADMIN_PASSWORD);
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+      });
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState !== 'interactive') return;
+          const cover = document.querySelector('.plan-banner__cover') as (Element & { __served?: boolean }) | null;
+          if (cover) cover.__served = true;
+        });
+      });
+      // The served page is the same for everybody: it has no cover-edit button.
+      await page.goto(`${s.site.url}/`);
+      await waitForAppTakeover(page);
+      await page.getByTestId('cover-edit-button').waitFor();
+      // The banner was hydrated, not rendered anew for the button the server could not know about.
+      expect(
+        await page.evaluate(
+          () => (document.querySelector('.plan-banner__cover') as (Element & { __served?: boolean }) | null)?.__served,
+        ),
+      ).toBe(true);
+      expect(warnings.filter((text) => text.includes('[hydrate]'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('the app hydrates the served markup, keeping its elements, with no layout shift and no second read', async () => {
     const page = await s.context.newPage();
     await page.addInitScript(() => {

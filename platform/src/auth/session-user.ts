@@ -1,5 +1,5 @@
 import type { Administrator } from '@linksite/contract';
-import { useStore } from 'zustand';
+import { useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
 
 /** The administrator record `POST /api/login` answers, kept as JSON in sessionStorage `user` (spec §7). */
@@ -31,7 +31,14 @@ export function setSessionUser(user: SessionUser | null): void {
   sessionUserStore.setState({ user });
 }
 
-/** The session user, re-rendering when it is written or removed. */
+const currentUser = () => sessionUserStore.getState().user;
+const noUserOnServer = () => null;
+
+/**
+ * The session user, re-rendering when it is written or removed. Null in a server render and while the page hydrates
+ * one (the served first screen is the same for everybody, issue 14 item 1), then the stored user: a signed-in
+ * administrator's banner gains its cover-edit button after hydration instead of failing it.
+ */
 export function useSessionUser(): SessionUser | null {
-  return useStore(sessionUserStore, (state) => state.user);
+  return useSyncExternalStore(sessionUserStore.subscribe, currentUser, noUserOnServer);
 }
