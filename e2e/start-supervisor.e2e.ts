@@ -5,28 +5,11 @@
  * takes over the lock its killed predecessor left.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createServer, type Server } from 'node:net';
+import { createServer } from 'node:net';
+import { stablePortBlock } from '../api/src/test/stable-ports';
 import { isAlive, repoRoot, RunningSite, startSite } from './support/site';
 
 jest.setTimeout(120_000);
-
-/** Resolves once `port` can be listened on (all interfaces), false when it is taken. */
-const portIsFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const server: Server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, () => server.close(() => resolve(true)));
-  });
-
-/** A first port from which `size` consecutive ports are free (the shell and its remotes use SITE_PORT + offset). */
-async function freePortBlock(size: number): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 30_000 + Math.floor(Math.random() * 30_000);
-    const ports = Array.from({ length: size }, (_, i) => base + i);
-    if ((await Promise.all(ports.map(portIsFree))).every(Boolean)) return base;
-  }
-  throw new Error('no free block of ports');
-}
 
 async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -54,7 +37,9 @@ describe('npm start restarts a crashed API or identity provider (issue 15 item 6
   const pidOf = (name: string) => site.services().find((s) => s.name === name)!.pid;
 
   beforeAll(async () => {
-    const base = await freePortBlock(10);
+    // The API and the identity provider start again on their ports: outside the ephemeral range, or an outgoing
+    // connection may take one meanwhile (EADDRINUSE on the restart; stable-ports.ts).
+    const base = await stablePortBlock(10);
     apiPort = base + 8;
     idpPort = base + 9;
     site = await startSite({ SITE_PORT: String(base), API_PORT: String(apiPort), IDP_PORT: String(idpPort) });
@@ -99,7 +84,11 @@ describe('npm start restarts a crashed API or identity provider (issue 15 item 6
     );
     await waitFor('a new identity process', () => pidOf('idp') !== killed);
     everyPid.add(pidOf('idp'));
-    await waitFor('discovery', () => answers200(`http://127.0.0.1:${idpPort}/.well-known/openid-configuration`));
+    await waitFor('discovery', () => answers200(`http://127.0.0.1:${idpPort}/.well-known/openid-configuration`)).catch(
+      (error: Error) => {
+        throw new Error(`${error.message}; the site said:\n${site.output().split('\n').slice(-15).join('\n')}`);
+      },
+    );
   });
 });
 
