@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { TagWord } from '@linksite/contract';
 import { layoutCloud, type PlacedWord } from '../lib/cloud-layout';
 import { buildSearchUrl, cloudLayoutSize, CLOUD_TRANSITION_MS, sizeWords } from '../lib/cloud-words';
@@ -6,19 +6,7 @@ import { messages } from '../lib/messages';
 import { reportClick } from '../lib/report-click';
 import { loadFloatingUi } from '../lib/tooltip';
 import { CloudTooltip } from './cloud-tooltip';
-
-const noSubscription = () => () => undefined;
-/**
- * False in the server's render and while the page hydrates it, true after: the tooltip (whose position, limits and
- * fades are inline styles, which the served HTML cannot carry under the site's CSP and hydration would not add) comes
- * with the words, which need the browser anyway.
- */
-const useInBrowser = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
+import { useBrowserFact } from '../hooks/use-browser-fact';
 
 const COLORS = ['#2563eb', '#db2777', '#059669', '#d97706', '#7c3aed', '#0f766e', '#dc2626', '#4b5563'];
 
@@ -77,7 +65,9 @@ export function KeywordCloud({ words, searchUrl, layout = layoutCloud }: Keyword
 
   // The word whose tooltip is open: hovered or focused (the element, for positioning, and its text).
   const tooltipId = `${useId()}-tooltip`;
-  const inBrowser = useInBrowser();
+  // The tooltip's position, limits and fades are inline styles, which the served HTML cannot carry under the site's
+  // CSP and hydration would not add: it renders in the browser only, as the words (which need it anyway) do.
+  const inBrowser = useBrowserFact(() => true, false);
   const [tip, setTip] = useState<{ anchor: Element; word: PlacedWord } | null>(null);
   const showTip = (anchor: Element, word: PlacedWord) => setTip({ anchor, word });
   const hideTip = (anchor: Element) => setTip((current) => (current?.anchor === anchor ? null : current));

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useBrowserFact } from '../hooks/use-browser-fact';
 import { messages } from '../lib/messages';
 import {
   canUseShareSheet,
@@ -9,11 +10,6 @@ import {
   sharePage,
   type CopyOutcome,
 } from '../lib/share';
-
-const noSubscription = () => () => undefined;
-/** Browser facts read after hydration: the server's HTML (and the first client render) has neither. */
-const useBrowserFact = <T,>(read: () => T, onServer: T): T =>
-  useSyncExternalStore(noSubscription, read, () => onServer);
 
 /** How long the `링크를 복사했습니다.` confirmation stays, in milliseconds. */
 const CONFIRMATION_MS = 4000;
