@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { waitForAppTakeover } from './support/first-screen';
+import { parsedElementsKept, tagParsedElements, waitForAppTakeover } from './support/first-screen';
 import { signInAsAdmin } from './support/sign-in';
 import { freeSitePorts } from './support/free-ports';
 import { repoRoot } from './support/site';
@@ -141,23 +141,13 @@ describe('with JavaScript', () => {
       page.on('console', (message) => {
         if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
       });
-      await page.addInitScript(() => {
-        document.addEventListener('readystatechange', () => {
-          if (document.readyState !== 'interactive') return;
-          const cover = document.querySelector('.plan-banner__cover') as (Element & { __served?: boolean }) | null;
-          if (cover) cover.__served = true;
-        });
-      });
+      await tagParsedElements(page, '.plan-banner__cover');
       // The served page is the same for everybody: it has no cover-edit button.
       await page.goto(`${s.site.url}/`);
       await waitForAppTakeover(page);
       await page.getByTestId('cover-edit-button').waitFor();
       // The banner was hydrated, not rendered anew for the button the server could not know about.
-      expect(
-        await page.evaluate(
-          () => (document.querySelector('.plan-banner__cover') as (Element & { __served?: boolean }) | null)?.__served,
-        ),
-      ).toBe(true);
+      expect(await parsedElementsKept(page, '.plan-banner__cover')).toEqual([true]);
       expect(warnings.filter((text) => text.includes('[hydrate]'))).toEqual([]);
     } finally {
       await context.close();
@@ -166,16 +156,9 @@ describe('with JavaScript', () => {
 
   test('the app hydrates the served markup, keeping its elements, with no layout shift and no second read', async () => {
     const page = await s.context.newPage();
+    // After the take-over the banner's image and the cards must be the elements the HTML parser made.
+    await tagParsedElements(page, '.plan-banner__cover, [data-testid="store-card"]');
     await page.addInitScript(() => {
-      // Tag the elements the HTML parser made, once it has finished and before any script of the page runs
-      // ('interactive' comes before deferred scripts): after the take-over they must be the same elements.
-      document.addEventListener('readystatechange', () => {
-        if (document.readyState !== 'interactive') return;
-        for (const element of document.querySelectorAll('.plan-banner__cover, [data-testid="store-card"]')) {
-          (element as Element & { __served?: boolean }).__served = true;
-        }
-      });
-
       const w = window as unknown as { __cls: number; __shifts: string[] };
       w.__cls = 0;
       w.__shifts = [];
@@ -207,14 +190,10 @@ describe('with JavaScript', () => {
     await expectEveryCard(page);
     // Hydrated, not re-created: the banner's image and every card are the elements the HTML parser made (React
     // attached to them), so the largest paint is the served one and no image is decoded twice.
-    const kept = await page.evaluate(() => {
-      const served = (selector: string) =>
-        [...document.querySelectorAll(selector)].map((e) => (e as Element & { __served?: boolean }).__served === true);
-      return { cover: served('.plan-banner__cover'), cards: served('[data-testid="store-card"]') };
-    });
-    expect(kept.cover).toEqual([true]);
-    expect(kept.cards.length).toBeGreaterThan(0);
-    expect(kept.cards.every(Boolean)).toBe(true);
+    expect(await parsedElementsKept(page, '.plan-banner__cover')).toEqual([true]);
+    const cards = await parsedElementsKept(page, '[data-testid="store-card"]');
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.every(Boolean)).toBe(true);
     expect(await page.locator('[data-testid="plan-item"]').count()).toBe(plans.length);
     // The inlined data was used: the store, tags, plans and cover were not fetched.
     expect(reads).toEqual([]);

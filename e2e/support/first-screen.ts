@@ -8,3 +8,27 @@ import type { Page } from 'playwright-core';
 export async function waitForAppTakeover(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelector('[data-first-screen]:not([data-state="live"])') === null);
 }
+
+/**
+ * Tags, in pages `page` opens from now on, the elements matching `selector` that the HTML parser made: once it has
+ * finished and before any script of the page runs ('interactive' comes before deferred scripts). Read back with
+ * {@link parsedElementsKept}.
+ */
+export async function tagParsedElements(page: Page, selector: string): Promise<void> {
+  await page.addInitScript((tagged: string) => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      for (const element of document.querySelectorAll(tagged))
+        (element as Element & { __served?: boolean }).__served = true;
+    });
+  }, selector);
+}
+
+/** For each element now matching `selector`, whether it is one the parser made ({@link tagParsedElements}). */
+export function parsedElementsKept(page: Page, selector: string): Promise<boolean[]> {
+  return page.evaluate(
+    (tagged: string) =>
+      [...document.querySelectorAll(tagged)].map((e) => (e as Element & { __served?: boolean }).__served === true),
+    selector,
+  );
+}

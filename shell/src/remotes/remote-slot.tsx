@@ -37,9 +37,9 @@ export const RemoteSlot = memo(function RemoteSlot({
   // The outcome of one load, tagged with what was loaded: a new remote, module or attempt is `loading` until its own
   // outcome arrives.
   const [outcome, setOutcome] = useState<{ key: string; state: SlotState } | null>(null);
-  const key = `${remote}/${module}#${attempt}`;
-  const tolerateMissing = whenMissing !== undefined;
   const name = `${remote}/${module}`;
+  const key = `${name}#${attempt}`;
+  const tolerateMissing = whenMissing !== undefined;
   const [hydrating] = useState(() => !tolerateMissing && isFirstScreenServed(name));
   const hydrate = hydrating && attempt === 0;
 
