@@ -22,18 +22,21 @@ import { METRICS_PATH, metricsEndpoint } from './metrics/metrics-endpoint';
 
 /**
  * The bootstrap wiring shared by main.ts and the integration tests, so both serve the same API:
- * the request logger first (logging/: request id, one JSON line per request) and Nest's messages through it, the
+ * the fast path of cached public reads first (public-cache/fast-path.ts: answers from memory what the middleware
+ * below would answer, with the same headers, metrics and request id), then the request logger (logging/: request id, one JSON line per request) and Nest's messages through it, the
  * request timer of the metrics, then the drain middleware ahead of everything else, /metrics (metrics/, outside
  * `/api`, for loopback or METRICS_TOKEN only) (503 to new requests once SIGTERM arrived), the analytics ingest's
  * body reader (analytics/ingest-body.ts), global prefix
  * /api, the D1 exception filter, the input pipes (common/safe-input.ts) around the validation pipe, the body-type check
  * (common/request-body-type.ts), trust of a loopback
- * proxy, the security headers (common/security-headers.ts), the fast path of cached public reads
- * (public-cache/fast-path.ts), and the OpenAPI document at /api/docs when API_DOCS=true.
+ * proxy, the security headers (common/security-headers.ts), and the OpenAPI document at /api/docs when API_DOCS=true.
  */
 export async function configureApp(app: NestExpressApplication): Promise<void> {
   const config = app.get<AppConfig>(APP_CONFIG);
   const metrics = app.get(ApiMetrics);
+  // Cached public reads and hot image variants answered ahead of everything, rate limit included (issue 14 item 4);
+  // it gives its answers what the middleware below would (public-cache/fast-path.ts).
+  app.use(await publicReadFastPath(app));
   app.use(app.get<HttpLogger>(HTTP_LOGGER));
   app.useLogger(app.get(Logger));
   app.use(metrics.middleware);
@@ -41,8 +44,6 @@ export async function configureApp(app: NestExpressApplication): Promise<void> {
   app.use(drainMiddleware(app.get(ShutdownState)));
   app.use(METRICS_PATH, metricsEndpoint(metrics, config.metricsToken));
   app.use(securityHeaders(`/${API_PREFIX}/docs`));
-  // Cached public reads and hot image variants answered ahead of Nest's router, rate limit included (issue 14 item 4).
-  app.use(await publicReadFastPath(app));
   // Before the global JSON parser: the analytics ingest reads text/plain beacons with its own 2 KB limit.
   app.use(INGEST_PATH, ingestBodyParser());
   app.setGlobalPrefix(API_PREFIX);

@@ -77,6 +77,28 @@ describe('requests arriving while the process stops', () => {
     expect(status(late.received())).toBe(200);
     expect(late.received()).toMatch(/\r\nconnection: close\r\n/i);
   });
+
+  test('a keep-alive connection whose request was answered from memory (ahead of the drain) is turned away too', async () => {
+    const fresh = await createTestApp(new Date('2026-11-20T03:00:00Z'));
+    try {
+      const freshServer = fresh.app.getHttpServer() as Server;
+      await new Promise<void>((resolve) => freshServer.listen(0, '127.0.0.1', resolve));
+      const freshPort = (freshServer.address() as AddressInfo).port;
+      await fetch(`http://127.0.0.1:${freshPort}/api/tag/list`); // fills the cache through Nest
+      const reused = await acceptedBy(freshServer, freshPort);
+      reused.socket.write(get('/api/tag/list'));
+      while (!reused.received().includes('\r\n\r\n')) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(status(reused.received())).toBe(200);
+
+      fresh.app.get(ShutdownState).markStopping();
+      const before = reused.received().length;
+      reused.socket.write(get('/api/tag/list'));
+      await reused.closed;
+      expect(status(reused.received().slice(before))).toBe(503);
+    } finally {
+      await fresh.close();
+    }
+  });
 });
 
 describe('drainHttpServer', () => {

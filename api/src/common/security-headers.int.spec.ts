@@ -33,6 +33,24 @@ describe('security headers and /api/docs (integration)', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('an answer from memory (the fast path ahead of the middleware) carries the same headers as the one Nest sent', async () => {
+    // The first read of the tags fills the cache through Nest; the next is answered ahead of every middleware.
+    const headersOf = (res: request.Response) => {
+      const { date: _date, 'x-request-id': requestId, ...rest } = res.headers as Record<string, string>;
+      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+      return rest;
+    };
+    const hits = async () =>
+      Number(/^cache_hits_total\{cache="public-reads"\} (\d+)$/m.exec((await get(plain, '/metrics')).text)?.[1] ?? 0);
+    const fromNest = headersOf(await get(plain, '/api/tag/list').expect(200));
+    const before = await hits();
+    const fromMemory = headersOf(await get(plain, '/api/tag/list').expect(200));
+    expect(await hits()).toBe(before + 1);
+    expect(fromMemory).toEqual(fromNest);
+    expect(fromMemory['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(fromMemory['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
   it('GET /api/docs is 404 without API_DOCS', async () => {
     expect((await get(plain, '/api/docs').expect(404)).body.message).toBe('요청한 주소를 찾을 수 없습니다.');
     await get(plain, '/api/docs-json').expect(404);

@@ -5,11 +5,18 @@ import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-hos
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { getOptionsToken, getStorageToken } from '@nestjs/throttler';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { HttpLogger } from 'pino-http';
 import { API_PREFIX } from '../common/api-prefix';
 import { CoverController } from '../cover/cover.controller';
 import { VARIANT_WIDTHS, type VariantWidth } from '../images/image-variant.entity';
 import { IMAGE_CACHE_CONTROL, ImagesController, KEY_PATTERN } from '../images/images.controller';
 import { markAnsweredAs } from '../logging/http-logger';
+import { HTTP_LOGGER } from '../logging/logging.module';
+import { requestIdOf } from '../logging/request-id';
+import { ApiMetrics } from '../metrics/metrics';
+import { admitRequest } from '../common/http-drain';
+import { setApiSecurityHeaders } from '../common/security-headers';
+import { ShutdownState } from '../common/shutdown-state';
 import { ImagesService } from '../images/images.service';
 import { LinksController } from '../links/links.controller';
 import { PlansController } from '../plans/plans.controller';
@@ -25,13 +32,18 @@ interface Route {
 }
 
 /**
- * Express middleware ahead of Nest's router (issue 14 item 4, item 8c's bench): a GET or HEAD whose answer is in the
- * PublicCache, or an image variant kept in memory, is answered here, without Nest's routing, pipes and interceptors.
- * Everything else, every miss included, goes on to Nest unchanged. Ahead of it still run the drain middleware and the
- * security headers; and the request is counted by the same rate limit as the route it stands for (the global guard,
- * called with that route's controller and handler, so the same key and budget): over the limit it goes on to Nest,
- * whose guard answers 429. Only exact addresses are taken: `/api/store`, `/api/tag/list`, `/api/cover`,
- * `/api/plan/list` with no query or `?upcoming=0|1`, and `/api/images/<key>?w=<width>`; any other query goes to Nest.
+ * Express middleware ahead of every other one (issue 14 item 4, item 8c's bench): a GET or HEAD whose answer is in the
+ * PublicCache, or an image variant kept in memory, is answered here, without Nest's routing, pipes and interceptors and
+ * without running the request logger, the metrics timer, the drain and the security headers as middleware: what they
+ * give an answer is given here directly ({@link answeringAhead}), so the answer is the one they would send (the
+ * same headers, the same `http_request_duration_seconds` sample, an `X-Request-Id`). It steps aside, and everything
+ * goes on to the middleware and Nest unchanged, for every miss, while the process is stopping (the drain decides), and
+ * while the request logger writes `debug` lines (the fast path's successes are logged at `debug`, http-logger.ts, so
+ * a line is then written for each as before). The request is counted by the same rate limit as the route it stands
+ * for (the global guard, called with that route's controller and handler, so the same key and budget): over the limit
+ * it goes on to Nest, whose guard answers 429. Only exact addresses are taken: `/api/store`, `/api/tag/list`,
+ * `/api/cover`, `/api/plan/list` with no query or `?upcoming=0|1`, and `/api/images/<key>?w=<width>`; any other query
+ * goes to Nest.
  */
 export async function publicReadFastPath(app: NestExpressApplication): Promise<RequestHandler> {
   const cache = providerOf(app, PublicCache);
@@ -62,15 +74,28 @@ export async function publicReadFastPath(app: NestExpressApplication): Promise<R
     }
   };
 
+  const state = app.get(ShutdownState);
+  const metrics = app.get(ApiMetrics);
+  const logger = app.get<HttpLogger>(HTTP_LOGGER).logger;
+  /** What the middleware this one runs ahead of gives an answer, given to one answered here as `template`. */
+  const answeringAhead = (req: Request, res: Response, template: string) => {
+    admitRequest(state, req, res);
+    markAnsweredAs(req, template);
+    metrics.middleware(req, res, () => undefined);
+    requestIdOf(req, res);
+    setApiSecurityHeaders(res);
+  };
+
   return (req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.path.startsWith(prefix)) return next();
+    if (state.stopping || logger.isLevelEnabled('debug')) return next();
     const image = imageRoute(req, prefix);
     if (image) {
       const bytes = images.hotVariant(image.key, image.width);
       if (!bytes) return next();
       void allowed(req, res, next, ImagesController, 'serve').then((ok) => {
         if (!ok) return next();
-        markAnsweredAs(req, `/${API_PREFIX}/images/:key`);
+        answeringAhead(req, res, `/${API_PREFIX}/images/:key`);
         images.countHotHit(image.key, image.width);
         const etag = `"${image.key}-${image.width}"`;
         res.setHeader('ETag', etag);
@@ -90,9 +115,7 @@ export async function publicReadFastPath(app: NestExpressApplication): Promise<R
     const route = readRoute(req, prefix);
     if (!route || !cache.has(route.key)) return next();
     void allowed(req, res, next, route.controller, route.handler).then((ok) => {
-      if (!ok) return next();
-      markAnsweredAs(req, req.path);
-      if (!cache.serveCached(req, res, route.key)) next();
+      if (!ok || !cache.serveCached(req, res, route.key, () => answeringAhead(req, res, req.path))) next();
     }, next);
   };
 }

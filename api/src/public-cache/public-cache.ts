@@ -157,12 +157,13 @@ export class PublicCache implements OnApplicationBootstrap, OnApplicationShutdow
 
   /**
    * Answers from the cache alone: true when `key` had an answer (sent, 200 or 304), false when the caller must read it
-   * (nothing was written to `res`).
+   * (nothing was written to `res`). `beforeAnswer` runs first when there is an answer (the fast path's own headers).
    */
-  serveCached(req: Request, res: Response, key: string): boolean {
+  serveCached(req: Request, res: Response, key: string, beforeAnswer?: () => void): boolean {
     const now = this.clock.now().getTime();
     const cached = this.fresh(key, now);
     if (!cached) return false;
+    beforeAnswer?.();
     this.observer.hit('public-reads');
     send(req, res, cached, now);
     return true;
