@@ -265,9 +265,13 @@ function firstScreenConfig(dir, name, include, mode) {
  * @param {boolean} isRemote
  */
 function externalRuntimeOptions(isRemote) {
-  if (isRemote) return { experiments: { externalRuntime: true } };
+  // The runtime's snapshot plugin serves remotes registered by their mf-manifest.json; ours are registered by their
+  // remoteEntry.js (shell/public/config.json), so it is left out, and so is the runtime's Node code (3.4 KB gzip of
+  // main.js, issue 14 item 3).
+  const optimization = { disableSnapshot: true, target: 'web' };
+  if (isRemote) return { experiments: { externalRuntime: true, optimization } };
   const pluginCjs = require.resolve('@module-federation/inject-external-runtime-core-plugin');
-  return { runtimePlugins: [path.join(path.dirname(pluginCjs), 'index.js')] };
+  return { runtimePlugins: [path.join(path.dirname(pluginCjs), 'index.js')], experiments: { optimization } };
 }
 
 /**
