@@ -108,11 +108,44 @@ try {
     console.log('Audits under 100 in at least one run:');
     for (const [key, title] of misses) console.log(`  ${key} — ${title}`);
   }
+  printBlockingByScript(reports);
 } finally {
   fs.rmSync(outDir, { recursive: true, force: true });
   await site?.stop();
   if (site) fs.rmSync(site.dataDir, { recursive: true, force: true });
   await browser?.close();
+}
+
+/**
+ * What makes Total Blocking Time: each run's long tasks (Lighthouse's `long-tasks` audit, simulated timings) summed by
+ * the script they are attributed to, as blocking time (the part of each task over 50 ms) and task count, median over
+ * the runs, largest first.
+ */
+function printBlockingByScript(runReports) {
+  const perRun = runReports.map((report) => {
+    const byScript = new Map();
+    for (const task of report.audits['long-tasks']?.details?.items ?? []) {
+      const script = String(task.url ?? '(unattributed)').replace(/^https?:\/\/[^/]+/, '') || '(document)';
+      const entry = byScript.get(script) ?? { blocking: 0, tasks: 0 };
+      entry.blocking += Math.max(0, task.duration - 50);
+      entry.tasks += 1;
+      byScript.set(script, entry);
+    }
+    return byScript;
+  });
+  const scripts = new Set(perRun.flatMap((byScript) => [...byScript.keys()]));
+  const median = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const rows = [...scripts]
+    .map((script) => ({
+      script,
+      blocking: median(perRun.map((byScript) => byScript.get(script)?.blocking ?? 0)),
+      tasks: median(perRun.map((byScript) => byScript.get(script)?.tasks ?? 0)),
+    }))
+    .sort((a, b) => b.blocking - a.blocking);
+  if (rows.length === 0) return;
+  console.log('Long tasks by script (median of the runs; blocking = the part of each task over 50 ms):');
+  for (const { script, blocking, tasks } of rows)
+    console.log(`  ${Math.round(blocking)} ms in ${tasks} task(s): ${script}`);
 }
 
 /** Category scores (0–100) and the metrics (ms, CLS unitless) of one Lighthouse report. */

@@ -1,5 +1,6 @@
 import cloud, { type Word } from 'd3-cloud';
 import { CLOUD_ROTATIONS, seededRandom, type SizedWord } from './cloud-words';
+import { boundedSpriteCanvas } from './sprite-canvas';
 
 /** A word placed by d3-cloud: `x`, `y` relative to the centre of the layout, `rotate` in degrees. */
 export interface PlacedWord extends SizedWord {
@@ -27,6 +28,8 @@ export function layoutCloud(
   const random = seededRandom(words);
   const layout = cloud<SizedWord & Word>()
     .size(size)
+    // Its collision masks read only the canvas rows words were drawn on (lib/sprite-canvas.ts).
+    .canvas(boundedSpriteCanvas)
     .random(random)
     .words(words.map((w) => ({ ...w })))
     .padding(2)
