@@ -32,16 +32,26 @@ async function acceptedBy(
 const get = (path: string) => `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`;
 const status = (raw: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(raw)?.[1]);
 
+/** A test app listening on a free loopback port. */
+async function listeningTestApp(): Promise<{ t: TestApp; server: Server; port: number }> {
+  const t = await createTestApp(new Date('2026-11-20T03:00:00Z'));
+  const server = t.app.getHttpServer() as Server;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { t, server, port: (server.address() as AddressInfo).port };
+}
+
+/** Resolves once `connection` has received the head of an answer. */
+async function answered(connection: { received(): string }): Promise<void> {
+  while (!connection.received().includes('\r\n\r\n')) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 describe('requests arriving while the process stops', () => {
   let t: TestApp;
   let server: Server;
   let port: number;
 
   beforeAll(async () => {
-    t = await createTestApp(new Date('2026-11-20T03:00:00Z'));
-    server = t.app.getHttpServer() as Server;
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    port = (server.address() as AddressInfo).port;
+    ({ t, server, port } = await listeningTestApp());
   });
   afterAll(() => t.close());
 
@@ -51,7 +61,7 @@ describe('requests arriving while the process stops', () => {
     const early = await accepted();
     const reused = await accepted();
     reused.socket.write(get('/api/health/live'));
-    while (!reused.received().includes('\r\n\r\n')) await new Promise((resolve) => setTimeout(resolve, 10));
+    await answered(reused);
     expect(status(reused.received())).toBe(200);
 
     t.app.get(ShutdownState).markStopping();
@@ -79,38 +89,32 @@ describe('requests arriving while the process stops', () => {
   });
 
   test('a keep-alive connection whose request was answered from memory (ahead of the drain) is turned away too', async () => {
-    const fresh = await createTestApp(new Date('2026-11-20T03:00:00Z'));
+    const fresh = await listeningTestApp();
     try {
-      const freshServer = fresh.app.getHttpServer() as Server;
-      await new Promise<void>((resolve) => freshServer.listen(0, '127.0.0.1', resolve));
-      const freshPort = (freshServer.address() as AddressInfo).port;
-      await fetch(`http://127.0.0.1:${freshPort}/api/tag/list`); // fills the cache through Nest
-      const reused = await acceptedBy(freshServer, freshPort);
+      await fetch(`http://127.0.0.1:${fresh.port}/api/tag/list`); // fills the cache through Nest
+      const reused = await acceptedBy(fresh.server, fresh.port);
       reused.socket.write(get('/api/tag/list'));
-      while (!reused.received().includes('\r\n\r\n')) await new Promise((resolve) => setTimeout(resolve, 10));
+      await answered(reused);
       expect(status(reused.received())).toBe(200);
 
-      fresh.app.get(ShutdownState).markStopping();
+      fresh.t.app.get(ShutdownState).markStopping();
       const before = reused.received().length;
       reused.socket.write(get('/api/tag/list'));
       await reused.closed;
       expect(status(reused.received().slice(before))).toBe(503);
     } finally {
-      await fresh.close();
+      await fresh.t.close();
     }
   });
 });
 
 describe('drainHttpServer', () => {
   test('closes an idle keep-alive connection, but serves one accepted and not yet read its first request', async () => {
-    const t = await createTestApp(new Date('2026-11-20T03:00:00Z'));
+    const { t, server, port } = await listeningTestApp();
     try {
-      const server = t.app.getHttpServer() as Server;
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      const port = (server.address() as AddressInfo).port;
       const idle = await acceptedBy(server, port);
       idle.socket.write(get('/api/health/live'));
-      while (!idle.received().includes('\r\n\r\n')) await new Promise((resolve) => setTimeout(resolve, 10));
+      await answered(idle);
       // Accepted, its request not read yet: what nginx's connection looks like when the stop signal comes just after
       // nginx connected. It must be served, not cut with the idle ones.
       const unread = await acceptedBy(server, port);
