@@ -1,5 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { serve, sent, useTestRuntimeConfig } from '@linksite/platform/src/testing/fake-http';
+import { renderToString } from 'react-dom/server';
+import { provideFirstScreenData } from '../lib/first-screen-data';
 import { StorePage } from './store-page';
 
 jest.mock('../lib/cloud-layout', () => jest.requireActual('../testing/row-cloud-layout'));
@@ -57,5 +59,18 @@ describe('StorePage on the served / (first-screen data in the page)', () => {
     expect(screen.getAllByText('Loading....').length).toBeGreaterThan(0);
     expect(await screen.findAllByTestId('store-card')).toHaveLength(1);
     expect(reads().sort()).toEqual(['GET /store/page', 'GET /tag/list']);
+  });
+
+  it('keeps the cards when React renders the first mount again before keeping it (no take in render)', () => {
+    // A hydration render React was interrupted in starts again: the same mount's initializers run twice before any
+    // effect. Two renders that run no effects stand for it; both must show the served cards, not `Loading....`.
+    provideFirstScreenData({ links, linksComplete: true, linksNextCursor: null, tags: words });
+    serve({});
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const html = renderToString(<StorePage />);
+      expect(html).toContain('수분 크림');
+      expect(html).toContain('캠핑 의자');
+      expect(html).not.toContain('Loading....');
+    }
   });
 });

@@ -8,7 +8,7 @@ import { ReserveLink } from '../components/reserve-link';
 import { ShareBar } from '../components/share-bar';
 import { usePagedLinks } from '../hooks/use-paged-links';
 import './store-page.css';
-import { takeFirstScreen, takeFirstScreenPage, useFirstScreenRequest } from '../lib/first-screen-data';
+import { takeFirstScreen, useFirstScreenPage, useFirstScreenRequest } from '../lib/first-screen-data';
 import { messages } from '../lib/messages';
 
 // The first load takes the page's inlined data when it has it (issue 14 item 1), later loads ask the API.
@@ -87,7 +87,7 @@ function useSentinel(onVisible: () => void, active: boolean) {
 function ProductSection() {
   const [tag, clearTag] = useTagFilter();
   // The first mount starts from the page's first screen (issue 14 item 1): the server's cards from the first render.
-  const [firstPage] = useState(takeFirstScreenPage);
+  const firstPage = useFirstScreenPage();
   const store = usePagedLinks(tag, firstPage ?? undefined);
   const sentinel = useSentinel(store.loadMore, store.status === 'more');
   const filter = tag && (
