@@ -6,9 +6,27 @@ import { StorePage } from './store-page';
 
 jest.mock('../lib/cloud-layout', () => jest.requireActual('../testing/row-cloud-layout'));
 
+/** What the link list shows the same for every card here (visible, no window). */
+const shown = {
+  visibility: 'visible' as const,
+  enabled: true,
+  showFrom: null,
+  showUntil: null,
+  opensInDays: null,
+  version: 1,
+};
 const links = [
-  { id: 1, pname: '수분 크림', tag: '뷰티', tags: ['뷰티'], link: 'https://shop.example/1', imagelink: null, pcode: 0 },
-  { id: 2, pname: '캠핑 의자', tag: '캠핑', tags: ['캠핑'], link: null, imagelink: null, pcode: 1 },
+  {
+    ...shown,
+    id: 1,
+    pname: '수분 크림',
+    tag: '뷰티',
+    tags: ['뷰티'],
+    link: 'https://shop.example/1',
+    imagelink: null,
+    pcode: 0,
+  },
+  { ...shown, id: 2, pname: '캠핑 의자', tag: '캠핑', tags: ['캠핑'], link: null, imagelink: null, pcode: 1 },
 ];
 const words = [
   { text: '뷰티', value: 1 },
