@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createTestDatabase } from '../api/src/test/test-database';
 import { launchChromium } from './support/browser';
+import { waitForAppTakeover } from './support/first-screen';
 import { repoRoot, RunningSite, startSite } from './support/site';
 
 jest.setTimeout(240_000);
@@ -78,6 +79,9 @@ test('a label saved in a remote is on the page at the next reload', async () => 
     () =>
       secondsUntil(async () => {
         await page.reload();
+        // The served first screen is the production renderer's (the old label) until the app takes over: React finds
+        // the development remote's new label and renders the slot anew. Read the heading after that.
+        await waitForAppTakeover(page, 10_000).catch(() => undefined);
         const heading = page.getByRole('heading', { name: /^인기 키워드/ });
         // A reload while the remote rebuilds may show its error boundary instead: not yet, reload again.
         return (await heading.innerText({ timeout: 5_000 }).catch(() => null)) === changed;
