@@ -120,7 +120,11 @@ app.use(async (req, res, next) => {
   }
 });
 
-const server = app.listen(port, () => console.log(`${appDir} listening on http://localhost:${port}`));
+// Express 5 also calls this with the error when the port cannot be opened: only a successful listen is announced (the
+// 'error' handler below reports the failure and exits).
+const server = app.listen(port, (error) => {
+  if (!error) console.log(`${appDir} listening on http://localhost:${port}`);
+});
 server.on('error', (error) => {
   console.error(`${appDir}: 포트 ${port} 를 열 수 없습니다 (${error.message})`);
   process.exit(1);

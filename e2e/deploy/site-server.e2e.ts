@@ -10,13 +10,16 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { stablePortBlock } from '../../api/src/test/stable-ports';
 import { CspViolation, launchChromium, takeCspViolations } from '../support/browser';
 import { serveApp } from '../support/static-app';
 import { nginxBinary, startStaticNginx } from './local-nginx';
 import { sitePolicyOf } from './site-scripts';
 
-const port = 34010;
-const nginxPort = 34011;
+// Both from a block outside Linux's ephemeral range (api/src/test/stable-ports.ts): a fixed port inside it (34010)
+// was once taken by another test's outgoing connection, and the server could not listen.
+let port: number;
+let nginxPort: number;
 const navigation = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 /** The runtime configuration `npm start`'s server runs with here: a remote, the API and the identity elsewhere. */
@@ -52,6 +55,8 @@ let server: { stop: () => Promise<void> };
 let nginx: { stop: () => Promise<void> } | undefined;
 
 beforeAll(async () => {
+  port = await stablePortBlock(2);
+  nginxPort = port + 1;
   appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-site-server-'));
   // nginx workers run as an unprivileged user when the master is root: let them read the folder.
   fs.chmodSync(appDir, 0o755);
@@ -76,11 +81,15 @@ afterAll(async () => {
 });
 
 // nginx is installed by .ci/run; only a developer machine without it skips the nginx half.
-const servers: [string, number][] = [["npm start's server", port]];
-if (nginxBinary || process.env.CI) servers.push(['deploy/web/nginx-static.conf', nginxPort]);
+/** Each server under test and its port (known once the top-level beforeAll has picked the block). */
+const servers: [string, () => number][] = [["npm start's server", () => port]];
+if (nginxBinary || process.env.CI) servers.push(['deploy/web/nginx-static.conf', () => nginxPort]);
 
-describe.each(servers)('%s: SPA fallback only for navigations', (_server, serverPort) => {
-  const base = `http://127.0.0.1:${serverPort}`;
+describe.each(servers)('%s: SPA fallback only for navigations', (_server, portOf) => {
+  let base = '';
+  beforeAll(() => {
+    base = `http://127.0.0.1:${portOf()}`;
+  });
 
   test.each([
     ['a browser navigation', '/plan/list?tab=1', navigation],
@@ -119,8 +128,11 @@ describe.each(servers)('%s: SPA fallback only for navigations', (_server, server
   });
 });
 
-describe.each(servers)('%s: security headers and compression', (_server, serverPort) => {
-  const base = `http://127.0.0.1:${serverPort}`;
+describe.each(servers)('%s: security headers and compression', (_server, portOf) => {
+  let base = '';
+  beforeAll(() => {
+    base = `http://127.0.0.1:${portOf()}`;
+  });
 
   test.each([
     ['a page', '/'],
@@ -160,7 +172,10 @@ describe.each(servers)('%s: security headers and compression', (_server, serverP
 });
 
 describe("npm start's server: the policy of the runtime configuration, brotli, HSTS behind HTTPS", () => {
-  const base = `http://127.0.0.1:${port}`;
+  let base = '';
+  beforeAll(() => {
+    base = `http://127.0.0.1:${port}`;
+  });
 
   test('the Content-Security-Policy is the one scripts/security-headers.mjs builds from the same environment', async () => {
     const policy = (await fetch(`${base}/`)).headers.get('content-security-policy')!;
