@@ -49,19 +49,21 @@ function pageData(): StoreFirstScreen | null {
   return data;
 }
 
-/** The page's `links` or `tags`, until it has been {@link takeFirstScreen taken}; null afterwards or without data. */
-export function peekFirstScreen<K extends 'links' | 'tags'>(key: K): StoreFirstScreen[K] | null {
+/**
+ * The parts of the block read whole for a first load: the tags. The links are a page with a cursor, read by
+ * {@link useFirstScreenPage}.
+ */
+type WholeFirstLoad = 'tags';
+
+/** The page's `tags`, until they have been {@link takeFirstScreen taken}; null afterwards or without data. */
+export function peekFirstScreen<K extends WholeFirstLoad>(key: K): StoreFirstScreen[K] | null {
   const page = pageData();
   return page && !taken.has(key) ? page[key] : null;
 }
 
-/**
- * The page's `links` or `tags` for the first load only (later loads, after an edit elsewhere, ask the API). `links`
- * only when the block holds all of them.
- */
-export function takeFirstScreen<K extends 'links' | 'tags'>(key: K): StoreFirstScreen[K] | null {
-  const page = pageData();
-  const value = page && !taken.has(key) && (key !== 'links' || page.linksComplete) ? page[key] : null;
+/** The page's `tags` for the first load only (later loads, after an edit elsewhere, ask the API). */
+export function takeFirstScreen<K extends WholeFirstLoad>(key: K): StoreFirstScreen[K] | null {
+  const value = peekFirstScreen(key);
   taken.add(key);
   return value;
 }
@@ -70,7 +72,7 @@ export function takeFirstScreen<K extends 'links' | 'tags'>(key: K): StoreFirstS
  * `useRequest(fetcher)`, but while the first load runs it already shows the page's data for `key` (so the markup is
  * the server's from the first render: no layout shift when the app takes over).
  */
-export function useFirstScreenRequest<K extends 'links' | 'tags'>(
+export function useFirstScreenRequest<K extends WholeFirstLoad>(
   key: K,
   fetcher: () => Promise<StoreFirstScreen[K]>,
 ): RequestState<StoreFirstScreen[K]> & { reload: () => void } {
