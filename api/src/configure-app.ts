@@ -21,15 +21,15 @@ import { ApiMetrics } from './metrics/metrics';
 import { METRICS_PATH, metricsEndpoint } from './metrics/metrics-endpoint';
 
 /**
- * The bootstrap wiring shared by main.ts and the integration tests, so both serve the same API:
- * the fast path of cached public reads first (public-cache/fast-path.ts: answers from memory what the middleware
- * below would answer, with the same headers, metrics and request id), then the request logger (logging/: request id, one JSON line per request) and Nest's messages through it, the
- * request timer of the metrics, then the drain middleware ahead of everything else, /metrics (metrics/, outside
- * `/api`, for loopback or METRICS_TOKEN only) (503 to new requests once SIGTERM arrived), the analytics ingest's
- * body reader (analytics/ingest-body.ts), global prefix
- * /api, the D1 exception filter, the input pipes (common/safe-input.ts) around the validation pipe, the body-type check
- * (common/request-body-type.ts), trust of a loopback
- * proxy, the security headers (common/security-headers.ts), and the OpenAPI document at /api/docs when API_DOCS=true.
+ * The bootstrap wiring shared by main.ts and the integration tests, so both serve the same API, in this order:
+ * the fast path of cached public reads (public-cache/fast-path.ts: answers from memory what the middleware below would
+ * answer, with the same headers, metrics sample, request id and drain admission), the request logger (logging/:
+ * request id, one JSON line per request) and Nest's messages through it, the request timer of the metrics, the drain
+ * middleware (503 to new requests on kept-alive connections once SIGTERM arrived), /metrics (metrics/, outside `/api`,
+ * for loopback or METRICS_TOKEN only), the security headers (common/security-headers.ts), the analytics ingest's body
+ * reader (analytics/ingest-body.ts), global prefix /api, the D1 exception filter, the input pipes
+ * (common/safe-input.ts) around the validation pipe, the body-type check (common/request-body-type.ts), trust of a
+ * loopback proxy, and the OpenAPI document at /api/docs when API_DOCS=true.
  */
 export async function configureApp(app: NestExpressApplication): Promise<void> {
   const config = app.get<AppConfig>(APP_CONFIG);

@@ -23,6 +23,8 @@ export function trackNewConnections(server: Server): void {
 /** Set on a request once it was admitted (its end is reported to the ShutdownState once, whoever admitted it). */
 const ADMITTED = Symbol('admitted');
 
+type AdmissibleRequest = IncomingMessage & { [ADMITTED]?: true };
+
 /**
  * Admits `request` while the process serves: marks its connection used and reports the response's end to `state`
  * (the drain closes connections after each answer once stopping). Called by {@link drainMiddleware} and by the fast
@@ -30,9 +32,8 @@ const ADMITTED = Symbol('admitted');
  * stopping; a request admitted once is not admitted again when it goes on to the middleware.
  */
 export function admitRequest(state: ShutdownState, request: IncomingMessage, response: ServerResponse): void {
-  const admitted = request as IncomingMessage & { [ADMITTED]?: true };
-  if (admitted[ADMITTED]) return;
-  admitted[ADMITTED] = true;
+  if ((request as AdmissibleRequest)[ADMITTED]) return;
+  (request as AdmissibleRequest)[ADMITTED] = true;
   unusedConnections.delete(request.socket);
   if (state.stopping) response.setHeader('Connection', 'close');
   response.once('finish', state.responseFinished);
@@ -51,7 +52,7 @@ export function admitRequest(state: ShutdownState, request: IncomingMessage, res
  */
 export function drainMiddleware(state: ShutdownState) {
   return (request: Request, response: Response, next: NextFunction): void => {
-    const admitted = (request as { [ADMITTED]?: true })[ADMITTED];
+    const admitted = (request as AdmissibleRequest)[ADMITTED];
     if (!state.stopping || admitted || unusedConnections.has(request.socket)) {
       admitRequest(state, request, response);
       next();
