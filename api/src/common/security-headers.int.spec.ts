@@ -34,7 +34,7 @@ describe('security headers and /api/docs (integration)', () => {
   });
 
   it('an answer from memory (the fast path ahead of the middleware) carries the same headers as the one Nest sent', async () => {
-    // The first read of the tags fills the cache through Nest; the next is answered ahead of every middleware.
+    // The first read of the tags fills the cache through Nest; the next is answered ahead of Express.
     const headersOf = (res: request.Response) => {
       const { date: _date, 'x-request-id': requestId, ...rest } = res.headers as Record<string, string>;
       expect(requestId).toMatch(/^[0-9a-f-]{36}$/);

@@ -120,6 +120,23 @@ describe('request logs and request ids', () => {
     }
   });
 
+  it("an answer from memory (ahead of Express) keeps a trusted proxy's X-Request-Id by the same rule", async () => {
+    await request(server()).get('/api/tag/list').expect(200);
+    const kept = await request(server()).get('/api/tag/list').set('X-Request-Id', 'gw-44').expect(200);
+    expect(kept.headers['x-request-id']).toBe('gw-44');
+    // Answered from memory (no line at info for it), not by Nest, which keeps such ids too.
+    const later = await request(server()).get('/api/main/select/999998').expect(404);
+    await lineOf(later.headers['x-request-id'] as string);
+    expect(lines().filter((line) => line.requestId === 'gw-44')).toEqual([]);
+    t.app.set('trust proxy', false);
+    try {
+      const untrusted = await request(server()).get('/api/tag/list').set('X-Request-Id', 'gw-45').expect(200);
+      expect(untrusted.headers['x-request-id']).toMatch(UUID);
+    } finally {
+      t.app.set('trust proxy', 'loopback');
+    }
+  });
+
   it('writes no personal data: no Authorization or cookie value, no client address, no query string, no body', async () => {
     const secret = 'eyJhbGciOiJSUzI1NiJ9.c2VjcmV0LXRva2VuLXZhbHVl.c2lnbmF0dXJl';
     const failing = jest.spyOn(t.app.get(LinksService), 'listVisible').mockRejectedValue(new Error('boom'));

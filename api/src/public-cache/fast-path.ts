@@ -4,7 +4,10 @@ import { UnknownElementException } from '@nestjs/core/errors/exceptions/unknown-
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { getOptionsToken, getStorageToken } from '@nestjs/throttler';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Express } from 'express';
+import fresh from 'fresh';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import proxyaddr from 'proxy-addr';
 import type { HttpLogger } from 'pino-http';
 import { API_PREFIX } from '../common/api-prefix';
 import { CoverController } from '../cover/cover.controller';
@@ -12,10 +15,10 @@ import { VARIANT_WIDTHS, type VariantWidth } from '../images/image-variant.entit
 import { IMAGE_CACHE_CONTROL, ImagesController, KEY_PATTERN } from '../images/images.controller';
 import { markAnsweredAs } from '../logging/http-logger';
 import { HTTP_LOGGER } from '../logging/logging.module';
-import { requestIdOf } from '../logging/request-id';
+import { REQUEST_ID_HEADER, requestIdFor, type TrustFunction } from '../logging/request-id';
 import { ApiMetrics } from '../metrics/metrics';
 import { admitRequest } from '../common/http-drain';
-import { setApiSecurityHeaders } from '../common/security-headers';
+import { API_SECURITY_HEADERS } from '../common/security-headers';
 import { ShutdownState } from '../common/shutdown-state';
 import { ImagesService } from '../images/images.service';
 import { LinksController } from '../links/links.controller';
@@ -31,21 +34,38 @@ interface Route {
   handler: string;
 }
 
+/** A request handler on the HTTP server, ahead of Express: answers `req` itself, or calls `next` and Express does. */
+export type AheadOfExpress = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
 /**
- * Express middleware ahead of every other one (issue 14 item 4, item 8c's bench): a GET or HEAD whose answer is in the
- * PublicCache, or an image variant kept in memory, is answered here, without Nest's routing, pipes and interceptors and
- * without running the request logger, the metrics timer, the drain and the security headers as middleware: what they
- * give an answer is given here directly ({@link answeringAhead}), so the answer is the one they would send (the
- * same headers, the same `http_request_duration_seconds` sample, an `X-Request-Id`). It steps aside, and everything
- * goes on to the middleware and Nest unchanged, for every miss, while the process is stopping (the drain decides), and
- * while the request logger writes `debug` lines (the fast path's successes are logged at `debug`, http-logger.ts, so
- * a line is then written for each as before). The request is counted by the same rate limit as the route it stands
- * for (the global guard, called with that route's controller and handler, so the same key and budget): over the limit
- * it goes on to Nest, whose guard answers 429. Only exact addresses are taken: `/api/store`, `/api/tag/list`,
- * `/api/cover`, `/api/plan/list` with no query or `?upcoming=0|1`, and `/api/images/<key>?w=<width>`; any other query
- * goes to Nest.
+ * Puts `ahead` in front of the Express app on Nest's HTTP server (whose one `request` listener is the app): every
+ * request goes to `ahead` first, and to Express when it calls `next`.
+ * @throws Error when the server has no or several request listeners (not a server Nest made for Express).
  */
-export async function publicReadFastPath(app: NestExpressApplication): Promise<RequestHandler> {
+export function installAheadOfExpress(server: Server, ahead: AheadOfExpress): void {
+  const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  if (listeners.length !== 1) throw new Error(`expected one request listener (Express), found ${listeners.length}`);
+  const express = listeners[0]!;
+  server.removeListener('request', express);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => ahead(req, res, () => express(req, res)));
+}
+
+/**
+ * The fast path of cached public reads (issue 14 item 4, item 8c's bench), installed on the HTTP server ahead of
+ * Express ({@link installAheadOfExpress}): a GET or HEAD whose answer is in the PublicCache, or an image variant kept
+ * in memory, is answered there, without Express, Nest's routing, pipes and interceptors, and without running the
+ * request logger, the metrics timer, the drain and the security headers as middleware: what they give an answer is
+ * given directly ({@link answeringAhead}), so the answer is the one they would send (the same headers, written with
+ * one `writeHead`; the same `http_request_duration_seconds` sample; an `X-Request-Id` by the same rule; the drain's
+ * admission). It steps aside, and everything goes on to Express and Nest unchanged, for every miss, while the process
+ * is stopping (the drain decides), and while the request logger writes `debug` lines (the fast path's successes are
+ * logged at `debug`, http-logger.ts, so a line is then written for each as before). The request is counted by the
+ * same rate limit as the route it stands for (the global guard, called with that route's controller and handler and
+ * the client address Express would give it, TRUST_PROXY, so the same key and budget): over the limit it goes on to
+ * Nest, whose guard answers 429. Only exact addresses are taken: `/api/store`, `/api/tag/list`, `/api/cover`,
+ * `/api/plan/list` with no query or `?upcoming=0|1`, and `/api/images/<key>?w=<width>`; any other query goes to Nest.
+ */
+export async function publicReadFastPath(app: NestExpressApplication): Promise<AheadOfExpress> {
   const cache = providerOf(app, PublicCache);
   // An app composed without PublicCacheModule (the wiring specs' small apps) has nothing cached: no fast path.
   if (!cache) return (_req, _res, next) => next();
@@ -57,18 +77,25 @@ export async function publicReadFastPath(app: NestExpressApplication): Promise<R
   );
   await (guard as RateLimitGuard).onModuleInit();
   const prefix = `/${API_PREFIX}/`;
+  // Read at each request: configureApp sets TRUST_PROXY after installing this.
+  const express = app.getHttpAdapter().getInstance() as Express;
+  const trust = () => express.get('trust proxy fn') as TrustFunction;
 
-  /** Whether the rate limit lets this request through as `controller.handler` (false: leave it to Nest). */
+  /**
+   * Whether the rate limit lets this request through as `controller.handler` (false: leave it to Nest). The guard
+   * reads the request's method and, for the client, the address Express's `req.ip` would be.
+   */
   const allowed = async (
-    req: Request,
-    res: Response,
-    next: NextFunction,
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: () => void,
     controller: Type<unknown>,
     handler: string,
   ) => {
     const method = (controller.prototype as Record<string, (...args: unknown[]) => unknown>)[handler]!;
+    const asExpressSees = { ip: proxyaddr(req, trust()), method: req.method, headers: req.headers };
     try {
-      return await guard.canActivate(new ExecutionContextHost([req, res, next], controller, method));
+      return await guard.canActivate(new ExecutionContextHost([asExpressSees, res, next], controller, method));
     } catch {
       return false;
     }
@@ -77,45 +104,48 @@ export async function publicReadFastPath(app: NestExpressApplication): Promise<R
   const state = app.get(ShutdownState);
   const metrics = app.get(ApiMetrics);
   const logger = app.get<HttpLogger>(HTTP_LOGGER).logger;
-  /** What the middleware this one runs ahead of gives an answer, given to one answered here as `template`. */
-  const answeringAhead = (req: Request, res: Response, template: string) => {
+  /**
+   * What the middleware this runs ahead of gives an answer, given to one answered here as `template`: the drain's
+   * admission, the metrics sample; returns their headers (helmet's and `X-Request-Id`) as a flat list.
+   */
+  const answeringAhead = (req: IncomingMessage, res: ServerResponse, template: string): string[] => {
     admitRequest(state, req, res);
     markAnsweredAs(req, template);
     metrics.middleware(req, res, () => undefined);
-    requestIdOf(req, res);
-    setApiSecurityHeaders(res);
+    return [...API_SECURITY_HEADERS, REQUEST_ID_HEADER, requestIdFor(req, trust())];
   };
 
   return (req, res, next) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.path.startsWith(prefix)) return next();
-    if (state.stopping || logger.isLevelEnabled('debug')) return next();
-    const image = imageRoute(req, prefix);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const url = req.url ?? '';
+    if (!url.startsWith(prefix) || state.stopping || logger.isLevelEnabled('debug')) return next();
+    const mark = url.indexOf('?');
+    const path = mark < 0 ? url.slice(prefix.length) : url.slice(prefix.length, mark);
+    const query = mark < 0 ? '' : url.slice(mark + 1);
+    const image = imageRoute(path, query);
     if (image) {
       const bytes = images.hotVariant(image.key, image.width);
       if (!bytes) return next();
       void allowed(req, res, next, ImagesController, 'serve').then((ok) => {
         if (!ok) return next();
-        answeringAhead(req, res, `/${API_PREFIX}/images/:key`);
-        images.countHotHit(image.key, image.width);
         const etag = `"${image.key}-${image.width}"`;
-        res.setHeader('ETag', etag);
-        res.setHeader('Cache-Control', IMAGE_CACHE_CONTROL);
-        const match = req.headers['if-none-match'];
-        if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
-          res.status(304).end();
+        const headers = answeringAhead(req, res, `/${API_PREFIX}/images/:key`);
+        images.countHotHit(image.key, image.width);
+        headers.push('ETag', etag, 'Cache-Control', IMAGE_CACHE_CONTROL);
+        if (fresh(req.headers, { etag })) {
+          res.writeHead(304, headers).end();
           return;
         }
-        res.setHeader('Content-Type', 'image/webp');
-        res.setHeader('Content-Length', bytes.length);
-        res.setHeader('X-Content-Type-Options', 'nosniff');
-        res.status(200).end(req.method === 'HEAD' ? undefined : bytes);
+        headers.push('Content-Type', 'image/webp', 'Content-Length', String(bytes.length));
+        res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : bytes);
       }, next);
       return;
     }
-    const route = readRoute(req, prefix);
+    const route = readRoute(path, query);
     if (!route || !cache.has(route.key)) return next();
     void allowed(req, res, next, route.controller, route.handler).then((ok) => {
-      if (!ok || !cache.serveCached(req, res, route.key, () => answeringAhead(req, res, req.path))) next();
+      const template = prefix + path;
+      if (!ok || !cache.serveCached(req, res, route.key, () => answeringAhead(req, res, template))) next();
     }, next);
   };
 }
@@ -130,10 +160,8 @@ function providerOf<T>(app: NestExpressApplication, type: Type<T>): T | undefine
   }
 }
 
-/** The cached read an address stands for, or null (see publicReadFastPath for the addresses taken). */
-function readRoute(req: Request, prefix: string): Route | null {
-  const path = req.path.slice(prefix.length);
-  const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+/** The cached read an address stands for (its path after `/api/` and its query), or null (see publicReadFastPath). */
+function readRoute(path: string, query: string): Route | null {
   if (path === 'plan/list' && (query === '' || query === 'upcoming=0' || query === 'upcoming=1')) {
     return {
       key: `plan/list?upcoming=${query === 'upcoming=1' ? 1 : 0}`,
@@ -148,12 +176,10 @@ function readRoute(req: Request, prefix: string): Route | null {
   return null;
 }
 
-/** `/api/images/<key>?w=<width>` with a valid key and width and nothing else, or null. */
-function imageRoute(req: Request, prefix: string): { key: string; width: VariantWidth } | null {
-  const path = req.path.slice(prefix.length);
+/** `images/<key>` with `w=<width>` and nothing else, with a valid key and width, or null. */
+function imageRoute(path: string, query: string): { key: string; width: VariantWidth } | null {
   if (!path.startsWith('images/')) return null;
   const key = path.slice('images/'.length);
-  const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
   const width = VARIANT_WIDTHS.find((allowed) => query === `w=${allowed}`);
   return width && KEY_PATTERN.test(key) ? { key, width } : null;
 }

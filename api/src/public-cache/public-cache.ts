@@ -1,6 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
+import fresh from 'fresh';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
@@ -157,15 +159,21 @@ export class PublicCache implements OnApplicationBootstrap, OnApplicationShutdow
 
   /**
    * Answers from the cache alone: true when `key` had an answer (sent, 200 or 304), false when the caller must read it
-   * (nothing was written to `res`). `beforeAnswer` runs first when there is an answer (the fast path's own headers).
+   * (nothing was written to `res`). `aheadHeaders` is called only when there is an answer; the flat
+   * `[name, value, …]` list it returns is sent with it (the headers of the middleware the fast path runs ahead of).
    */
-  serveCached(req: Request, res: Response, key: string, beforeAnswer?: () => void): boolean {
+  serveCached(
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    aheadHeaders: () => readonly string[] = () => [],
+  ): boolean {
     const now = this.clock.now().getTime();
     const cached = this.fresh(key, now);
     if (!cached) return false;
-    beforeAnswer?.();
+    const headers = aheadHeaders();
     this.observer.hit('public-reads');
-    send(req, res, cached, now);
+    send(req, res, cached, now, headers);
     return true;
   }
 
@@ -209,24 +217,27 @@ function weakEtag(bytes: Buffer): string {
 }
 
 /**
- * Writes a kept answer: its headers, then 304 when the request's validators match, else the bytes (204 when there are
- * none).
+ * Writes a kept answer with `extra` headers (a flat `[name, value, …]` list) and its own: 304 when the request's
+ * validators match its ETag (the `fresh` rules Express's `req.fresh` applies), else the bytes (204 when there are
+ * none). One `writeHead` with the whole list: on a response nothing was set on yet, Node takes the list as it is.
  */
-function send(req: Request, res: Response, entry: Entry, now: number): void {
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  entry: Entry,
+  now: number,
+  extra: readonly string[] = [],
+): void {
   if (entry.bytes.length === 0) {
-    res.status(204).end();
+    res.writeHead(204, [...extra]).end();
     return;
   }
-  res.setHeader('ETag', entry.etag);
   const seconds = entry.validUntil === null ? null : secondsUntil(new Date(entry.validUntil), new Date(now));
-  res.setHeader('Cache-Control', publicCacheControl(seconds));
-  res.status(200);
-  if (req.fresh) {
-    res.status(304).end();
+  const headers = [...extra, 'ETag', entry.etag, 'Cache-Control', publicCacheControl(seconds)];
+  if (fresh(req.headers, { etag: entry.etag })) {
+    res.writeHead(304, headers).end();
     return;
   }
-  res.setHeader('Content-Type', entry.contentType);
-  res.setHeader('Content-Length', entry.bytes.length);
-  if (req.method === 'HEAD') res.end();
-  else res.end(entry.bytes);
+  headers.push('Content-Type', entry.contentType, 'Content-Length', String(entry.bytes.length));
+  res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : entry.bytes);
 }
