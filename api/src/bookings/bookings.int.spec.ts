@@ -626,6 +626,55 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
       expect(record(await anon().get('/api/reserve').expect(200)).body.product.slots).toEqual([]);
     });
 
+    /** `open` of `GET /api/reserve/status`. */
+    const reserveOpen = async () => record(await anon().get('/api/reserve/status').expect(200)).body.product.open;
+
+    it('/api/reserve/status is kept in memory (issue 14 item 4); filling the open slot closes it at once, a cancellation reopens it', async () => {
+      const slotId = await createSlot({
+        startdate: '2028-03-10T19:00:00+09:00',
+        enddate: '2028-03-10T21:00:00+09:00',
+        count: 2,
+      });
+      // In 2028, when every other slot of this suite has ended (the administrator's token is of today).
+      t.clock.set(new Date('2028-03-01T00:00:00Z'));
+      expect(await reserveOpen()).toBe(true);
+      const cached = await anon().get('/api/reserve/status').expect(200);
+      expect(cached.headers['cache-control']).toMatch(/max-age=/);
+      await anon()
+        .get('/api/reserve/status')
+        .set('If-None-Match', cached.headers.etag as string)
+        .expect(304);
+      // Switched off behind the API's back (no write through it): the kept answer is served.
+      await t.dataSource.query(`UPDATE popup_slots SET booking_enabled = false WHERE id = $1`, [slotId]);
+      expect(await reserveOpen()).toBe(true);
+      await t.dataSource.query(`UPDATE popup_slots SET booking_enabled = true WHERE id = $1`, [slotId]);
+      // A visitor's booking takes the last seats: no longer open, on the next read.
+      const booked = await book(visitor(slotId, 901, { partySize: 2 }));
+      expect(booked.status).toBe(201);
+      expect(await reserveOpen()).toBe(false);
+      // The visitor cancels: open again.
+      const code = booked.body.product.code as string;
+      await anon().post(`/api/reserve/bookings/${code}/cancel`).send({ phone4: '0901' }).expect(200);
+      expect(await reserveOpen()).toBe(true);
+    });
+
+    it('/api/reserve/status opens at a slot’s open time and closes at its close time, with no write', async () => {
+      await createSlot({
+        startdate: '2028-05-10T19:00:00+09:00',
+        enddate: '2028-05-10T21:00:00+09:00',
+        bookingOpensAt: '2028-05-02T10:00:00+09:00',
+        bookingClosesAt: '2028-05-09T18:00:00+09:00',
+      });
+      t.clock.set(new Date('2028-05-01T00:00:00Z'));
+      expect(await reserveOpen()).toBe(false);
+      t.clock.set(new Date('2028-05-02T00:59:59Z'));
+      expect(await reserveOpen()).toBe(false);
+      t.clock.set(new Date('2028-05-02T01:00:00Z'));
+      expect(await reserveOpen()).toBe(true);
+      t.clock.set(new Date('2028-05-09T09:00:00Z'));
+      expect(await reserveOpen()).toBe(false);
+    });
+
     it('no public answer carried a name or a phone number', () => {
       expect(publicAnswers.length).toBeGreaterThan(40);
       expect(personal.size).toBeGreaterThan(20);

@@ -4,6 +4,7 @@ import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
 import { messages } from '../common/messages';
 import { PopupSlot } from '../popups/popup-slot.entity';
+import { PublicCache } from '../public-cache/public-cache';
 import {
   bookingStatus,
   type BookingState,
@@ -65,6 +66,7 @@ export class BookingsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly cache: PublicCache,
   ) {}
 
   /**
@@ -78,7 +80,9 @@ export class BookingsService {
     if (earlier) return this.replay(earlier, body);
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const row = await this.dataSource.transaction((manager) => this.insertBooking(manager, body, key));
+        const { row, filled } = await this.dataSource.transaction((manager) => this.insertBooking(manager, body, key));
+        // Committed: the slot no longer takes bookings, so `GET /api/reserve/status` may change (reserveStatus).
+        if (filled) await this.cache.invalidate();
         return { created: true, booking: await this.publicView(row) };
       } catch (error) {
         const constraint = uniqueViolation(error);
@@ -95,7 +99,12 @@ export class BookingsService {
     }
   }
 
-  private async insertBooking(manager: EntityManager, body: CreateBookingDto, key: string): Promise<BookingRow> {
+  /** Takes the seats and inserts the booking; `filled`: the slot is full after it (it was open before). */
+  private async insertBooking(
+    manager: EntityManager,
+    body: CreateBookingDto,
+    key: string,
+  ): Promise<{ row: BookingRow; filled: boolean }> {
     const slot = await manager.findOneBy(PopupSlot, { id: body.slotId });
     if (!slot) throw new ApiError(404, messages.bookingSlotNotFound);
     const now = this.clock.now();
@@ -109,12 +118,12 @@ export class BookingsService {
     if (status === 'full') throw new ApiError(409, messages.bookingFull);
     // The one place seats are taken: PostgreSQL re-checks the condition on the latest row version after waiting for
     // the row lock, so concurrent bookings queue here and the last seats go to exactly one of them.
-    const [taken] = await manager.query<[unknown[], number]>(
+    const [taken] = await manager.query<[{ booked_people: number; booked_tables: number }[], number]>(
       `UPDATE popup_slots
           SET booked_people = booked_people + $2, booked_tables = booked_tables + 1
         WHERE id = $1 AND booking_enabled
           AND booked_people + $2 <= head_count AND booked_tables + 1 <= bookable_tables
-        RETURNING id`,
+        RETURNING booked_people, booked_tables`,
       [slot.id, body.partySize],
     );
     if (taken.length === 0) {
@@ -137,7 +146,11 @@ export class BookingsService {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING *`,
       [slot.id, newBookingCode(), body.name, body.phone, body.partySize, key, now],
     );
-    return row!;
+    const [after] = taken;
+    const filled =
+      bookingStatus({ ...slot, bookedPeople: after!.booked_people, bookedTables: after!.booked_tables }, now) ===
+      'full';
+    return { row: row!, filled };
   }
 
   private async byKey(key: string): Promise<BookingRow | undefined> {
@@ -183,7 +196,7 @@ export class BookingsService {
    * @throws ApiError 404 (code or suffix wrong), 409 deadline passed / checked in or no-show.
    */
   async cancel(code: string, phone4: string): Promise<{ already: boolean; booking: BookingDto }> {
-    const { already, row } = await this.dataSource.transaction(async (manager) => {
+    const outcome = await this.dataSource.transaction(async (manager) => {
       const booking = await this.mine(manager, code, phone4, true);
       if (booking.status === 'cancelled') return { already: true, row: booking };
       if (booking.status !== 'booked') throw new ApiError(409, messages.bookingNotCancellable);
@@ -191,22 +204,36 @@ export class BookingsService {
       if (this.clock.now().getTime() > cancelUntil(slot).getTime()) {
         throw new ApiError(409, messages.bookingCancelDeadlinePassed);
       }
-      return { already: false, row: await this.release(manager, booking) };
+      const { row: released, reopened } = await this.release(manager, booking);
+      return { already: false, row: released, reopened };
     });
+    const { already, row } = outcome;
+    // Committed: the slot takes bookings again, so `GET /api/reserve/status` may change (reserveStatus).
+    if ('reopened' in outcome && outcome.reopened) await this.cache.invalidate();
     return { already, booking: await this.publicView(row) };
   }
 
-  /** Cancels a locked active booking and gives its seats and table back. */
-  private async release(manager: EntityManager, booking: BookingRow): Promise<BookingRow> {
+  /**
+   * Cancels a locked active booking and gives its seats and table back. `reopened`: the slot was full with the
+   * booking and takes bookings without it.
+   */
+  private async release(manager: EntityManager, booking: BookingRow): Promise<{ row: BookingRow; reopened: boolean }> {
+    const now = this.clock.now();
     const [[row]] = await manager.query<[BookingRow[], number]>(
       `UPDATE bookings SET status = 'cancelled', cancelled_at = $2 WHERE id = $1 RETURNING *`,
-      [booking.id, this.clock.now()],
+      [booking.id, now],
     );
     await manager.query(
       `UPDATE popup_slots SET booked_people = booked_people - $2, booked_tables = booked_tables - 1 WHERE id = $1`,
       [booking.slot_id, booking.party_size],
     );
-    return row!;
+    const slot = await manager.findOneByOrFail(PopupSlot, { id: booking.slot_id });
+    const before = {
+      ...slot,
+      bookedPeople: slot.bookedPeople + booking.party_size,
+      bookedTables: slot.bookedTables + 1,
+    };
+    return { row: row!, reopened: bookingStatus(before, now) === 'full' && bookingStatus(slot, now) === 'open' };
   }
 
   /**
@@ -225,7 +252,8 @@ export class BookingsService {
             action === 'check-in' ? 'checked_in' : action === 'no-show' ? 'no_show' : 'cancelled';
           if (booking.status === target) return booking;
           if (booking.status === 'cancelled') throw new ApiError(409, messages.bookingStatusConflict);
-          if (target === 'cancelled') return this.release(manager, booking);
+          // An administrator's write: InvalidateOnWriteInterceptor empties the public cache after it.
+          if (target === 'cancelled') return (await this.release(manager, booking)).row;
           const [[row]] = await manager.query<[BookingRow[], number]>(
             target === 'checked_in'
               ? `UPDATE bookings SET status = 'checked_in', checked_in_at = $2 WHERE id = $1 RETURNING *`
@@ -309,14 +337,37 @@ export class BookingsService {
   /** The slots visitors see: those that have not ended, by start, then id. */
   async openSlots(): Promise<ReserveSlotDto[]> {
     const now = this.clock.now();
-    const slots = await this.dataSource
+    return (await this.slotsNotEnded(now)).map((slot) => slotView(slot, now));
+  }
+
+  /**
+   * `GET /api/reserve/status`: whether any slot takes bookings now, and until when that answer holds without a write
+   * (for the PublicCache): the next instant a slot that has not ended opens or closes for bookings, the only times
+   * `bookingStatus` changes by itself (booking-rules.ts), or null when none is ahead. The writes that change it
+   * empty the cache: an administrator's slot edit or booking action (InvalidateOnWriteInterceptor), and a visitor's
+   * booking that fills a slot or cancellation that reopens one (book, cancel).
+   */
+  async reserveStatus(): Promise<{ open: boolean; validUntil: Date | null }> {
+    const now = this.clock.now();
+    const slots = await this.slotsNotEnded(now);
+    const ahead = slots
+      .flatMap((slot) => [slot.bookingOpensAt, closesAt(slot)])
+      .filter((instant): instant is Date => instant !== null && instant.getTime() > now.getTime())
+      .map((instant) => instant.getTime());
+    return {
+      open: slots.some((slot) => bookingStatus(slot, now) === 'open'),
+      validUntil: ahead.length > 0 ? new Date(Math.min(...ahead)) : null,
+    };
+  }
+
+  private slotsNotEnded(now: Date): Promise<PopupSlot[]> {
+    return this.dataSource
       .getRepository(PopupSlot)
       .createQueryBuilder('slot')
       .where('slot.enddate >= :now', { now })
       .orderBy('slot.startdate', 'ASC')
       .addOrderBy('slot.id', 'ASC')
       .getMany();
-    return slots.map((slot) => slotView(slot, now));
   }
 
   private async publicView(row: BookingRow): Promise<BookingDto> {

@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { Public } from '../auth/public.decorator';
 import { ApiError } from '../common/api-error';
 import { messages } from '../common/messages';
@@ -13,6 +13,7 @@ import { CancelBookingDto } from './dto/cancel-booking.dto';
 import { CreateBookingDto } from './dto/create-booking.dto';
 import { BookingResponse, BookingWriteResponse, ReservePageResponse, ReserveStatusResponse } from './dto/booking.dto';
 import { PopupInfoService } from './popup-info.service';
+import { PublicCache } from '../public-cache/public-cache';
 
 /** Every sentence a booking body's validation may answer with (CreateBookingDto). */
 const BOOKING_BODY_ERRORS = [
@@ -40,6 +41,7 @@ export class ReserveController {
     private readonly bookings: BookingsService,
     private readonly info: PopupInfoService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly cache: PublicCache,
   ) {}
 
   /** `GET /api/reserve` → the popup's information and the slots that have not ended, with what is left of each. */
@@ -56,15 +58,24 @@ export class ReserveController {
     };
   }
 
-  /** `GET /api/reserve/status` → `{ product: { open } }`: whether any slot takes bookings now. */
+  /**
+   * `GET /api/reserve/status` → `{ product: { open } }`: whether any slot takes bookings now. Read on every visit of
+   * `/` (the store page and the banner), so cached like `GET /api/store` (issue 14 item 4): ETag and 304,
+   * `Cache-Control` bounded by the next time a slot opens or closes, and the in-process PublicCache until then or
+   * until a write changes it (BookingsService.reserveStatus).
+   */
   @Get('status')
   @ApiOperation({
     summary: '예약 가능 여부 (공개)',
     description:
-      'True while at least one slot is open for booking; the store page and the banner link to /reserve then.',
+      'True while at least one slot is open for booking; the store page and the banner link to /reserve then. Cached like GET /api/store, until the next time a slot opens or closes for bookings or a write changes the answer.',
   })
-  async status(): Promise<ReserveStatusResponse> {
-    return { product: { open: (await this.bookings.openSlots()).some((slot) => slot.status === 'open') } };
+  @ApiOkResponse({ type: ReserveStatusResponse })
+  async status(@Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.cache.serve(req, res, 'reserve/status', async () => {
+      const { open, validUntil } = await this.bookings.reserveStatus();
+      return { body: { product: { open } } satisfies ReserveStatusResponse, validUntil };
+    });
   }
 
   /**

@@ -23,6 +23,7 @@ import { ShutdownState } from '../common/shutdown-state';
 import { ImagesService } from '../images/images.service';
 import { LinksController } from '../links/links.controller';
 import { PlansController } from '../plans/plans.controller';
+import { ReserveController } from '../bookings/reserve.controller';
 import { RateLimitGuard } from '../rate-limit/rate-limit.guard';
 import { TagsController } from '../tags/tags.controller';
 import { PublicCache } from './public-cache';
@@ -63,7 +64,8 @@ export function installAheadOfExpress(server: Server, ahead: AheadOfExpress): vo
  * same rate limit as the route it stands for (the global guard, called with that route's controller and handler and
  * the client address Express would give it, TRUST_PROXY, so the same key and budget): over the limit it goes on to
  * Nest, whose guard answers 429. Only exact addresses are taken: `/api/store`, `/api/tag/list`, `/api/cover`,
- * `/api/plan/list` with no query or `?upcoming=0|1`, and `/api/images/<key>?w=<width>`; any other query goes to Nest.
+ * `/api/reserve/status`, `/api/plan/list` with no query or `?upcoming=0|1`, and `/api/images/<key>?w=<width>`; any
+ * other query goes to Nest.
  */
 export async function publicReadFastPath(app: NestExpressApplication): Promise<AheadOfExpress> {
   const cache = providerOf(app, PublicCache);
@@ -173,6 +175,7 @@ function readRoute(path: string, query: string): Route | null {
   if (path === 'store') return { key: 'store', controller: LinksController, handler: 'list' };
   if (path === 'tag/list') return { key: 'tag/list', controller: TagsController, handler: 'list' };
   if (path === 'cover') return { key: 'cover', controller: CoverController, handler: 'get' };
+  if (path === 'reserve/status') return { key: 'reserve/status', controller: ReserveController, handler: 'status' };
   return null;
 }
 

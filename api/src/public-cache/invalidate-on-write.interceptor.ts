@@ -13,8 +13,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * links (JSON and multipart, images, order), plans, popup slots and information, the cover, restore of a backup. It
  * runs once the handler has finished (its transaction committed), succeeded or failed, and before the answer leaves,
  * so the administrator's next read shows the write. Being after the guards, a request refused for its token or its
- * rate never empties the cache; public writes (bookings, analytics beacons) change no cached answer and do not either.
- * A new write endpoint is covered without anything to add; non-HTTP writes call `PublicCache.invalidate()` themselves.
+ * rate never empties the cache. Public writes do not either: analytics beacons change no cached answer, and a
+ * visitor's booking changes one (`GET /api/reserve/status`) only when it fills a slot or its cancellation reopens
+ * one, when BookingsService empties the cache itself. A new write endpoint is covered without anything to add;
+ * non-HTTP writes call `PublicCache.invalidate()` themselves.
  */
 @Injectable()
 export class InvalidateOnWriteInterceptor implements NestInterceptor {

@@ -42,11 +42,13 @@ interface Entry {
 
 /**
  * The in-process cache of the API's public reads (issue 14 item 4): `GET /api/store`, `/api/main/select/:id`,
- * `/api/tag/list`, `/api/plan/list[?upcoming=]`, `/api/plan/select/:id` and `/api/cover` keep their answer SERIALIZED
+ * `/api/tag/list`, `/api/plan/list[?upcoming=]`, `/api/plan/select/:id`, `/api/cover`, `/api/reserve/status` (and the
+ * first screen, the store's pages and the site head) keep their answer SERIALIZED
  * (the JSON bytes and their weak ETag), so a hit costs no query and no `JSON.stringify`.
  *
  * An entry goes when:
- * - any write happens (`invalidate()`, called by InvalidateOnWriteInterceptor after every administrator write, by
+ * - any write happens (`invalidate()`, called by InvalidateOnWriteInterceptor after every administrator write, by a
+ *   visitor's booking that fills a slot or cancellation that reopens one (BookingsService), by
  *   main.ts after seeding, and by the seed and restore commands through `announcePublicChange`), in this process and,
  *   through the {@link InvalidationChannel}, in every other API process on the same database: PostgreSQL
  *   `LISTEN/NOTIFY` by default, Redis pub/sub when REDIS_URL is set, nothing on the embedded database (one process);
