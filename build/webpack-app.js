@@ -58,9 +58,10 @@ const REACT_ROUTER_PRODUCTION = path.join(
  */
 // Only on `/`, the page it draws (other routes would show it until the app replaced it). nginx SSI reads a text
 // starting and ending with `/` as a regular expression, and `$` as a variable anywhere: hence `/^/(?!.)/` (nothing after
-// the first `/`).
+// the first `/`). `$arg_tag` is the page's `?tag=` as sent (empty without one): `/?tag=…` gets that tag's cards, as
+// the store shows them (no other query parameter changes the page, so `utm_…` and the like share one first screen).
 const FIRST_SCREEN_INCLUDE =
-  '<!--# if expr="$uri = /^/(?!.)/" --><!--# include virtual="/api/site/first-screen" --><!--# endif -->';
+  '<!--# if expr="$uri = /^/(?!.)/" --><!--# include virtual="/api/site/first-screen?tag=$arg_tag" --><!--# endif -->';
 const FIRST_SCREEN_STYLES = '<link rel="stylesheet" href="/api/site/first-screen.css" />';
 
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));

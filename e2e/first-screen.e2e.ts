@@ -103,6 +103,7 @@ describe("npm start's SSI resolver (scripts/ssi-include.mjs)", () => {
       import { fetchInclude, resolveSsi } from './scripts/ssi-include.mjs';
       const server = http.createServer((req, res) => {
         if (req.url === '/api/ok') return res.end('<p>ok</p>');
+        if (req.url.startsWith('/api/echo')) return res.end(req.url);
         if (req.url === '/api/slow') return setTimeout(() => res.end('<p>late</p>'), 1000);
         res.statusCode = 500;
         res.end('{"statusCode":500}');
@@ -118,15 +119,21 @@ describe("npm start's SSI resolver (scripts/ssi-include.mjs)", () => {
       const home = await resolveSsi(page, '/', include);
       const other = await resolveSsi(page, '/plan/list', include);
       const refused = await fetchInclude('http://127.0.0.1:1', '/api/site/first-screen');
+      // nginx's $arg_tag: the first tag parameter as sent (name without regard to case), empty without one.
+      const echo = '<!--# include virtual="/api/echo?tag=$arg_tag" -->';
+      const tagged = await resolveSsi(echo, '/', include, 'utm_source=ig&TAG=%EC%BA%A0%ED%95%91&tag=x');
+      const untagged = await resolveSsi(echo, '/', include, 'utm_source=ig');
       server.close();
       server.closeAllConnections();
-      console.log(JSON.stringify({ home, other, refused }));`;
+      console.log(JSON.stringify({ home, other, refused, tagged, untagged }));`;
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)).toEqual({
       home: '<p>ok</p>|||home|<title>기본</title>|<p>ok</p>',
       other: '<p>ok</p>||||<title>기본</title>|<p>ok</p>',
       refused: '',
+      tagged: '/api/echo?tag=%EC%BA%A0%ED%95%91',
+      untagged: '/api/echo?tag=',
     });
   });
 });
@@ -208,5 +215,58 @@ describe('with JavaScript', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: path.join(repoRoot, 'test-results', 'first-screen-js-390.png') });
     await page.close();
+  });
+
+  test("a page opened on a tag (/?tag=…) is served with that tag's cards and taken over as it is", async () => {
+    const [word] = ((await (await fetch(`${s.site.url}/api/tag/list`)).json()) as { product: { text: string }[] })
+      .product;
+    const address = `${s.site.url}/?tag=${encodeURIComponent(word!.text)}&utm_source=kakao`;
+    const tagged = (
+      (await (await fetch(`${s.site.url}/api/store/page?tag=${encodeURIComponent(word!.text)}`)).json()) as {
+        product: { items: StoreLink[] };
+      }
+    ).product.items;
+    expect(tagged.length).toBeGreaterThan(0);
+    expect(tagged.length).toBeLessThan(store.length);
+    // Served for the tag: its cards only, with the filter line.
+    const html = await (await fetch(address)).text();
+    expect(html.match(/data-testid="store-card"/g)).toHaveLength(tagged.length);
+    expect(html).toContain('data-testid="tag-filter"');
+
+    const page = await s.context.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/store')) reads.push(request.url());
+    });
+    await tagParsedElements(page, '[data-testid="store-card"]');
+    await page.goto(address);
+    await waitForAppTakeover(page);
+    await page.locator('[data-testid="cloud-word"]').first().waitFor();
+    expect(await page.locator('[data-testid="store-card"] .store-card__name').allTextContents()).toEqual(
+      tagged.map((link) => link.pname),
+    );
+    // Hydrated, not rendered anew: the same elements, no recoverable hydration error, no read of the tag's page.
+    const kept = await parsedElementsKept(page, '[data-testid="store-card"]');
+    expect(kept).toHaveLength(tagged.length);
+    expect(kept.every(Boolean)).toBe(true);
+    expect(warnings.filter((text) => text.includes('[hydrate]'))).toEqual([]);
+    expect(reads).toEqual([]);
+    await page.close();
+    fs.mkdirSync(path.join(repoRoot, 'test-results'), { recursive: true });
+    for (const width of [390, 1280]) {
+      const shot = await s.context.newPage();
+      await shot.setViewportSize({ width, height: 900 });
+      await shot.goto(address);
+      await waitForAppTakeover(shot);
+      await shot.locator('[data-testid="cloud-word"]').first().waitFor();
+      // The words fade in: the picture once they have.
+      await shot.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await shot.screenshot({ path: path.join(repoRoot, 'test-results', `first-screen-tag-${width}.png`) });
+      await shot.close();
+    }
   });
 });

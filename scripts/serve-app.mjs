@@ -107,12 +107,17 @@ app.use(async (req, res, next) => {
       return;
     }
     const apiOrigin = `http://127.0.0.1:${apiPort}`;
-    const html = await resolveSsi(page, req.path, (virtual) =>
-      fetchInclude(apiOrigin, virtual, {
-        forwardedFor: req.ip,
-        host: req.get('host'),
-        proto: cameOverHttps(req) ? 'https' : 'http',
-      }),
+    const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
+    const html = await resolveSsi(
+      page,
+      req.path,
+      (virtual) =>
+        fetchInclude(apiOrigin, virtual, {
+          forwardedFor: req.ip,
+          host: req.get('host'),
+          proto: cameOverHttps(req) ? 'https' : 'http',
+        }),
+      query,
     );
     res.type('text/html; charset=utf-8').send(html);
   } catch (error) {

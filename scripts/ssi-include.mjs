@@ -5,7 +5,9 @@
  *
  *   <!--# if expr="$uri = /^/(?!.)/" --> … <!--# endif -->  kept only when the request's path matches (nginx: a text
  *                                                       between slashes is a regular expression, else compared as is)
- *   <!--# include virtual="/api/…" -->                   replaced by the API's answer: its body when 200, else nothing
+ *   <!--# include virtual="/api/…" -->                   replaced by the API's answer: its body when 200, else nothing;
+ *                                                       `$arg_<name>` in the address is the page's `<name>` query
+ *                                                       parameter as sent (still percent-encoded; empty when absent)
  *   <!--# block name="x" --> … <!--# endblock -->          left out of the page; the stand-in of an include naming it:
  *   <!--# include virtual="/api/…" stub="x" -->          … the block's text when the answer is not 200 or is empty
  *                                                       (the shell's default title and description, issue 14 item 2)
@@ -21,15 +23,34 @@ const INCLUDE = /<!--#\s*include\s+virtual="(\/api\/[^"]*)"(?:\s+stub="([^"]*)")
 /** `<!--# block name="name" -->text<!--# endblock -->`. */
 const BLOCK = /<!--#\s*block\s+name="([^"]*)"\s*-->([\s\S]*?)<!--#\s*endblock\s*-->/g;
 
+/** `$arg_name` or `${arg_name}`, nginx's variable of a query parameter. */
+const ARG_VARIABLE = /\$(?:\{arg_([A-Za-z0-9_]+)\}|arg_([A-Za-z0-9_]+))/g;
+
 /**
- * Resolves the directives of `html` for a request of `path`.
+ * nginx's `$arg_<name>`: the value of the first `name` parameter of `query` as it was sent (not decoded), '' when
+ * there is none. The name is compared without regard to case, as nginx does.
+ * @param {string} query the request's query, without `?`
+ * @param {string} name
+ */
+function argument(query, name) {
+  for (const pair of query.split('&')) {
+    const equals = pair.indexOf('=');
+    const key = equals < 0 ? pair : pair.slice(0, equals);
+    if (key.toLowerCase() === name.toLowerCase()) return equals < 0 ? '' : pair.slice(equals + 1);
+  }
+  return '';
+}
+
+/**
+ * Resolves the directives of `html` for a request of `path` with `query`.
  * @param {string} html the page with SSI directives
  * @param {string} path the request's path, without the query (`/`, `/plan/list`)
  * @param {(virtual: string) => Promise<string>} include the text to put in place of an include ('' for nothing);
- *   called for all of them at once
+ *   called for all of them at once, with their `$arg_…` replaced
+ * @param {string} [query] the request's query as sent, without `?` (`tag=%EC%BA%A0%ED%95%91`), for `$arg_…`
  * @returns {Promise<string>}
  */
-export async function resolveSsi(html, path, include) {
+export async function resolveSsi(html, path, include, query = '') {
   const kept = html.replace(IF_URI, (_match, test, body) => {
     const regex = test.length > 1 && test.startsWith('/') && test.endsWith('/') ? new RegExp(test.slice(1, -1)) : null;
     return (regex ? regex.test(path) : test === path) ? body : '';
@@ -39,11 +60,12 @@ export async function resolveSsi(html, path, include) {
     blocks.set(name, text);
     return '';
   });
-  const virtuals = [...new Set(Array.from(withoutBlocks.matchAll(INCLUDE), (match) => match[1]))];
+  const expand = (virtual) => virtual.replace(ARG_VARIABLE, (_match, braced, bare) => argument(query, braced ?? bare));
+  const virtuals = [...new Set(Array.from(withoutBlocks.matchAll(INCLUDE), (match) => expand(match[1])))];
   const texts = new Map(await Promise.all(virtuals.map(async (virtual) => [virtual, await include(virtual)])));
   return withoutBlocks.replace(
     INCLUDE,
-    (_match, virtual, stub) => texts.get(virtual) || (stub ? blocks.get(stub) : '') || '',
+    (_match, virtual, stub) => texts.get(expand(virtual)) || (stub ? blocks.get(stub) : '') || '',
   );
 }
 

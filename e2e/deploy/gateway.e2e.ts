@@ -235,6 +235,23 @@ describeWithNginx('the composed site through the production nginx configuration'
     for (const { link } of store) if (link) expect(html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
     expect(html).toContain('data-testid="plan-item"');
     expect(html).toContain('<script type="application/json" id="first-screen-data">');
+    // `/?tag=…`: nginx passes the page's tag on (`$arg_tag`), so that tag's cards are served, with the filter line.
+    const [word] = ((await (await fetch(`${gateway.url}/api/tag/list`)).json()) as { product: { text: string }[] })
+      .product;
+    const tag = encodeURIComponent(word!.text);
+    const tagged = (
+      (await (await fetch(`${gateway.url}/api/store/page?tag=${tag}`)).json()) as {
+        product: { items: unknown[] };
+      }
+    ).product.items;
+    expect(tagged.length).toBeLessThan(store.length);
+    const filtered = await (await fetch(`${gateway.url}/?utm_source=kakao&tag=${tag}`)).text();
+    expect(filtered.match(/data-testid="store-card"/g)).toHaveLength(tagged.length);
+    expect(filtered).toContain('data-testid="tag-filter"');
+    // A tag the API refuses: no first screen at all (the page renders in the browser), never an error text.
+    const refusedTag = await (await fetch(`${gateway.url}/?tag=${encodeURIComponent('a/b')}`)).text();
+    expect(refusedTag).toContain('<div id="root"></div>');
+    expect(refusedTag).not.toContain('error occurred');
     // An answer that is not 200 becomes an empty 204 there, so SSI inserts nothing (here: a POST, refused).
     const refused = await fetch(`${gateway.url}/api/site/first-screen`, { method: 'POST' });
     expect(refused.status).toBe(204);

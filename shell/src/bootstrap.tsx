@@ -29,8 +29,8 @@ loadRuntimeConfig().then(
         </BrowserRouter>
       </StrictMode>
     );
-    // A served slot the client renders differently (`/?tag=…` filters what was served unfiltered) is rendered anew
-    // by React, a recoverable error: logged, nothing breaks.
+    // A served slot the client renders differently (a `?tag=` the API refused, so none was served, or served data
+    // older than the remote) is rendered anew by React, a recoverable error: logged, nothing breaks.
     if (hydrate) hydrateRoot(container, app, { onRecoverableError: (error) => console.warn('[hydrate]', error) });
     else createRoot(container).render(app);
   },

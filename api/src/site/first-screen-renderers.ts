@@ -12,6 +12,8 @@ export interface FirstScreenData {
   linksComplete: boolean;
   /** `nextCursor` of that first page of `GET /api/store/page` (issue 14 item 5): where the visitor's scroll goes on. */
   linksNextCursor: string | null;
+  /** The one tag `links` are filtered by (`/?tag=…`, GET /api/store/page's `tag`), or null for every link. */
+  tag: string | null;
   tags: unknown[];
   plans: unknown[];
   cover: unknown;

@@ -96,6 +96,34 @@ describe('GET /api/site/first-screen (integration)', () => {
     expect(again.headers.etag).toBe(res.headers.etag);
   });
 
+  it("?tag= is the page /?tag=: that tag's cards with the filter line, and the block says which tag (empty: every link)", async () => {
+    const [word] = (await get('/api/tag/list').expect(200)).body.product as { text: string; value: number }[];
+    const tagged = (await get(`/api/store/page?tag=${encodeURIComponent(word!.text)}`).expect(200)).body.product
+      .items as StoreLink[];
+    const all = (await get('/api/store').expect(200)).body.product as StoreLink[];
+    expect(tagged.length).toBeGreaterThan(0);
+    expect(tagged.length).toBeLessThan(all.length);
+
+    // As nginx passes `$arg_tag`: the parameter as the page's address had it, percent-encoded.
+    const page = (await get(`/api/site/first-screen?tag=${encodeURIComponent(word!.text)}`).expect(200)).text;
+    expect(page.match(/data-testid="store-card"/g)).toHaveLength(tagged.length);
+    for (const link of tagged) expect(page).toContain(`>${html(link.pname)}</h3>`);
+    expect(page).toContain('data-testid="tag-filter"');
+    const block = /<script type="application\/json" id="first-screen-data">(.*?)<\/script>$/s.exec(page);
+    const data = JSON.parse(block![1]!) as { links: StoreLink[]; tag: string | null };
+    expect(data.tag).toBe(word!.text);
+    expect(data.links).toEqual(tagged);
+
+    // No tag (nginx's `$arg_tag` is empty then): every link, the same answer as without the parameter.
+    const none = await get('/api/site/first-screen?tag=').expect(200);
+    expect(none.text).toBe((await get('/api/site/first-screen').expect(200)).text);
+    expect(none.text.match(/data-testid="store-card"/g)).toHaveLength(all.length);
+    expect(none.text).not.toContain('data-testid="tag-filter"');
+    // A malformed tag is refused like GET /api/store/page's (the gateway then inserts nothing).
+    const refused = await get(`/api/site/first-screen?tag=${encodeURIComponent('a/b')}`).expect(400);
+    expect(refused.body.message).toBe('태그는 한 개, 최대 30자까지 지정할 수 있습니다.');
+  });
+
   it('shows a link created through the API in the next answer (rendered again after every write)', async () => {
     const before = (await get('/api/site/first-screen').expect(200)).text;
     expect(before).not.toContain('첫 화면 새 상품 </script>');

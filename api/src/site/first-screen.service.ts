@@ -51,9 +51,9 @@ export class FirstScreenService implements OnModuleInit {
    * without a first screen. Valid until the public reads it is made of change without a write (a link's window, the
    * plans' Seoul midnight).
    */
-  async read(): Promise<PublicRead> {
+  async read(tag: string | null = null): Promise<PublicRead> {
     const [page, tags, plans, cover, boundary] = await Promise.all([
-      this.links.listVisiblePage({ limit: FIRST_SCREEN_CARDS, after: null, tag: null }),
+      this.links.listVisiblePage({ limit: FIRST_SCREEN_CARDS, after: null, tag }),
       this.tags.counts(),
       this.plans.list(true),
       this.cover.current(),
@@ -65,6 +65,7 @@ export class FirstScreenService implements OnModuleInit {
       links: page.items,
       linksComplete: page.nextCursor === null,
       linksNextCursor: page.nextCursor,
+      tag,
       tags,
       plans,
       cover,

@@ -1,15 +1,28 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../auth/public.decorator';
 import { PublicCache } from '../public-cache/public-cache';
 import { FirstScreenService } from './first-screen.service';
+import { parseStorePageQuery } from '../links/store-page-query';
 
 /**
  * What the site's pages include from the API (issue 14 item 1, docs/first-screen.md). The shell's `index.html` asks
- * for them with nginx SSI (`<!--# include virtual="/api/site/first-screen" -->`), which the gateway and
+ * for them with nginx SSI (`<!--# include virtual="/api/site/first-screen?tag=$arg_tag" -->`), which the gateway and
  * `scripts/serve-app.mjs` resolve.
  */
+/**
+ * The `tag` of `GET /api/site/first-screen?tag=`: the page's `/?tag=…` as nginx's SSI passes it (`$arg_tag`, empty when
+ * the page has none), checked by GET /api/store/page's rules. Other parameters are ignored.
+ * @throws ApiError 400 `messages.invalidTagFilter` (the gateway then inserts nothing; the page renders in the browser).
+ */
+function firstScreenTag(req: Request): string | null {
+  const { tag } = req.query;
+  if (tag === undefined || tag === '') return null;
+  const rawQuery = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+  return parseStorePageQuery({ tag }, rawQuery).tag;
+}
+
 @ApiTags('site')
 @Controller('site')
 export class SiteController {
@@ -19,23 +32,33 @@ export class SiteController {
   ) {}
 
   /**
-   * `GET /api/site/first-screen` → `text/html`: the first screen of `/` (banner with cover and plans, the first 48
-   * product cards), rendered by the apps' own components, then its data as
-   * `<script type="application/json" id="first-screen-data">`. 204 when the renderers are not built. Kept in the
-   * PublicCache: rendered once per write (or window boundary), not per visitor.
+   * `GET /api/site/first-screen[?tag=]` → `text/html`: the first screen of `/` (banner with cover and plans, the
+   * first 48 product cards, or with `tag` the first 48 carrying it, as `/?tag=` shows them), rendered by the apps' own
+   * components, then its data as `<script type="application/json" id="first-screen-data">`. 204 when the renderers
+   * are not built; 400 `messages.invalidTagFilter` for a malformed tag. Kept in the PublicCache (one entry per tag):
+   * rendered once per write (or window boundary), not per visitor.
    */
   @Get('first-screen')
   @Public()
   @ApiOperation({
     summary: '첫 화면 HTML (공개)',
     description:
-      'The markup of the first screen of / (cover, schedule banner, first 48 product cards) rendered by the apps\' own React components, followed by its data in <script type="application/json" id="first-screen-data"> (links, linksComplete, tags, plans, cover). Included into the page by nginx SSI. Cached like GET /api/store.',
+      'The markup of the first screen of / (cover, schedule banner, first 48 product cards) rendered by the apps\' own React components, followed by its data in <script type="application/json" id="first-screen-data"> (links, linksComplete, linksNextCursor, tag, tags, plans, cover). With tag, the cards are those of GET /api/store/page?tag= (the page /?tag=). Included into the page by nginx SSI. Cached like GET /api/store.',
+  })
+  @ApiQuery({
+    name: 'tag',
+    type: String,
+    required: false,
+    description: "the page's `?tag=`: the cards are that tag's first page (empty or absent: every link)",
   })
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'HTML fragment', content: { 'text/html': { schema: { type: 'string' } } } })
   @ApiNoContentResponse({ description: 'No first-screen renderer is built: the page goes without one.' })
   async get(@Req() req: Request, @Res() res: Response): Promise<void> {
-    await this.cache.serve(req, res, 'site/first-screen', () => this.firstScreen.read());
+    const tag = firstScreenTag(req);
+    await this.cache.serve(req, res, tag === null ? 'site/first-screen' : `site/first-screen?tag=${tag}`, () =>
+      this.firstScreen.read(tag),
+    );
   }
 
   /** `GET /api/site/first-screen.css` → `text/css`: the stylesheet of that markup (empty without renderers). */

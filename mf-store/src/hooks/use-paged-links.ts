@@ -30,12 +30,12 @@ interface State {
 /**
  * The public product list read page by page (issue 14 item 5): the first page of `tag` (null: every link) on mount
  * and whenever `tag` changes, the next one on `loadMore()`. One read at a time; an answer for a tag no longer shown is
- * dropped. `initial`: a first page the caller already has (the server-rendered page's inline data), used instead of the
- * first read when `tag` is null.
+ * dropped. `initial`: the first page of `tag` the caller already has (the server-rendered page's inline data, read for
+ * the page's own `?tag=`), used instead of the first read.
  */
 export function usePagedLinks(tag: string | null, initial?: StorePage): PagedLinks {
   const fromInitial = (): State =>
-    initial && tag === null
+    initial
       ? {
           tag,
           items: initial.items,
@@ -85,8 +85,8 @@ export function usePagedLinks(tag: string | null, initial?: StorePage): PagedLin
     );
   }, []);
 
-  // `initial` stands for the first read of the unfiltered list once, on mount; coming back to it from a tag reads it.
-  const initialUnused = useRef(initial !== undefined && tag === null);
+  // `initial` stands for the first read of the mount's tag once; coming back to that tag from another one reads it.
+  const initialUnused = useRef(initial !== undefined);
   useEffect(() => {
     if (initialUnused.current) {
       initialUnused.current = false;

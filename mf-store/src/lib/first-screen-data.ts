@@ -12,6 +12,8 @@ export interface StoreFirstScreen {
   links: Link[];
   linksComplete: boolean;
   linksNextCursor: string | null;
+  /** The one tag `links` are filtered by (the served page was `/?tag=…`), or null for every link. */
+  tag: string | null;
   tags: TagWord[];
 }
 
@@ -40,6 +42,7 @@ function pageData(): StoreFirstScreen | null {
         links: parsed.links,
         linksComplete: parsed.linksComplete === true,
         linksNextCursor: typeof parsed.linksNextCursor === 'string' ? parsed.linksNextCursor : null,
+        tag: typeof parsed.tag === 'string' ? parsed.tag : null,
         tags: parsed.tags,
       };
     }
@@ -86,8 +89,8 @@ export function useFirstScreenRequest<K extends WholeFirstLoad>(
 
 /**
  * The page's first page of links as `usePagedLinks` takes it (`{ items, nextCursor }`) for the first mount of the
- * product list (the server's markup from the first render, no read); later mounts read the API. Null without data (or
- * once a mount has kept it).
+ * product list (the server's markup from the first render, no read); later mounts read the API. Null without data,
+ * once a mount has kept it, or when the served links are for another filter than `tag` (the list's `?tag=`).
  *
  * Reading it does not take it: React may render a component more than once before it keeps the result (a hydration
  * render it was interrupted in starts again, running `useState` initializers anew). A take in render left such a
@@ -95,14 +98,20 @@ export function useFirstScreenRequest<K extends WholeFirstLoad>(
  * slot rendered anew, the footer moved down and up again (CLS 0.143 in 2 of 8 Lighthouse runs). The mount that is
  * kept takes it, in an effect.
  */
-export function useFirstScreenPage(): { items: Link[]; nextCursor: string | null } | null {
+export function useFirstScreenPage(tag: string | null): { items: Link[]; nextCursor: string | null } | null {
   const [firstPage] = useState(() => {
     const page = pageData();
-    if (!page || taken.has('links')) return null;
+    // The served links are for the page's own `?tag=` (GET /api/site/first-screen?tag=); another filter reads its own.
+    if (!page || taken.has('links') || page.tag !== tag) return null;
     return { items: page.links, nextCursor: page.linksComplete ? null : page.linksNextCursor };
   });
   useEffect(() => {
     if (firstPage) taken.add('links');
   }, [firstPage]);
   return firstPage;
+}
+
+/** Server rendering: the tag the provided first page is filtered by (the page's `?tag=`), or null. */
+export function firstScreenTag(): string | null {
+  return pageData()?.tag ?? null;
 }

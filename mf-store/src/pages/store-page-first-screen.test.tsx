@@ -82,7 +82,7 @@ describe('StorePage on the served / (first-screen data in the page)', () => {
   it('keeps the cards when React renders the first mount again before keeping it (no take in render)', () => {
     // A hydration render React was interrupted in starts again: the same mount's initializers run twice before any
     // effect. Two renders that run no effects stand for it; both must show the served cards, not `Loading....`.
-    provideFirstScreenData({ links, linksComplete: true, linksNextCursor: null, tags: words });
+    provideFirstScreenData({ links, linksComplete: true, linksNextCursor: null, tag: null, tags: words });
     serve({});
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const html = renderToString(<StorePage />);
@@ -90,5 +90,42 @@ describe('StorePage on the served / (first-screen data in the page)', () => {
       expect(html).toContain('캠핑 의자');
       expect(html).not.toContain('Loading....');
     }
+  });
+
+  describe('served for /?tag=캠핑 (GET /api/site/first-screen?tag=)', () => {
+    const tagged = { links: [links[1]!], linksComplete: true, linksNextCursor: null, tag: '캠핑', tags: words };
+    beforeEach(() => window.history.pushState(null, '', '/?tag=%EC%BA%A0%ED%95%91'));
+    afterEach(() => window.history.pushState(null, '', '/'));
+
+    it('the server renders the filter and that tag’s cards', () => {
+      provideFirstScreenData(tagged);
+      serve({});
+      const html = renderToString(<StorePage />);
+      expect(html).toContain('data-testid="tag-filter"');
+      expect(html).toContain('캠핑 의자');
+      expect(html).not.toContain('수분 크림');
+    });
+
+    it('the browser shows the same from its first render and reads no page of links', async () => {
+      provideFirstScreenData(tagged);
+      const http = serve({ 'GET /tag/list': () => ({ status: 200, data: { product: words } }) });
+      render(<StorePage />);
+      expect(screen.getByTestId('tag-filter')).toBeTruthy();
+      expect(screen.getAllByTestId('store-card').map((card) => card.textContent)).toEqual(['캠핑 의자캠핑']);
+      expect(await screen.findAllByTestId('cloud-word')).toHaveLength(2);
+      expect(sent(http).some(({ route }) => route === 'GET /store/page')).toBe(false);
+    });
+
+    it('links served for every tag are not shown as the filter’s: the list reads its own page', async () => {
+      provideFirstScreenData({ ...tagged, links, tag: null });
+      const http = serve({
+        'GET /store/page': () => ({ status: 200, data: { product: { items: [links[1]], nextCursor: null } } }),
+        'GET /tag/list': () => ({ status: 200, data: { product: words } }),
+      });
+      render(<StorePage />);
+      expect(await screen.findAllByTestId('store-card')).toHaveLength(1);
+      expect(screen.getByTestId('store-card').textContent).toBe('캠핑 의자캠핑');
+      expect(sent(http).some(({ route }) => route === 'GET /store/page')).toBe(true);
+    });
   });
 });

@@ -8,7 +8,7 @@ import { ReserveLink } from '../components/reserve-link';
 import { ShareBar } from '../components/share-bar';
 import { usePagedLinks } from '../hooks/use-paged-links';
 import './store-page.css';
-import { takeFirstScreen, useFirstScreenPage, useFirstScreenRequest } from '../lib/first-screen-data';
+import { firstScreenTag, takeFirstScreen, useFirstScreenPage, useFirstScreenRequest } from '../lib/first-screen-data';
 import { messages } from '../lib/messages';
 
 // The first load takes the page's inlined data when it has it (issue 14 item 1), later loads ask the API.
@@ -40,9 +40,11 @@ function KeywordSection() {
 
 /** The `?tag=` of the page's address: the one tag whose links the list shows (issue 14 item 5), or null. */
 function useTagFilter(): [string | null, () => void] {
-  // No window when rendered on the server (the first screen's HTML): no filter there.
+  // No window when rendered on the server (the first screen's HTML): the filter its data was read for.
   const read = () =>
-    typeof window === 'undefined' ? null : new URLSearchParams(window.location.search).get('tag')?.trim() || null;
+    typeof window === 'undefined'
+      ? firstScreenTag()
+      : new URLSearchParams(window.location.search).get('tag')?.trim() || null;
   const [tag, setTag] = useState(read);
   useEffect(() => {
     const onPop = () => setTag(read());
@@ -87,7 +89,7 @@ function useSentinel(onVisible: () => void, active: boolean) {
 function ProductSection() {
   const [tag, clearTag] = useTagFilter();
   // The first mount starts from the page's first screen (issue 14 item 1): the server's cards from the first render.
-  const firstPage = useFirstScreenPage();
+  const firstPage = useFirstScreenPage(tag);
   const store = usePagedLinks(tag, firstPage ?? undefined);
   const sentinel = useSentinel(store.loadMore, store.status === 'more');
   const filter = tag && (
