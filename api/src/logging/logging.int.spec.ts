@@ -106,18 +106,22 @@ describe('request logs and request ids', () => {
     }
   });
 
+  /** The `X-Request-Id` answered to GET `path` sent with `id` while no proxy is trusted (TRUST_PROXY=false). */
+  const idFromUntrustedPeer = async (path: string, id: string) => {
+    t.app.set('trust proxy', false);
+    try {
+      return (await request(server()).get(path).set('X-Request-Id', id).expect(200)).headers['x-request-id'];
+    } finally {
+      t.app.set('trust proxy', 'loopback');
+    }
+  };
+
   it('keeps a well-formed X-Request-Id from a trusted proxy (loopback by default), replaces any other', async () => {
     const kept = await request(server()).get('/api/health/live').set('X-Request-Id', 'gw-42.abc:1').expect(200);
     expect(kept.headers['x-request-id']).toBe('gw-42.abc:1');
     const malformed = await request(server()).get('/api/health/live').set('X-Request-Id', 'a/b!').expect(200);
     expect(malformed.headers['x-request-id']).toMatch(UUID);
-    t.app.set('trust proxy', false);
-    try {
-      const untrusted = await request(server()).get('/api/health/live').set('X-Request-Id', 'gw-43').expect(200);
-      expect(untrusted.headers['x-request-id']).toMatch(UUID);
-    } finally {
-      t.app.set('trust proxy', 'loopback');
-    }
+    expect(await idFromUntrustedPeer('/api/health/live', 'gw-43')).toMatch(UUID);
   });
 
   it("an answer from memory (ahead of Express) keeps a trusted proxy's X-Request-Id by the same rule", async () => {
@@ -128,13 +132,7 @@ describe('request logs and request ids', () => {
     const later = await request(server()).get('/api/main/select/999998').expect(404);
     await lineOf(later.headers['x-request-id'] as string);
     expect(lines().filter((line) => line.requestId === 'gw-44')).toEqual([]);
-    t.app.set('trust proxy', false);
-    try {
-      const untrusted = await request(server()).get('/api/tag/list').set('X-Request-Id', 'gw-45').expect(200);
-      expect(untrusted.headers['x-request-id']).toMatch(UUID);
-    } finally {
-      t.app.set('trust proxy', 'loopback');
-    }
+    expect(await idFromUntrustedPeer('/api/tag/list', 'gw-45')).toMatch(UUID);
   });
 
   it('writes no personal data: no Authorization or cookie value, no client address, no query string, no body', async () => {
