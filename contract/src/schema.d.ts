@@ -504,7 +504,7 @@ export interface paths {
         };
         /**
          * 예약 가능 여부 (공개)
-         * @description True while at least one slot is open for booking; the store page and the banner link to /reserve then. Cached like GET /api/store, until the next time a slot opens or closes for bookings or a write changes the answer.
+         * @description True while at least one slot is open for booking; the store page and the banner link to /reserve then. Kept in memory until the next time a slot opens or closes for bookings or a write changes the answer; ETag and 304, Cache-Control: public, no-cache (caches revalidate each time).
          */
         get: operations["ReserveController_status"];
         put?: never;

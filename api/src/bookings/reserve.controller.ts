@@ -60,21 +60,23 @@ export class ReserveController {
 
   /**
    * `GET /api/reserve/status` → `{ product: { open } }`: whether any slot takes bookings now. Read on every visit of
-   * `/` (the store page and the banner), so cached like `GET /api/store` (issue 14 item 4): ETag and 304,
-   * `Cache-Control` bounded by the next time a slot opens or closes, and the in-process PublicCache until then or
-   * until a write changes it (BookingsService.reserveStatus).
+   * `/` (the store page and the banner), so kept in the in-process PublicCache (issue 14 item 4) until the next
+   * time a slot opens or closes or a write changes it (BookingsService.reserveStatus), with ETag and 304; but
+   * `Cache-Control: public, no-cache`: other caches ask again each time, since a visitor's booking may change it.
    */
   @Get('status')
   @ApiOperation({
     summary: '예약 가능 여부 (공개)',
     description:
-      'True while at least one slot is open for booking; the store page and the banner link to /reserve then. Cached like GET /api/store, until the next time a slot opens or closes for bookings or a write changes the answer.',
+      'True while at least one slot is open for booking; the store page and the banner link to /reserve then. Kept in memory until the next time a slot opens or closes for bookings or a write changes the answer; ETag and 304, Cache-Control: public, no-cache (caches revalidate each time).',
   })
   @ApiOkResponse({ type: ReserveStatusResponse })
   async status(@Req() req: Request, @Res() res: Response): Promise<void> {
     await this.cache.serve(req, res, 'reserve/status', async () => {
       const { open, validUntil } = await this.bookings.reserveStatus();
-      return { body: { product: { open } } satisfies ReserveStatusResponse, validUntil };
+      // A visitor's booking may change it at any moment: no cache serves it stale (and a browser's background
+      // revalidation of a stale copy, which `stale-while-revalidate` would allow, never happens).
+      return { body: { product: { open } } satisfies ReserveStatusResponse, validUntil, revalidateEachUse: true };
     });
   }
 

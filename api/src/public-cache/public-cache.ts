@@ -28,13 +28,24 @@ export interface PublicRead {
    * midnight for plans), or null when only a write changes it.
    */
   validUntil: Date | null;
+  /**
+   * `Cache-Control: public, no-cache` instead of {@link publicCacheControl}: every cache, the browser's included, asks
+   * again before each use (a 304 from memory when unchanged), and none serves it stale while revalidating. For an
+   * answer that a visitor's own write can change at any moment (`GET /api/reserve/status`: a booking fills a slot).
+   */
+  revalidateEachUse?: boolean;
 }
+
+/** `Cache-Control` of a {@link PublicRead} with `revalidateEachUse`. */
+export const REVALIDATE_EACH_USE = 'public, no-cache';
 
 /** One serialized answer. Times are epoch milliseconds of the API's Clock. */
 interface Entry {
   bytes: Buffer;
   contentType: string;
   etag: string;
+  /** `Cache-Control: public, no-cache` (PublicRead.revalidateEachUse) instead of the window-bounded one. */
+  revalidateEachUse: boolean;
   /** When it was read: a clock set back before it (tests) does not trust it. */
   readAt: number;
   validUntil: number | null;
@@ -138,11 +149,12 @@ export class PublicCache implements OnApplicationBootstrap, OnApplicationShutdow
     }
     this.observer.miss('public-reads');
     const generation = this.generation;
-    const { body, validUntil, contentType } = await read();
+    const { body, validUntil, contentType, revalidateEachUse = false } = await read();
     const bytes = Buffer.from(contentType ? String(body) : JSON.stringify(body));
     const entry: Entry = {
       bytes,
       contentType: contentType ?? 'application/json; charset=utf-8',
+      revalidateEachUse,
       etag: weakEtag(bytes),
       readAt: now,
       validUntil: validUntil?.getTime() ?? null,
@@ -235,7 +247,8 @@ function send(
     return;
   }
   const seconds = entry.validUntil === null ? null : secondsUntil(new Date(entry.validUntil), new Date(now));
-  const headers = [...extra, 'ETag', entry.etag, 'Cache-Control', publicCacheControl(seconds)];
+  const cacheControl = entry.revalidateEachUse ? REVALIDATE_EACH_USE : publicCacheControl(seconds);
+  const headers = [...extra, 'ETag', entry.etag, 'Cache-Control', cacheControl];
   if (fresh(req.headers, { etag: entry.etag })) {
     res.writeHead(304, headers).end();
     return;
