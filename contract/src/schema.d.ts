@@ -4741,6 +4741,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description 태그는 한 개, 최대 30자까지 지정할 수 있습니다. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     SiteController_css: {

@@ -1,10 +1,12 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../auth/public.decorator';
 import { PublicCache } from '../public-cache/public-cache';
 import { FirstScreenService } from './first-screen.service';
 import { parseStorePageQuery } from '../links/store-page-query';
+import { messages } from '../common/messages';
+import { ApiErrors } from '../openapi/api-errors';
 
 /**
  * What the site's pages include from the API (issue 14 item 1, docs/first-screen.md). The shell's `index.html` asks
@@ -16,11 +18,10 @@ import { parseStorePageQuery } from '../links/store-page-query';
  * the page has none), checked by GET /api/store/page's rules. Other parameters are ignored.
  * @throws ApiError 400 `messages.invalidTagFilter` (the gateway then inserts nothing; the page renders in the browser).
  */
-function firstScreenTag(req: Request): string | null {
-  const { tag } = req.query;
+function firstScreenTag(query: Record<string, unknown>, url: string): string | null {
+  const { tag } = query;
   if (tag === undefined || tag === '') return null;
-  const rawQuery = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
-  return parseStorePageQuery({ tag }, rawQuery).tag;
+  return parseStorePageQuery({ tag }, url.includes('?') ? url.slice(url.indexOf('?') + 1) : '').tag;
 }
 
 @ApiTags('site')
@@ -49,13 +50,16 @@ export class SiteController {
     name: 'tag',
     type: String,
     required: false,
+    // nginx's `$arg_tag` is empty when the page has no `?tag=`: empty means every link here.
+    allowEmptyValue: true,
     description: "the page's `?tag=`: the cards are that tag's first page (empty or absent: every link)",
   })
-  @ApiProduces('text/html')
+  @ApiErrors({ 400: [messages.invalidTagFilter] })
   @ApiOkResponse({ description: 'HTML fragment', content: { 'text/html': { schema: { type: 'string' } } } })
   @ApiNoContentResponse({ description: 'No first-screen renderer is built: the page goes without one.' })
-  async get(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const tag = firstScreenTag(req);
+  async get(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
+    // Through @Query(), so the global input pipes refuse what no text may hold (`%00`) as for every other route.
+    const tag = firstScreenTag(query, req.url);
     await this.cache.serve(req, res, tag === null ? 'site/first-screen' : `site/first-screen?tag=${tag}`, () =>
       this.firstScreen.read(tag),
     );

@@ -66,6 +66,8 @@ interface Parameter {
   in: 'path' | 'query' | 'header';
   name: string;
   required?: boolean;
+  /** OpenAPI's `allowEmptyValue`: `name=` with nothing is a valid value (GET /api/site/first-screen's tag). */
+  allowEmptyValue?: boolean;
   schema?: Schema;
   example?: unknown;
 }
@@ -269,9 +271,9 @@ function badQueries(op: Operation, salt: number): Array<[string, Record<string, 
       // A free-text search: any text is a search; only characters no text may hold are wrong.
       junk.push('%00', '%ED%A0%80');
     } else if (p.name === 'tag') {
-      // A tag filter (GET /api/store/page): any one tag is a filter; wrong are two tags, an over-long one, an empty
-      // one, and characters no text may hold.
-      junk.push('%00', '%ED%A0%80', 'a%2Fb', '가'.repeat(31), '');
+      // A tag filter (GET /api/store/page, the first screen): any one tag is a filter; wrong are two tags, an
+      // over-long one, an empty one (unless the contract allows an empty value), and characters no text may hold.
+      junk.push('%00', '%ED%A0%80', 'a%2Fb', '가'.repeat(31), ...(p.allowEmptyValue ? [] : ['']));
     } else if (p.name === 'phone4') {
       junk.push('12', '123456', 'abcd', '%00', '');
     } else {
