@@ -69,16 +69,22 @@ export async function secondsToNextBoundary(
 /** How long a shared cache may keep a public answer at most (issue 12). */
 export const PUBLIC_CACHE_SECONDS = 60;
 
-/** How long a shared cache may go on serving a public answer while it revalidates it, at most (issue 14 point 4). */
+/**
+ * How long a cache may go on serving a public answer while it revalidates it, at most (issue 14 point 4). Browsers
+ * honour it too (Chromium does), not only shared caches.
+ */
 export const PUBLIC_STALE_SECONDS = 30;
 
 /**
  * `Cache-Control` of a public read whose answer holds until `secondsToBoundary` (the next opening or closing of a
- * link's window, null when none is ahead). Browsers revalidate every time (`max-age=0`; the ETag answers 304, so an
- * administrator's write shows on the next load); shared caches keep it `s-maxage` ≤ {@link PUBLIC_CACHE_SECONDS} and
- * may serve it stale while revalidating for `stale-while-revalidate` ≤ {@link PUBLIC_STALE_SECONDS}, both together
- * never past the boundary, so a card appears or disappears within a minute of its time (issues 12 and 14).
- * `stale-while-revalidate` is left out when no second is left for it.
+ * link's window, null when none is ahead). A browser's copy is never fresh (`max-age=0`): it asks again with the
+ * ETag (304), so an administrator's write shows on the next load; but `stale-while-revalidate` applies to browsers
+ * as well, so a read the same page repeats within that window is answered from the browser's copy while it
+ * revalidates in the background, and shows a write one read later. Shared caches keep it `s-maxage` ≤
+ * {@link PUBLIC_CACHE_SECONDS} and may serve it stale while revalidating for `stale-while-revalidate` ≤
+ * {@link PUBLIC_STALE_SECONDS}, both together never past the boundary, so a card appears or disappears within a minute
+ * of its time (issues 12 and 14). `stale-while-revalidate` is left out when no second is left for it. An answer a
+ * visitor's write can change at any moment is sent `public, no-cache` instead (PublicRead.revalidateEachUse).
  */
 export function publicCacheControl(secondsToBoundary: number | null): string {
   const boundary = Math.max(0, secondsToBoundary ?? Number.POSITIVE_INFINITY);
