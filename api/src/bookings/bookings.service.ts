@@ -196,44 +196,48 @@ export class BookingsService {
    * @throws ApiError 404 (code or suffix wrong), 409 deadline passed / checked in or no-show.
    */
   async cancel(code: string, phone4: string): Promise<{ already: boolean; booking: BookingDto }> {
-    const outcome = await this.dataSource.transaction(async (manager) => {
+    const { already, row, reopened } = await this.dataSource.transaction(async (manager) => {
       const booking = await this.mine(manager, code, phone4, true);
-      if (booking.status === 'cancelled') return { already: true, row: booking };
+      if (booking.status === 'cancelled') return { already: true, row: booking, reopened: false };
       if (booking.status !== 'booked') throw new ApiError(409, messages.bookingNotCancellable);
       const slot = await manager.findOneByOrFail(PopupSlot, { id: booking.slot_id });
-      if (this.clock.now().getTime() > cancelUntil(slot).getTime()) {
+      const now = this.clock.now();
+      if (now.getTime() > cancelUntil(slot).getTime()) {
         throw new ApiError(409, messages.bookingCancelDeadlinePassed);
       }
-      const { row: released, reopened } = await this.release(manager, booking);
-      return { already: false, row: released, reopened };
+      const released = await this.release(manager, booking);
+      const before = {
+        ...slot,
+        bookedPeople: released.bookedPeople + booking.party_size,
+        bookedTables: released.bookedTables + 1,
+      };
+      const after = { ...slot, bookedPeople: released.bookedPeople, bookedTables: released.bookedTables };
+      const reopenedSlot = bookingStatus(before, now) === 'full' && bookingStatus(after, now) === 'open';
+      return { already: false, row: released.row, reopened: reopenedSlot };
     });
-    const { already, row } = outcome;
     // Committed: the slot takes bookings again, so `GET /api/reserve/status` may change (reserveStatus).
-    if ('reopened' in outcome && outcome.reopened) await this.cache.invalidate();
+    if (reopened) await this.cache.invalidate();
     return { already, booking: await this.publicView(row) };
   }
 
   /**
-   * Cancels a locked active booking and gives its seats and table back. `reopened`: the slot was full with the
-   * booking and takes bookings without it.
+   * Cancels a locked active booking and gives its seats and table back; returns the booking and the slot's counts
+   * after it.
    */
-  private async release(manager: EntityManager, booking: BookingRow): Promise<{ row: BookingRow; reopened: boolean }> {
-    const now = this.clock.now();
+  private async release(
+    manager: EntityManager,
+    booking: BookingRow,
+  ): Promise<{ row: BookingRow; bookedPeople: number; bookedTables: number }> {
     const [[row]] = await manager.query<[BookingRow[], number]>(
       `UPDATE bookings SET status = 'cancelled', cancelled_at = $2 WHERE id = $1 RETURNING *`,
-      [booking.id, now],
+      [booking.id, this.clock.now()],
     );
-    await manager.query(
-      `UPDATE popup_slots SET booked_people = booked_people - $2, booked_tables = booked_tables - 1 WHERE id = $1`,
+    const [[counts]] = await manager.query<[{ booked_people: number; booked_tables: number }[], number]>(
+      `UPDATE popup_slots SET booked_people = booked_people - $2, booked_tables = booked_tables - 1 WHERE id = $1
+        RETURNING booked_people, booked_tables`,
       [booking.slot_id, booking.party_size],
     );
-    const slot = await manager.findOneByOrFail(PopupSlot, { id: booking.slot_id });
-    const before = {
-      ...slot,
-      bookedPeople: slot.bookedPeople + booking.party_size,
-      bookedTables: slot.bookedTables + 1,
-    };
-    return { row: row!, reopened: bookingStatus(before, now) === 'full' && bookingStatus(slot, now) === 'open' };
+    return { row: row!, bookedPeople: counts!.booked_people, bookedTables: counts!.booked_tables };
   }
 
   /**
