@@ -39,7 +39,13 @@ import { UpdateLinkDto } from './dto/update-link.dto';
 import { PublicCache } from '../public-cache/public-cache';
 import { LinksService } from './links.service';
 import { ParsePositionPipe } from './parse-position.pipe';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, parseStorePageQuery, storePageCacheKey } from './store-page-query';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  parseStorePageQuery,
+  queryStringOf,
+  storePageCacheKey,
+} from './store-page-query';
 
 /** Every sentence a link body's validation may answer with (CreateLinkDto, UpdateLinkDto). */
 export const LINK_BODY_ERRORS = [
@@ -132,7 +138,7 @@ export class LinksController {
   @ApiErrors({ 400: [messages.invalidPageLimit, messages.invalidPageCursor, messages.invalidTagFilter] })
   @ApiOkResponse({ type: LinkPageResponse })
   async page(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const parsed = parseStorePageQuery(query, req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '');
+    const parsed = parseStorePageQuery(query, queryStringOf(req.url));
     await this.cache.serve(req, res, storePageCacheKey(parsed), async () => ({
       body: { product: await this.links.listVisiblePage(parsed) } satisfies LinkPageResponse,
       validUntil: await this.links.nextBoundary(),

@@ -47,6 +47,12 @@ export function decodeCursor(cursor: string): DisplayPosition {
   return { pcode, id };
 }
 
+/** The query string of a request's `url` as sent, without `?` (`/api/store/page?tag=a` → `tag=a`; '' when none). */
+export function queryStringOf(url: string): string {
+  const mark = url.indexOf('?');
+  return mark < 0 ? '' : url.slice(mark + 1);
+}
+
 /**
  * Checks the query of `GET /api/store/page` (issue 14 item 5). Express hands repeated parameters over as arrays:
  * those are refused like any other malformed value.

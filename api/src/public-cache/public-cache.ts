@@ -176,12 +176,7 @@ export class PublicCache implements OnApplicationBootstrap, OnApplicationShutdow
    * (nothing was written to `res`). `aheadHeaders` is called only when there is an answer; the flat
    * `[name, value, …]` list it returns is sent with it (the headers of the middleware the fast path runs ahead of).
    */
-  serveCached(
-    req: IncomingMessage,
-    res: ServerResponse,
-    key: string,
-    aheadHeaders: () => readonly string[] = () => [],
-  ): boolean {
+  serveCached(req: IncomingMessage, res: ServerResponse, key: string, aheadHeaders: () => readonly string[]): boolean {
     const now = this.clock.now().getTime();
     const cached = this.fresh(key, now);
     if (!cached) return false;

@@ -4,15 +4,10 @@ import type { Request, Response } from 'express';
 import { Public } from '../auth/public.decorator';
 import { PublicCache } from '../public-cache/public-cache';
 import { FirstScreenService } from './first-screen.service';
-import { parseStorePageQuery } from '../links/store-page-query';
+import { parseStorePageQuery, queryStringOf } from '../links/store-page-query';
 import { messages } from '../common/messages';
 import { ApiErrors } from '../openapi/api-errors';
 
-/**
- * What the site's pages include from the API (issue 14 item 1, docs/first-screen.md). The shell's `index.html` asks
- * for them with nginx SSI (`<!--# include virtual="/api/site/first-screen?tag=$arg_tag" -->`), which the gateway and
- * `scripts/serve-app.mjs` resolve.
- */
 /**
  * The `tag` of `GET /api/site/first-screen?tag=`: the page's `/?tag=…` as nginx's SSI passes it (`$arg_tag`, empty when
  * the page has none), checked by GET /api/store/page's rules. Other parameters are ignored.
@@ -21,9 +16,14 @@ import { ApiErrors } from '../openapi/api-errors';
 function firstScreenTag(query: Record<string, unknown>, url: string): string | null {
   const { tag } = query;
   if (tag === undefined || tag === '') return null;
-  return parseStorePageQuery({ tag }, url.includes('?') ? url.slice(url.indexOf('?') + 1) : '').tag;
+  return parseStorePageQuery({ tag }, queryStringOf(url)).tag;
 }
 
+/**
+ * What the site's pages include from the API (issue 14 item 1, docs/first-screen.md). The shell's `index.html` asks
+ * for them with nginx SSI (`<!--# include virtual="/api/site/first-screen?tag=$arg_tag" -->`), which the gateway and
+ * `scripts/serve-app.mjs` resolve.
+ */
 @ApiTags('site')
 @Controller('site')
 export class SiteController {
