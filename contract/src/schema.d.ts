@@ -864,7 +864,7 @@ export interface paths {
         };
         /**
          * 첫 화면 HTML (공개)
-         * @description The markup of the first screen of / (cover, schedule banner, first 48 product cards) rendered by the apps' own React components, followed by its data in <script type="application/json" id="first-screen-data"> (links, linksComplete, linksNextCursor, tag, tags, plans, cover). With tag, the cards are those of GET /api/store/page?tag= (the page /?tag=). Included into the page by nginx SSI. Cached like GET /api/store.
+         * @description The markup of the first screen of / (cover, schedule banner, first 48 product cards) rendered by the apps' own React components, followed by its data in <script type="application/json" id="first-screen-data"> (links, linksComplete, linksNextCursor, tag, tags, plans, cover, reserveOpen). With tag, the cards are those of GET /api/store/page?tag= (the page /?tag=). Included into the page by nginx SSI. Cached like GET /api/store.
          */
         get: operations["SiteController_get"];
         put?: never;

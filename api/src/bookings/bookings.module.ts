@@ -12,5 +12,7 @@ import { ReserveController } from './reserve.controller';
   imports: [PopupsModule],
   controllers: [ReserveController, BookingsAdminController],
   providers: [BookingsService, PopupInfoService, BookingErasureService, ImageUploadInterceptor],
+  // The first screen of `/` says whether bookings are open (site/first-screen.service.ts).
+  exports: [BookingsService],
 })
 export class BookingsModule {}

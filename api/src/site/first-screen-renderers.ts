@@ -5,7 +5,8 @@ import { join } from 'node:path';
 /**
  * The data every first-screen renderer gets, and the page's `first-screen-data` block holds (issue 14 item 1,
  * docs/first-screen.md): the first page of `GET /api/store/page` (`linksComplete` when it is all of them), the words of
- * `GET /api/tag/list`, `GET /api/plan/list?upcoming=1` and `GET /api/cover`, as those routes answer them.
+ * `GET /api/tag/list`, `GET /api/plan/list?upcoming=1`, `GET /api/cover` and `GET /api/reserve/status`'s `open`, as
+ * those routes answer them.
  */
 export interface FirstScreenData {
   links: unknown[];
@@ -17,6 +18,11 @@ export interface FirstScreenData {
   tags: unknown[];
   plans: unknown[];
   cover: unknown;
+  /**
+   * Whether a popup slot takes bookings now (`GET /api/reserve/status`'s `open`, issue 13): the banner's and the
+   * store's `팝업 예약하기` links are in the served HTML, for visitors without JavaScript and crawlers too.
+   */
+  reserveOpen: boolean;
 }
 
 /** A remote's renderer (`<remote>/src/server/first-screen.tsx`): the shell's slot it fills and its markup. */

@@ -144,6 +144,45 @@ describe('GET /api/site/first-screen (integration)', () => {
     expect(after.match(/<\/script>/g)).toHaveLength(1);
   });
 
+  it('says whether bookings are open, with the banner’s and the store’s reservation links in the markup, and changes when a slot opens for bookings, with no write', async () => {
+    const links = /data-testid="(banner|store)-reserve-link"/g;
+    const read = async () => {
+      const page = (await get('/api/site/first-screen').expect(200)).text;
+      const block = /<script type="application\/json" id="first-screen-data">(.*?)<\/script>$/s.exec(page);
+      return { page, reserveOpen: (JSON.parse(block![1]!) as { reserveOpen: boolean }).reserveOpen };
+    };
+    // A slot in 2030, when the seeded ones have ended: bookings open on 2030-05-02 at 10:00 in Seoul.
+    await request(t.app.getHttpServer() as App)
+      .post('/api/popup')
+      .set('Authorization', await t.bearer())
+      .send({
+        cnt: '1',
+        startdate: '2030-05-10T19:00:00+09:00',
+        enddate: '2030-05-10T21:00:00+09:00',
+        count: 40,
+        table: 10,
+        bookingOpensAt: '2030-05-02T10:00:00+09:00',
+      })
+      .expect(201);
+    try {
+      t.clock.set(new Date('2030-05-02T00:59:59Z'));
+      const closed = await read();
+      expect(closed.reserveOpen).toBe(false);
+      expect(closed.page.match(links)).toBeNull();
+      // The kept answer is valid until the slot opens: the next read, at 10:00, is rendered anew.
+      t.clock.set(new Date('2030-05-02T01:00:00Z'));
+      const open = await read();
+      expect(open.reserveOpen).toBe(true);
+      expect(open.page.match(links)?.sort()).toEqual([
+        'data-testid="banner-reserve-link"',
+        'data-testid="store-reserve-link"',
+      ]);
+      expect(open.page).toMatch(/<a class="plan-banner__reserve"[^>]* href="\/reserve"/);
+    } finally {
+      t.clock.set(NOW);
+    }
+  });
+
   it('serves the stylesheet of the rendered components', async () => {
     const res = await get('/api/site/first-screen.css').expect(200);
     expect(res.headers['content-type']).toBe('text/css; charset=utf-8');

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { BookingsService } from '../bookings/bookings.service';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CoverService } from '../cover/cover.service';
 import { LinksService } from '../links/links.service';
@@ -30,6 +31,7 @@ export class FirstScreenService implements OnModuleInit {
     private readonly tags: TagsService,
     private readonly plans: PlansService,
     private readonly cover: CoverService,
+    private readonly bookings: BookingsService,
   ) {}
 
   /** Loads the renderers once; without them (not built) the first screen is empty and a warning says why. */
@@ -49,18 +51,18 @@ export class FirstScreenService implements OnModuleInit {
   /**
    * The fragment (`text/html`), or '' when there is no renderer or one threw (logged): the page then works as
    * without a first screen. Valid until the public reads it is made of change without a write (a link's window, the
-   * plans' Seoul midnight).
+   * plans' Seoul midnight, a popup slot opening or closing for bookings).
    */
   async read(tag: string | null = null): Promise<PublicRead> {
-    const [page, tags, plans, cover, boundary] = await Promise.all([
+    const [page, tags, plans, cover, boundary, reserve] = await Promise.all([
       this.links.listVisiblePage({ limit: FIRST_SCREEN_CARDS, after: null, tag }),
       this.tags.counts(),
       this.plans.list(true),
       this.cover.current(),
       this.links.nextBoundary(),
+      this.bookings.reserveStatus(),
     ]);
-    const nextDay = this.plans.nextDay();
-    const validUntil = boundary && boundary < nextDay ? boundary : nextDay;
+    const validUntil = earliest([boundary, this.plans.nextDay(), reserve.validUntil]);
     const data: FirstScreenData = {
       links: page.items,
       linksComplete: page.nextCursor === null,
@@ -69,6 +71,7 @@ export class FirstScreenService implements OnModuleInit {
       tags,
       plans,
       cover,
+      reserveOpen: reserve.open,
     };
     return { body: this.render(data), contentType: 'text/html; charset=utf-8', validUntil };
   }
@@ -83,6 +86,12 @@ export class FirstScreenService implements OnModuleInit {
       return '';
     }
   }
+}
+
+/** The earliest of the instants given, of which one at least is not null. */
+function earliest(instants: (Date | null)[]): Date {
+  const ahead = instants.filter((instant): instant is Date => instant !== null);
+  return new Date(Math.min(...ahead.map((instant) => instant.getTime())));
 }
 
 /**

@@ -44,7 +44,7 @@ export class SiteController {
   @ApiOperation({
     summary: '첫 화면 HTML (공개)',
     description:
-      'The markup of the first screen of / (cover, schedule banner, first 48 product cards) rendered by the apps\' own React components, followed by its data in <script type="application/json" id="first-screen-data"> (links, linksComplete, linksNextCursor, tag, tags, plans, cover). With tag, the cards are those of GET /api/store/page?tag= (the page /?tag=). Included into the page by nginx SSI. Cached like GET /api/store.',
+      'The markup of the first screen of / (cover, schedule banner, first 48 product cards) rendered by the apps\' own React components, followed by its data in <script type="application/json" id="first-screen-data"> (links, linksComplete, linksNextCursor, tag, tags, plans, cover, reserveOpen). With tag, the cards are those of GET /api/store/page?tag= (the page /?tag=). Included into the page by nginx SSI. Cached like GET /api/store.',
   })
   @ApiQuery({
     name: 'tag',

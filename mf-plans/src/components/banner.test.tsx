@@ -1,7 +1,9 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { bannerChanged, setSessionUser } from '@linksite/platform';
 import { serve, useTestRuntimeConfig, type Answer, type Route } from '@linksite/platform/src/testing/fake-http';
+import { provideFirstScreenData } from '../lib/first-screen-data';
 import { Banner } from './banner';
 
 /** The banner asks for upcoming plans only (DECISIONS D3): any other plan list request is a 400 here. */
@@ -118,5 +120,42 @@ describe('Banner', () => {
     await waitFor(() => expect(screen.getAllByTestId('plan-item')).toHaveLength(3));
     expect(screen.getByTestId('plan-banner-cover')).toHaveAttribute('src', '/api/images/new-cover?w=1280');
     expect(adapter.mock.calls.filter(([r]) => r.url === '/plan/list')).toHaveLength(2);
+  });
+});
+
+/** Issue 14 item 1: the served `/` says whether bookings are open, so the banner's link is in its markup. */
+describe('Banner’s reservation link on the served /', () => {
+  const api = (open: boolean) =>
+    serve({
+      'GET /reserve/status': () => ({ status: 200, data: { product: { open } } }),
+      'GET /plan/list': upcomingOnly(() => ({ status: 200, data: { product: plans } })),
+      'GET /cover': () => ({ status: 200, data: { product: null } }),
+    });
+  const reservationReads = (adapter: ReturnType<typeof serve>) =>
+    adapter.mock.calls.filter(([request]) => request.url === '/reserve/status').length;
+
+  it('is in the server’s markup and the first render when the page says bookings are open, without a read', async () => {
+    provideFirstScreenData({ plans: plans.map((plan) => ({ ...plan, version: 1 })), cover: null, reserveOpen: true });
+    const adapter = api(false);
+    expect(
+      renderToString(
+        <MemoryRouter>
+          <Banner />
+        </MemoryRouter>,
+      ),
+    ).toContain('data-testid="banner-reserve-link"');
+    renderBanner();
+    expect(screen.getByTestId('banner-reserve-link')).toHaveAttribute('href', '/reserve');
+    expect(await screen.findAllByTestId('plan-item')).toHaveLength(3);
+    expect(reservationReads(adapter)).toBe(0);
+  });
+
+  it('asks the API when the page does not say', async () => {
+    provideFirstScreenData({ plans: plans.map((plan) => ({ ...plan, version: 1 })), cover: null, reserveOpen: null });
+    const adapter = api(true);
+    renderBanner();
+    expect(screen.queryByTestId('banner-reserve-link')).toBeNull();
+    expect(await screen.findByTestId('banner-reserve-link')).toHaveAttribute('href', '/reserve');
+    expect(reservationReads(adapter)).toBe(1);
   });
 });

@@ -139,7 +139,7 @@ export function Banner() {
             </ul>
           ))}
         <div className="plan-banner__links">
-          <ReserveLink />
+          <ReserveLink served={initial?.reserveOpen ?? null} />
           <CoverEditButton />
         </div>
       </div>

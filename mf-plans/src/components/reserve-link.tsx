@@ -3,13 +3,26 @@ import { useRequest } from '@linksite/platform';
 import { fetchReserveStatus } from '../api/fetch-reserve-status';
 import { messages } from '../lib/messages';
 
-/** `팝업 예약하기` on the banner while a popup slot takes bookings (issue 13); nothing otherwise. */
-export function ReserveLink() {
-  const open = useRequest(fetchReserveStatus);
-  if (open.status !== 'success' || !open.data) return null;
+function ReserveAnchor() {
   return (
     <Link className="plan-banner__reserve" to="/reserve" data-testid="banner-reserve-link">
       {messages.reserveLink}
     </Link>
   );
+}
+
+/** The link once `GET /api/reserve/status` says bookings are open; nothing before or otherwise. */
+function FetchedReserveLink() {
+  const open = useRequest(fetchReserveStatus);
+  return open.status === 'success' && open.data ? <ReserveAnchor /> : null;
+}
+
+/**
+ * `팝업 예약하기` on the banner while a popup slot takes bookings (issue 13); nothing otherwise. `served`: what the
+ * served page's data says (issue 14 item 1), so the link is in the server's markup and shows from the first render
+ * without a request; null asks the API.
+ */
+export function ReserveLink({ served }: { served: boolean | null }) {
+  if (served === null) return <FetchedReserveLink />;
+  return served ? <ReserveAnchor /> : null;
 }

@@ -3,12 +3,14 @@ import type { Cover, Plan } from '@linksite/contract';
 
 /**
  * What the served `/` carries for the banner in `<script type="application/json" id="first-screen-data">` (issue 14
- * item 1, docs/first-screen.md): `GET /api/plan/list?upcoming=1` and `GET /api/cover`, as the API read them when it
- * rendered the page's markup.
+ * item 1, docs/first-screen.md): `GET /api/plan/list?upcoming=1`, `GET /api/cover` and `GET /api/reserve/status`'s
+ * `open`, as the API read them when it rendered the page's markup.
  */
 export interface BannerFirstScreen {
   plans: Plan[];
   cover: Cover | null;
+  /** Whether bookings are open (the banner's `팝업 예약하기`); null when the block does not say (the link asks the API). */
+  reserveOpen: boolean | null;
 }
 
 let data: BannerFirstScreen | null | undefined;
@@ -28,7 +30,10 @@ function pageData(): BannerFirstScreen | null {
   if (!text) return null;
   try {
     const parsed = JSON.parse(text) as Partial<BannerFirstScreen>;
-    if (Array.isArray(parsed.plans)) data = { plans: parsed.plans, cover: parsed.cover ?? null };
+    if (Array.isArray(parsed.plans)) {
+      const reserveOpen = typeof parsed.reserveOpen === 'boolean' ? parsed.reserveOpen : null;
+      data = { plans: parsed.plans, cover: parsed.cover ?? null, reserveOpen };
+    }
   } catch {
     // A broken block is no block: the banner fetches as before.
   }

@@ -6,7 +6,7 @@ import { useRequest, type RequestState } from '@linksite/platform';
  * What the served `/` carries for this remote in `<script type="application/json" id="first-screen-data">` (issue 14
  * item 1, docs/first-screen.md): the links the first screen shows (the first page of `GET /api/store/page`, 48 links;
  * `linksComplete` when that is all of them, else `linksNextCursor` is where the next page starts) and
- * `GET /api/tag/list`'s words. The API writes it next to the server-rendered markup.
+ * `GET /api/tag/list`'s words, and whether bookings are open. The API writes it next to the server-rendered markup.
  */
 export interface StoreFirstScreen {
   links: Link[];
@@ -15,13 +15,15 @@ export interface StoreFirstScreen {
   /** The one tag `links` are filtered by (the served page was `/?tag=…`), or null for every link. */
   tag: string | null;
   tags: TagWord[];
+  /** `GET /api/reserve/status`'s `open` (the `팝업 예약하기` link); null when the block does not say (asks the API). */
+  reserveOpen: boolean | null;
 }
 
 /** The id of the page's data block; the shell moves it out of `#root` before rendering. */
 export const FIRST_SCREEN_DATA_ID = 'first-screen-data';
 
 let data: StoreFirstScreen | null | undefined;
-const taken = new Set<'links' | 'tags'>();
+const taken = new Set<'links' | 'tags' | 'reserveOpen'>();
 
 /** Server rendering (src/server/first-screen.tsx): the data the components read instead of the page's block. */
 export function provideFirstScreenData(provided: StoreFirstScreen): void {
@@ -44,6 +46,7 @@ function pageData(): StoreFirstScreen | null {
         linksNextCursor: typeof parsed.linksNextCursor === 'string' ? parsed.linksNextCursor : null,
         tag: typeof parsed.tag === 'string' ? parsed.tag : null,
         tags: parsed.tags,
+        reserveOpen: typeof parsed.reserveOpen === 'boolean' ? parsed.reserveOpen : null,
       };
     }
   } catch {
@@ -109,6 +112,19 @@ export function useFirstScreenPage(tag: string | null): { items: Link[]; nextCur
     if (firstPage) taken.add('links');
   }, [firstPage]);
   return firstPage;
+}
+
+/**
+ * Whether the served page says bookings are open, for the first mount of the reservation link (the server's markup
+ * from the first render, no read); null without data, when the block does not say, or once a mount has kept it (a
+ * later visit of the page asks the API). Taken by the mount that is kept, as {@link useFirstScreenPage}'s page is.
+ */
+export function useFirstScreenReserveOpen(): boolean | null {
+  const [served] = useState(() => (taken.has('reserveOpen') ? null : (pageData()?.reserveOpen ?? null)));
+  useEffect(() => {
+    if (served !== null) taken.add('reserveOpen');
+  }, [served]);
+  return served;
 }
 
 /** Server rendering: the tag the provided first page is filtered by (the page's `?tag=`), or null. */

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { serve, sent, useTestRuntimeConfig } from '@linksite/platform/src/testing/fake-http';
 import { renderToString } from 'react-dom/server';
 import { provideFirstScreenData } from '../lib/first-screen-data';
@@ -82,7 +82,14 @@ describe('StorePage on the served / (first-screen data in the page)', () => {
   it('keeps the cards when React renders the first mount again before keeping it (no take in render)', () => {
     // A hydration render React was interrupted in starts again: the same mount's initializers run twice before any
     // effect. Two renders that run no effects stand for it; both must show the served cards, not `Loading....`.
-    provideFirstScreenData({ links, linksComplete: true, linksNextCursor: null, tag: null, tags: words });
+    provideFirstScreenData({
+      links,
+      linksComplete: true,
+      linksNextCursor: null,
+      tag: null,
+      tags: words,
+      reserveOpen: null,
+    });
     serve({});
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const html = renderToString(<StorePage />);
@@ -93,7 +100,14 @@ describe('StorePage on the served / (first-screen data in the page)', () => {
   });
 
   describe('served for /?tag=캠핑 (GET /api/site/first-screen?tag=)', () => {
-    const tagged = { links: [links[1]!], linksComplete: true, linksNextCursor: null, tag: '캠핑', tags: words };
+    const tagged = {
+      links: [links[1]!],
+      linksComplete: true,
+      linksNextCursor: null,
+      tag: '캠핑',
+      tags: words,
+      reserveOpen: null,
+    };
     beforeEach(() => window.history.pushState(null, '', '/?tag=%EC%BA%A0%ED%95%91'));
     afterEach(() => window.history.pushState(null, '', '/'));
 
@@ -126,6 +140,43 @@ describe('StorePage on the served / (first-screen data in the page)', () => {
       expect(await screen.findAllByTestId('store-card')).toHaveLength(1);
       expect(screen.getByTestId('store-card').textContent).toBe('캠핑 의자캠핑');
       expect(sent(http).some(({ route }) => route === 'GET /store/page')).toBe(true);
+    });
+  });
+
+  describe('its reservation link (issue 13), from the page’s reserveOpen', () => {
+    const everyLink = { links, linksComplete: true, linksNextCursor: null, tag: null, tags: words };
+    const reservationReads = (http: ReturnType<typeof serve>) =>
+      sent(http).filter(({ route }) => route === 'GET /reserve/status').length;
+    const api = () =>
+      serve({
+        'GET /reserve/status': () => ({ status: 200, data: { product: { open: false } } }),
+        'GET /tag/list': () => ({ status: 200, data: { product: words } }),
+      });
+
+    it('is in the server’s markup and the first render without a read; a later visit asks the API', async () => {
+      provideFirstScreenData({ ...everyLink, reserveOpen: true });
+      const http = api();
+      expect(renderToString(<StorePage />)).toContain('data-testid="store-reserve-link"');
+      const first = render(<StorePage />);
+      expect(screen.getByTestId('store-reserve-link')).toHaveAttribute('href', '/reserve');
+      await screen.findAllByTestId('cloud-word');
+      expect(reservationReads(http)).toBe(0);
+      first.unmount();
+
+      // The page's answer served the first visit only: the API, which now says closed, is asked.
+      render(<StorePage />);
+      await waitFor(() => expect(reservationReads(http)).toBe(1));
+      expect(screen.queryByTestId('store-reserve-link')).toBeNull();
+    });
+
+    it('is not there when the page says bookings are closed, and nothing is read for it', async () => {
+      provideFirstScreenData({ ...everyLink, reserveOpen: false });
+      const http = api();
+      expect(renderToString(<StorePage />)).not.toContain('store-reserve-link');
+      render(<StorePage />);
+      await screen.findAllByTestId('cloud-word');
+      expect(screen.queryByTestId('store-reserve-link')).toBeNull();
+      expect(reservationReads(http)).toBe(0);
     });
   });
 });
