@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { Client } from 'pg';
 import sharp from 'sharp';
+import { waitForAppTakeover } from './support/first-screen';
 import { signInAsAdmin } from './support/sign-in';
 import { repoRoot, type RunningSite } from './support/site';
 import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
@@ -145,6 +146,26 @@ test('the administrator writes the popup information with an image; /reserve sho
   const page = (await (await fetch(`${API}/reserve`)).json()) as { product: { info: { imagelink: string } } };
   expect(page.product.info).toMatchObject({ title: INFO.title, place: INFO.place });
   expect(page.product.info.imagelink).toMatch(/^\/api\/images\/[0-9a-f]{64}$/);
+});
+
+test('a visitor’s banner is the served one (no mf-plans code loads) with the reservation link, which opens /reserve in the app', async () => {
+  const plansEntry = `${site.originOf('mf-plans')}/remoteEntry.js`;
+  const asked: string[] = [];
+  const onRequest = (request: { url(): string }) => asked.push(request.url());
+  phone.on('request', onRequest);
+  try {
+    await phone.goto(site.url);
+    await waitForAppTakeover(phone);
+    // Marks this document: a navigation that loads the page anew loses it.
+    await phone.evaluate(() => Object.assign(window, { __sameDocument: true }));
+    await phone.getByTestId('banner-reserve-link').click();
+    await phone.waitForURL(`${site.url}/reserve`);
+    await phone.getByRole('heading', { name: INFO.title }).waitFor();
+    expect(await phone.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(asked).not.toContain(plansEntry);
+  } finally {
+    phone.off('request', onRequest);
+  }
 });
 
 test('a visitor on a phone books from the store page, sees the code and QR, cancels, and the seats come back', async () => {

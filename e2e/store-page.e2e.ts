@@ -264,13 +264,25 @@ test('the administrator downloads the site’s QR code as a 1024 px PNG and as a
   await page.close();
 });
 
-test('with the mf-plans server stopped, the cards still show and the banner shows its error and retry', async () => {
+test('with the mf-plans server stopped, a visitor’s / is whole (its banner is the served one) and a page served without it shows the banner’s error and retry', async () => {
+  const plansOrigin = site.originOf('mf-plans');
   await site.stopService('mf-plans');
-  const { page } = await openHome();
-  await page.waitForSelector('[data-testid="store-card"]');
+  const page = await context.newPage();
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(request.url()));
+  await page.goto(site.url);
+  await waitForAppTakeover(page);
   expect(await page.locator('[data-testid="store-card"]').count()).toBeGreaterThanOrEqual(24);
+  // A visitor's banner on / is the served markup (issue 14 item 3): its plans show and mf-plans is never asked.
+  expect(await page.locator('[data-testid="plan-item"]').count()).toBeGreaterThan(0);
+  expect(await page.locator('[data-first-screen="mf_plans/Banner"]').getAttribute('data-state')).toBe('static');
+  expect(asked.filter((url) => url.startsWith(plansOrigin))).toEqual([]);
+  await page.screenshot({ path: path.join(repoRoot, 'test-results', 'store-page-without-plans.png') });
+
+  // A page served without a first screen loads the banner's remote: its error and retry, the page itself works.
+  await page.goto(`${site.url}/reserve`);
   const bannerError = page.locator('[data-testid="remote-error-mf_plans"]');
   await bannerError.waitFor({ timeout: 15_000 });
   await bannerError.getByRole('button', { name: '다시 시도' }).waitFor();
-  await page.screenshot({ path: path.join(repoRoot, 'test-results', 'store-page-without-plans.png') });
+  await page.close();
 });

@@ -3,12 +3,13 @@ import type { Page } from 'playwright-core';
 /**
  * Waits until the app has taken the served first screen over (issue 14 item 1, docs/first-screen.md): the cards and
  * the banner are in the page's HTML before any script runs, and they only react (clicks reported, `링크 복사`) once
- * each remote has hydrated its `data-first-screen` slot (the slot then says `data-state="live"`).
+ * the app has taken each `data-first-screen` slot: its remote has hydrated it (`data-state="live"`), or the shell
+ * keeps it as served without its remote (`data-state="static"`: a visitor's banner, issue 14 item 3).
  * @param timeoutMs how long to wait (Playwright's default when absent); past it the promise rejects.
  */
 export async function waitForAppTakeover(page: Page, timeoutMs?: number): Promise<void> {
   await page.waitForFunction(
-    () => document.querySelector('[data-first-screen]:not([data-state="live"])') === null,
+    () => document.querySelector('[data-first-screen]:not([data-state="live"]):not([data-state="static"])') === null,
     null,
     timeoutMs === undefined ? {} : { timeout: timeoutMs },
   );

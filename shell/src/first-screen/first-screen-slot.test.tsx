@@ -2,6 +2,8 @@ import { act, screen } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { useEffect, useState, type ComponentType } from 'react';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
+import { setSignedInBefore } from '@linksite/platform';
 import { RemoteSlot } from '../remotes/remote-slot';
 import { captureFirstScreen, ServedFirstScreenSlot } from './first-screen-slot';
 
@@ -116,5 +118,93 @@ describe('the served first screen', () => {
 
   it('is not hydrated on another path: the shell renders that page from scratch', () => {
     expect(captureFirstScreen(container, '/main')).toBe(false);
+  });
+});
+
+/**
+ * Issue 14 item 3: a visitor's banner on the served `/` stays the served markup and its remote is never loaded (the
+ * layout's `staticForVisitors`); a browser that has signed in before gets the live remote.
+ */
+describe('a slot kept static for visitors', () => {
+  /** Shows the router's location, and navigates elsewhere when `goTo` is called. */
+  let goTo: (to: string) => void = () => undefined;
+  function Location() {
+    const location = useLocation();
+    const navigate = useNavigate();
+    useEffect(() => {
+      goTo = (to) => void navigate(to);
+    }, [navigate]);
+    return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+  }
+  const ServedBanner = () => (
+    <section className="banner">
+      <img className="banner__cover" src="/api/images/cover?w=1280" alt="" />
+      <a href="/reserve">팝업 예약하기</a>
+      <a href="https://shop.example/">가게</a>
+    </section>
+  );
+
+  async function hydrateStatic(loader: () => Promise<ComponentType>) {
+    container.innerHTML = renderToString(
+      <MemoryRouter>
+        <ServedFirstScreenSlot
+          remote="mf_plans/Banner"
+          html={`<link rel="preload" as="image" href="/api/images/cover?w=1280"/>${renderToString(<ServedBanner />)}`}
+        />
+        <p data-testid="location">/</p>
+      </MemoryRouter>,
+    );
+    expect(captureFirstScreen(container, '/')).toBe(true);
+    await act(async () => {
+      root = hydrateRoot(
+        container,
+        <MemoryRouter>
+          <RemoteSlot remote="mf_plans" module="Banner" loader={loader} staticForVisitors />
+          <Location />
+        </MemoryRouter>,
+        { onRecoverableError: recoverable },
+      );
+    });
+  }
+  const slot = () => container.querySelector('[data-first-screen="mf_plans/Banner"]');
+
+  afterEach(() => window.localStorage.clear());
+
+  it('keeps the served elements and loads no remote, through router updates; its links of the site navigate in the app', async () => {
+    const servedImage = container.querySelector('img');
+    const loader = jest.fn(() => Promise.resolve(Banner));
+    await hydrateStatic(loader);
+    const image = container.querySelector('img');
+    expect(slot()).toHaveAttribute('data-state', 'static');
+    expect(loader).not.toHaveBeenCalled();
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(servedImage).not.toBeNull();
+
+    // A keyword's `?tag=` (a router update) reaches the layout: the served elements stay, still without a load.
+    await act(async () => goTo('/?tag=캠핑'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/?tag=캠핑');
+    expect(container.querySelector('img')).toBe(image);
+
+    // The served reservation link navigates through the router, not by loading the page anew.
+    const reserve = screen.getByRole('link', { name: '팝업 예약하기' });
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    await act(async () => reserve.dispatchEvent(click));
+    expect(click.defaultPrevented).toBe(true);
+    expect(screen.getByTestId('location')).toHaveTextContent('/reserve');
+    // A link to another site is left to the browser.
+    const away = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
+    screen.getByRole('link', { name: '가게' }).dispatchEvent(away);
+    expect(away.defaultPrevented).toBe(false);
+    expect(container.querySelector('img')).toBe(image);
+    expect(loader).not.toHaveBeenCalled();
+  });
+
+  it('is the live remote, hydrated, for a browser that has signed in before', async () => {
+    setSignedInBefore(true);
+    const loader = jest.fn(() => Promise.resolve(Banner));
+    await hydrateStatic(loader);
+    expect(loader).toHaveBeenCalledTimes(1);
+    expect(slot()).toHaveAttribute('data-state', 'live');
+    expect(screen.getByText('배너 내용')).toBeInTheDocument();
   });
 });

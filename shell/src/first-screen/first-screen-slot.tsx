@@ -1,4 +1,14 @@
-import { Suspense, use, useEffect, useMemo, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import {
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import { useNavigate } from 'react-router-dom';
 import './first-screen.css';
 
 /**
@@ -15,8 +25,11 @@ import './first-screen.css';
 /** The id of the page's data block (`<script type="application/json">`), read by the remotes. */
 const DATA_ID = 'first-screen-data';
 
-/** Attributes of a slot's wrapper; `state` is `served` in the HTML and until the remote has hydrated, then `live`. */
-function slotProps(remote: string, state: 'served' | 'live') {
+/**
+ * Attributes of a slot's wrapper; `state` is `served` in the HTML and until the remote has hydrated, then `live`, or
+ * `static` for a slot the page keeps as served ({@link StaticFirstScreenSlot}).
+ */
+function slotProps(remote: string, state: 'served' | 'live' | 'static') {
   return { className: 'first-screen-slot', 'data-first-screen': remote, 'data-state': state };
 }
 
@@ -35,6 +48,8 @@ export function ServedFirstScreenSlot({ remote, html }: { remote: string; html: 
 
 /** Slots of the served page whose markup is still the server's (not hydrated, not failed). */
 let served: Set<string> | null = null;
+/** Each served slot's markup as the page holds it once captured (its preloads moved out), for a static slot. */
+const servedMarkup = new Map<string, string>();
 /**
  * The load of each served slot's remote component, started once by its first render and kept for the page's life
  * (a re-render of the hydrated slot reads the same, settled promise).
@@ -50,6 +65,7 @@ const loads = new Map<string, Promise<ComponentType>>();
 export function captureFirstScreen(root: HTMLElement, pathname: string): boolean {
   served = new Set();
   loads.clear();
+  servedMarkup.clear();
   const data = document.getElementById(DATA_ID);
   if (data && root.contains(data)) document.body.appendChild(data);
   const slots = root.querySelectorAll<HTMLElement>('[data-first-screen]');
@@ -57,6 +73,7 @@ export function captureFirstScreen(root: HTMLElement, pathname: string): boolean
   for (const slot of slots) {
     for (const preload of slot.querySelectorAll(':scope > link[rel="preload"]')) document.head.appendChild(preload);
     served.add(slot.dataset.firstScreen ?? '');
+    servedMarkup.set(slot.dataset.firstScreen ?? '', slot.innerHTML);
   }
   return true;
 }
@@ -104,4 +121,64 @@ export function HydratedRemote({ remote, load }: { remote: string; load: () => P
     served?.delete(remote);
   }, [remote, hydrated]);
   return <div {...slotProps(remote, hydrated ? 'live' : 'served')}>{content}</div>;
+}
+
+/** The served markup of `remote`'s slot while it is still the server's, or null (not served, or hydrated since). */
+export function servedSlotMarkup(remote: string): string | null {
+  return isFirstScreenServed(remote) ? (servedMarkup.get(remote) ?? null) : null;
+}
+
+/** A click that opens a link of this site in the same tab: what a router link would navigate (`/path?query#hash`). */
+function inSiteNavigation(event: MouseEvent): string | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return null;
+  const anchor = (event.target as Element | null)?.closest?.('a[href]');
+  if (
+    !(anchor instanceof HTMLAnchorElement) ||
+    (anchor.target && anchor.target !== '_self') ||
+    anchor.hasAttribute('download')
+  )
+    return null;
+  const url = new URL(anchor.href, window.location.href);
+  if (url.origin !== window.location.origin) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * A served slot kept as the server rendered it, without its remote (issue 14 item 3, "a visitor loads only what it
+ * shows"): the banner for a browser that has never signed in, whose served markup is all it would show (plans, cover,
+ * the reservation link; the cover-edit button is for signed-in staff, who get the live remote). React hydrates the
+ * wrapper and leaves its content alone (`dangerouslySetInnerHTML` with the markup captured before hydration, so the
+ * served elements stay, untouched by later renders and router updates). Its links of this site navigate through the
+ * router, as the remote's `Link`s would, instead of loading the page anew.
+ */
+export function StaticFirstScreenSlot({ remote, html }: { remote: string; html: string }) {
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  // A callback ref: the wrapper is in a Suspense boundary React hydrates after the rest, so it is attached later than
+  // this component's effects run.
+  const listen = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (!element) return undefined;
+      const onClick = (event: MouseEvent) => {
+        const to = inSiteNavigation(event);
+        if (to === null) return;
+        event.preventDefault();
+        void navigate(to);
+      };
+      element.addEventListener('click', onClick);
+      return () => element.removeEventListener('click', onClick);
+    },
+    [navigate],
+  );
+  // The same element and markup as served (`served` while hydrating, so nothing differs), then `static`.
+  return (
+    <Suspense fallback={null}>
+      <div
+        ref={listen}
+        {...slotProps(remote, hydrated ? 'static' : 'served')}
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    </Suspense>
+  );
 }

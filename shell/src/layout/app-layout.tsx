@@ -33,7 +33,8 @@ function AfterHydration({ children }: { children: ReactNode }) {
 export function AppLayout() {
   return (
     <AppFrame
-      banner={<RemoteSlot remote="mf_plans" module="Banner" />}
+      // A visitor's banner on the served `/` is its served markup (plans, cover, reservation link): no remote loads.
+      banner={<RemoteSlot remote="mf_plans" module="Banner" staticForVisitors />}
       footer={
         <AfterHydration>
           <SiteFooter />

@@ -1,6 +1,11 @@
 import { memo, Suspense, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { ErrorBoundary, ErrorNotice, Loading } from '@linksite/platform';
-import { HydratedRemote, isFirstScreenServed } from '../first-screen/first-screen-slot';
+import { ErrorBoundary, ErrorNotice, hasSignedInBefore, Loading } from '@linksite/platform';
+import {
+  HydratedRemote,
+  isFirstScreenServed,
+  servedSlotMarkup,
+  StaticFirstScreenSlot,
+} from '../first-screen/first-screen-slot';
 import { loadRemoteComponent, RemoteModuleMissingError, type RemoteLoader } from './remote-registry';
 import { messages } from '../lib/messages';
 
@@ -13,6 +18,11 @@ export interface RemoteSlotProps {
   loader?: RemoteLoader;
   /** Shown when the remote answers but does not expose `module`; without it that is an error like any other. */
   whenMissing?: ReactNode;
+  /**
+   * On the served `/`, for a browser that has never signed in: keep the served markup as it is and load nothing
+   * ({@link StaticFirstScreenSlot}). For a slot whose served markup is everything a visitor can see and do there.
+   */
+  staticForVisitors?: boolean;
 }
 
 type SlotState = { status: 'ready'; Component: ComponentType } | { status: 'error' } | { status: 'missing' };
@@ -32,6 +42,7 @@ export const RemoteSlot = memo(function RemoteSlot({
   module,
   loader = loadRemoteComponent,
   whenMissing,
+  staticForVisitors = false,
 }: RemoteSlotProps) {
   const [attempt, setAttempt] = useState(0);
   // The outcome of one load, tagged with what was loaded: a new remote, module or attempt is `loading` until its own
@@ -42,9 +53,11 @@ export const RemoteSlot = memo(function RemoteSlot({
   const tolerateMissing = whenMissing !== undefined;
   const [hydrating] = useState(() => !tolerateMissing && isFirstScreenServed(name));
   const hydrate = hydrating && attempt === 0;
+  // Decided once per mount: signing in reloads the page (the identity server's redirect), which decides anew.
+  const [staticMarkup] = useState(() => (staticForVisitors && !hasSignedInBefore() ? servedSlotMarkup(name) : null));
 
   useEffect(() => {
-    if (hydrate) return undefined;
+    if (hydrate || staticMarkup !== null) return undefined;
     let current = true;
     loader(remote, module).then(
       (Component) => current && setOutcome({ key, state: { status: 'ready', Component } }),
@@ -59,13 +72,14 @@ export const RemoteSlot = memo(function RemoteSlot({
     return () => {
       current = false;
     };
-  }, [remote, module, loader, key, tolerateMissing, hydrate]);
+  }, [remote, module, loader, key, tolerateMissing, hydrate, staticMarkup]);
 
   // Unmount the failed boundary at once, so the reloaded component mounts in a fresh one.
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const failure = <ErrorNotice message={messages.remoteLoadFailed} onRetry={retry} testId={`remote-error-${remote}`} />;
 
   const load = useCallback(() => loader(remote, module), [loader, remote, module]);
+  if (staticMarkup !== null) return <StaticFirstScreenSlot remote={name} html={staticMarkup} />;
   if (hydrate) {
     return (
       <ErrorBoundary fallback={() => failure}>
