@@ -120,14 +120,22 @@ class PublicFilesPlugin {
  * gzips smaller than ten (issue 14 item 3: 2.6 KiB gzip less on `/`, 7 JavaScript requests fewer). keycloak-js stays
  * a chunk of its own, fetched only once someone signs in. The remotes' shared modules stay lazy: a remote must take
  * the host's copy, never bring its own first. The shell's `src/index.ts` keeps its async boundary (ARCHITECTURE).
+ *
+ * With `consumeOnly` (a production remote), every singleton is `import: false`: the remote takes the host's copy and
+ * ships none of its own (its remoteEntry.js loses the fallbacks' share entries and chunk map, 0.5 KiB gzip; no
+ * fallback chunks are built). A production remote already runs only in the shell, on the shell's federation runtime
+ * (externalRuntimeOptions), and a second copy of a singleton is a bug anyway (STYLE "Composition"); a shell lacking
+ * one makes the remote's slot show its error and retry. Development builds keep their copies: a remote's standalone
+ * page (`npm run dev`) runs without the shell.
  * @param {string} dir absolute path of the app
  * @param {string} [platformDir] another copy of platform the app is built against: its version is the one offered
- * @param {{ host?: boolean }} [options] host: the app is the page's host (the shell)
+ * @param {{ host?: boolean, consumeOnly?: boolean }} [options] host: the app is the page's host (the shell);
+ *   consumeOnly: take every singleton from the host, bundle none
  */
-function sharedSingletons(dir, platformDir, { host = false } = {}) {
+function sharedSingletons(dir, platformDir, { host = false, consumeOnly = false } = {}) {
   const pkg = readJson(path.join(dir, 'package.json'));
   const declared = { ...pkg.devDependencies, ...pkg.dependencies };
-  /** @type {Record<string, { singleton: true, requiredVersion: string, version?: string, eager?: true }>} */
+  /** @type {Record<string, { singleton: true, requiredVersion: string, version?: string, eager?: true, import?: string | false }>} */
   const shared = {};
   for (const name of SINGLETONS) {
     const version = installedVersion(name, dir);
@@ -142,6 +150,7 @@ function sharedSingletons(dir, platformDir, { host = false } = {}) {
     shared['react-router-dom'].import = ROUTER_SURFACE;
     shared['react-router-dom'].version = installedVersion('react-router-dom', dir);
   }
+  if (consumeOnly) for (const name of Object.keys(shared)) shared[name].import = false;
   return shared;
 }
 
@@ -404,7 +413,10 @@ function createAppConfig({ dir, name, title, exposes, platformDir, siteHead }) {
         new ModuleFederationPlugin({
           name,
           ...(isRemote ? { filename: 'remoteEntry.js', exposes } : { remotes: {} }),
-          shared: sharedSingletons(dir, platformDir, { host: !isRemote }),
+          shared: sharedSingletons(dir, platformDir, {
+            host: !isRemote,
+            consumeOnly: isRemote && mode === 'production',
+          }),
           // The default 'version-first' fetches every registered remote's entry at start-up to compare shared
           // versions, so `/` downloaded all five remote entries (27 KB gzip each) and a hung remote delayed the
           // page. 'loaded-first' uses the singleton already loaded (the shell's) and fetches a remote only when a

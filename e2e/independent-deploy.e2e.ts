@@ -5,6 +5,7 @@
  * - a remote whose server hangs fails into its error state within 10 seconds while the rest of the
  *   page works.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { createTestDatabase } from '../api/src/test/test-database';
@@ -81,9 +82,14 @@ test('a remote built against another patch version of react-router-dom shares th
         }
         return offers;
       });
-      // The probe offered its own 7.18.4, but the one in use is the shell's 7.18.5.
-      expect(versions.map((offer) => offer.version)).toEqual(expect.arrayContaining(['7.18.4', '7.18.5']));
+      // The probe asks for its 7.18.4 and, a production remote, brings no copy of its own (it takes the host's
+      // singletons, build/webpack-app.js `consumeOnly`): the one offered and in use is the shell's 7.18.5.
+      const manifest = JSON.parse(fs.readFileSync(path.join(PROBE_DIR, 'dist', 'mf-manifest.json'), 'utf8')) as {
+        shared: { name: string; requiredVersion: string }[];
+      };
+      expect(manifest.shared.find((shared) => shared.name === 'react-router-dom')?.requiredVersion).toBe('7.18.4');
       // (Each container's share scope lists the same offers, so collect the distinct versions.)
+      expect([...new Set(versions.map((offer) => offer.version))]).toEqual(['7.18.5']);
       expect([...new Set(versions.filter((offer) => offer.loaded).map((offer) => offer.version))]).toEqual(['7.18.5']);
     });
   } finally {
@@ -95,6 +101,9 @@ test('a remote whose server hangs shows its error within 10 seconds while the re
   const hanging = await startHangingServer();
   try {
     await withSite({ REMOTE_MF_PLANS_URL: `http://localhost:${hanging.port}/remoteEntry.js` }, async (site, page) => {
+      // A browser that has signed in before: a visitor's banner on / is its served markup and asks mf-plans nothing
+      // (docs/first-screen.md), so only a signed-in browser's / loads the banner's remote.
+      await page.addInitScript(() => window.localStorage.setItem('linksite.signedInBefore', '1'));
       const started = Date.now();
       await page.goto(site.url, { waitUntil: 'commit' });
       await page.waitForSelector('[data-testid="store-card"]');
