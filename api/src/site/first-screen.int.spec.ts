@@ -24,6 +24,10 @@ const html = (text: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#x27;');
 
+/** The text of the page's `first-screen-data` block (the fragment's end), or undefined without one. */
+const dataBlockOf = (page: string) =>
+  /<script type="application\/json" id="first-screen-data">(.*?)<\/script>$/s.exec(page)?.[1];
+
 interface StoreLink {
   pname: string;
   link: string | null;
@@ -37,6 +41,13 @@ interface StoreLink {
 describe('GET /api/site/first-screen (integration)', () => {
   let t: AdminTestApp;
   const get = (path: string) => request(t.app.getHttpServer() as App).get(path);
+  /** An administrator's create (201 expected). */
+  const createAsAdmin = async (path: string, body: object) =>
+    request(t.app.getHttpServer() as App)
+      .post(path)
+      .set('Authorization', await t.bearer())
+      .send(body)
+      .expect(201);
 
   beforeAll(async () => {
     const build = spawnSync(
@@ -84,10 +95,10 @@ describe('GET /api/site/first-screen (integration)', () => {
     expect(page.match(/data-testid="plan-item"/g)).toHaveLength(plans.length);
     for (const plan of plans) expect(page).toContain(`<span class="plan-item__title">${html(plan.title)}</span>`);
 
-    const block = /<script type="application\/json" id="first-screen-data">(.*?)<\/script>$/s.exec(page);
-    expect(block).not.toBeNull();
-    expect(block![1]).not.toContain('<');
-    const data = JSON.parse(block![1]!) as { links: StoreLink[]; linksComplete: boolean; plans: unknown[] };
+    const block = dataBlockOf(page);
+    expect(block).toBeDefined();
+    expect(block).not.toContain('<');
+    const data = JSON.parse(block!) as { links: StoreLink[]; linksComplete: boolean; plans: unknown[] };
     expect(data.links).toEqual(store);
     expect(data.linksComplete).toBe(true);
     expect(data.plans).toEqual(plans);
@@ -109,8 +120,7 @@ describe('GET /api/site/first-screen (integration)', () => {
     expect(page.match(/data-testid="store-card"/g)).toHaveLength(tagged.length);
     for (const link of tagged) expect(page).toContain(`>${html(link.pname)}</h3>`);
     expect(page).toContain('data-testid="tag-filter"');
-    const block = /<script type="application\/json" id="first-screen-data">(.*?)<\/script>$/s.exec(page);
-    const data = JSON.parse(block![1]!) as { links: StoreLink[]; tag: string | null };
+    const data = JSON.parse(dataBlockOf(page)!) as { links: StoreLink[]; tag: string | null };
     expect(data.tag).toBe(word!.text);
     expect(data.links).toEqual(tagged);
 
@@ -127,16 +137,12 @@ describe('GET /api/site/first-screen (integration)', () => {
   it('shows a link created through the API in the next answer (rendered again after every write)', async () => {
     const before = (await get('/api/site/first-screen').expect(200)).text;
     expect(before).not.toContain('첫 화면 새 상품 </script>');
-    await request(t.app.getHttpServer() as App)
-      .post('/api/store/create')
-      .set('Authorization', await t.bearer())
-      .send({
-        pname: '첫 화면 새 상품 </script>',
-        tag: '신상',
-        link: 'https://shop.example/new?a=1&b=2',
-        imagelink: '',
-      })
-      .expect(201);
+    await createAsAdmin('/api/store/create', {
+      pname: '첫 화면 새 상품 </script>',
+      tag: '신상',
+      link: 'https://shop.example/new?a=1&b=2',
+      imagelink: '',
+    });
     const after = (await get('/api/site/first-screen').expect(200)).text;
     expect(after).toContain(`>${html('첫 화면 새 상품 </script>')}</h3>`);
     expect(after).toContain('href="https://shop.example/new?a=1&amp;b=2"');
@@ -148,22 +154,17 @@ describe('GET /api/site/first-screen (integration)', () => {
     const links = /data-testid="(banner|store)-reserve-link"/g;
     const read = async () => {
       const page = (await get('/api/site/first-screen').expect(200)).text;
-      const block = /<script type="application\/json" id="first-screen-data">(.*?)<\/script>$/s.exec(page);
-      return { page, reserveOpen: (JSON.parse(block![1]!) as { reserveOpen: boolean }).reserveOpen };
+      return { page, reserveOpen: (JSON.parse(dataBlockOf(page)!) as { reserveOpen: boolean }).reserveOpen };
     };
     // A slot in 2030, when the seeded ones have ended: bookings open on 2030-05-02 at 10:00 in Seoul.
-    await request(t.app.getHttpServer() as App)
-      .post('/api/popup')
-      .set('Authorization', await t.bearer())
-      .send({
-        cnt: '1',
-        startdate: '2030-05-10T19:00:00+09:00',
-        enddate: '2030-05-10T21:00:00+09:00',
-        count: 40,
-        table: 10,
-        bookingOpensAt: '2030-05-02T10:00:00+09:00',
-      })
-      .expect(201);
+    await createAsAdmin('/api/popup', {
+      cnt: '1',
+      startdate: '2030-05-10T19:00:00+09:00',
+      enddate: '2030-05-10T21:00:00+09:00',
+      count: 40,
+      table: 10,
+      bookingOpensAt: '2030-05-02T10:00:00+09:00',
+    });
     try {
       t.clock.set(new Date('2030-05-02T00:59:59Z'));
       const closed = await read();
