@@ -144,7 +144,8 @@ describe('a slot kept static for visitors', () => {
     </section>
   );
 
-  async function hydrateStatic(loader: () => Promise<ComponentType>) {
+  /** Serves the banner, hydrates it; returns the served cover image (the element the HTML parser made). */
+  async function hydrateStatic(loader: () => Promise<ComponentType>): Promise<Element | null> {
     container.innerHTML = renderToString(
       <MemoryRouter>
         <ServedFirstScreenSlot
@@ -155,6 +156,7 @@ describe('a slot kept static for visitors', () => {
       </MemoryRouter>,
     );
     expect(captureFirstScreen(container, '/')).toBe(true);
+    const servedImage = container.querySelector('img');
     await act(async () => {
       root = hydrateRoot(
         container,
@@ -165,20 +167,21 @@ describe('a slot kept static for visitors', () => {
         { onRecoverableError: recoverable },
       );
     });
+    return servedImage;
   }
   const slot = () => container.querySelector('[data-first-screen="mf_plans/Banner"]');
 
   afterEach(() => window.localStorage.clear());
 
   it('keeps the served elements and loads no remote, through router updates; its links of the site navigate in the app', async () => {
-    const servedImage = container.querySelector('img');
     const loader = jest.fn(() => Promise.resolve(Banner));
-    await hydrateStatic(loader);
-    const image = container.querySelector('img');
+    const image = await hydrateStatic(loader);
+    expect(image).not.toBeNull();
+    // Hydrated, not re-created: the served image is still in the page.
+    expect(container.querySelector('img')).toBe(image);
     expect(slot()).toHaveAttribute('data-state', 'static');
     expect(loader).not.toHaveBeenCalled();
     expect(recoverable).not.toHaveBeenCalled();
-    expect(servedImage).not.toBeNull();
 
     // A keyword's `?tag=` (a router update) reaches the layout: the served elements stay, still without a load.
     await act(async () => goTo('/?tag=캠핑'));

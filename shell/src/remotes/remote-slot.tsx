@@ -33,7 +33,9 @@ type SlotState = { status: 'ready'; Component: ComponentType } | { status: 'erro
  * a remote that is down or broken never takes the page with it (ARCHITECTURE "Runtime composition").
  * On the served `/`, the first mount hydrates the server's markup of this remote (issue 14 item 1,
  * first-screen/first-screen-slot.tsx): it stays on screen, untouched, until the remote has loaded and React attaches
- * the remote's own render to it; a failed load shows the same error and retry. Memoized: a served slot that re-renders
+ * the remote's own render to it; a failed load shows the same error and retry. With `staticForVisitors`, a browser
+ * that has never signed in keeps the served markup and loads nothing (first-screen/first-screen-slot.tsx
+ * `StaticFirstScreenSlot`). Memoized: a served slot that re-renders
  * before its remote has loaded (a parent's update with the same props) cannot be hydrated then, and React would
  * render it anew, discarding the served elements.
  */
