@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { ApiError } from '../common/api-error';
-import { Clock } from '../common/clock';
+import { Clock, earliest } from '../common/clock';
 import { messages } from '../common/messages';
 import { PopupSlot } from '../popups/popup-slot.entity';
 import { PublicCache } from '../public-cache/public-cache';
@@ -356,12 +356,8 @@ export class BookingsService {
     const slots = await this.slotsNotEnded(now);
     const ahead = slots
       .flatMap((slot) => [slot.bookingOpensAt, closesAt(slot)])
-      .filter((instant): instant is Date => instant !== null && instant.getTime() > now.getTime())
-      .map((instant) => instant.getTime());
-    return {
-      open: slots.some((slot) => bookingStatus(slot, now) === 'open'),
-      validUntil: ahead.length > 0 ? new Date(Math.min(...ahead)) : null,
-    };
+      .filter((instant) => instant !== null && instant.getTime() > now.getTime());
+    return { open: slots.some((slot) => bookingStatus(slot, now) === 'open'), validUntil: earliest(ahead) };
   }
 
   private slotsNotEnded(now: Date): Promise<PopupSlot[]> {

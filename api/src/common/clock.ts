@@ -52,3 +52,12 @@ export class FileClock extends Clock {
     return super.now();
   }
 }
+
+/**
+ * The earliest of `instants`, nulls skipped (an answer's next change among several "valid until"s); null when none is
+ * given.
+ */
+export function earliest(instants: readonly (Date | null)[]): Date | null {
+  const times = instants.filter((instant): instant is Date => instant !== null).map((instant) => instant.getTime());
+  return times.length > 0 ? new Date(Math.min(...times)) : null;
+}

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { BookingsService } from '../bookings/bookings.service';
+import { earliest } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { CoverService } from '../cover/cover.service';
 import { LinksService } from '../links/links.service';
@@ -86,12 +87,6 @@ export class FirstScreenService implements OnModuleInit {
       return '';
     }
   }
-}
-
-/** The earliest of the instants given, of which one at least is not null. */
-function earliest(instants: (Date | null)[]): Date {
-  const ahead = instants.filter((instant): instant is Date => instant !== null);
-  return new Date(Math.min(...ahead.map((instant) => instant.getTime())));
 }
 
 /**
