@@ -91,9 +91,8 @@ export function useFirstScreenRequest<K extends WholeFirstLoad>(
 }
 
 /**
- * The page's first page of links as `usePagedLinks` takes it (`{ items, nextCursor }`) for the first mount of the
- * product list (the server's markup from the first render, no read); later mounts read the API. Null without data,
- * once a mount has kept it, or when the served links are for another filter than `tag` (the list's `?tag=`).
+ * The part of the page's block that `read` picks, for the first mount that reads `key` (null without data, when
+ * `read` finds nothing, or once a mount has kept it: later mounts read the API).
  *
  * Reading it does not take it: React may render a component more than once before it keeps the result (a hydration
  * render it was interrupted in starts again, running `useState` initializers anew). A take in render left such a
@@ -101,30 +100,36 @@ export function useFirstScreenRequest<K extends WholeFirstLoad>(
  * slot rendered anew, the footer moved down and up again (CLS 0.143 in 2 of 8 Lighthouse runs). The mount that is
  * kept takes it, in an effect.
  */
-export function useFirstScreenPage(tag: string | null): { items: Link[]; nextCursor: string | null } | null {
-  const [firstPage] = useState(() => {
+function useServedOnce<T>(key: 'links' | 'reserveOpen', read: (page: StoreFirstScreen) => T | null): T | null {
+  const [served] = useState(() => {
     const page = pageData();
-    // The served links are for the page's own `?tag=` (GET /api/site/first-screen?tag=); another filter reads its own.
-    if (!page || taken.has('links') || page.tag !== tag) return null;
-    return { items: page.links, nextCursor: page.linksComplete ? null : page.linksNextCursor };
+    return page && !taken.has(key) ? read(page) : null;
   });
   useEffect(() => {
-    if (firstPage) taken.add('links');
-  }, [firstPage]);
-  return firstPage;
+    if (served !== null) taken.add(key);
+  }, [key, served]);
+  return served;
+}
+
+/**
+ * The page's first page of links as `usePagedLinks` takes it (`{ items, nextCursor }`) for the first mount of the
+ * product list (the server's markup from the first render, no read); later mounts read the API. Null without data,
+ * once a mount has kept it, or when the served links are for another filter than `tag` (the list's `?tag=`).
+ */
+export function useFirstScreenPage(tag: string | null): { items: Link[]; nextCursor: string | null } | null {
+  return useServedOnce('links', (page) =>
+    // The served links are for the page's own `?tag=` (GET /api/site/first-screen?tag=); another filter reads its own.
+    page.tag !== tag ? null : { items: page.links, nextCursor: page.linksComplete ? null : page.linksNextCursor },
+  );
 }
 
 /**
  * Whether the served page says bookings are open, for the first mount of the reservation link (the server's markup
  * from the first render, no read); null without data, when the block does not say, or once a mount has kept it (a
- * later visit of the page asks the API). Taken by the mount that is kept, as {@link useFirstScreenPage}'s page is.
+ * later visit of the page asks the API).
  */
 export function useFirstScreenReserveOpen(): boolean | null {
-  const [served] = useState(() => (taken.has('reserveOpen') ? null : (pageData()?.reserveOpen ?? null)));
-  useEffect(() => {
-    if (served !== null) taken.add('reserveOpen');
-  }, [served]);
-  return served;
+  return useServedOnce('reserveOpen', (page) => page.reserveOpen);
 }
 
 /** Server rendering: the tag the provided first page is filtered by (the page's `?tag=`), or null. */
