@@ -7,6 +7,7 @@ import {
   useSyncExternalStore,
   type ComponentType,
   type ReactNode,
+  type Ref,
 } from 'react';
 import { useNavigate } from 'react-router-dom';
 import './first-screen.css';
@@ -38,10 +39,21 @@ function slotProps(remote: string, state: 'served' | 'live' | 'static') {
  * wrapper, in a Suspense boundary (its `<!--$-->…<!--/$-->` markers are what lets the browser hydrate the rest of the
  * page before this remote has loaded).
  */
-export function ServedFirstScreenSlot({ remote, html }: { remote: string; html: string }) {
+export function ServedFirstScreenSlot({
+  remote,
+  html,
+  state = 'served',
+  wrapperRef,
+}: {
+  remote: string;
+  html: string;
+  /** `static` once a {@link StaticFirstScreenSlot} has hydrated it. */
+  state?: 'served' | 'static';
+  wrapperRef?: Ref<HTMLDivElement>;
+}) {
   return (
     <Suspense fallback={null}>
-      <div {...slotProps(remote, 'served')} dangerouslySetInnerHTML={{ __html: html }} />
+      <div ref={wrapperRef} {...slotProps(remote, state)} dangerouslySetInnerHTML={{ __html: html }} />
     </Suspense>
   );
 }
@@ -171,14 +183,8 @@ export function StaticFirstScreenSlot({ remote, html }: { remote: string; html: 
     },
     [navigate],
   );
-  // The same element and markup as served (`served` while hydrating, so nothing differs), then `static`.
+  // The server's own element and markup (`served` while hydrating, so nothing differs), then `static`.
   return (
-    <Suspense fallback={null}>
-      <div
-        ref={listen}
-        {...slotProps(remote, hydrated ? 'static' : 'served')}
-        dangerouslySetInnerHTML={{ __html: html }}
-      />
-    </Suspense>
+    <ServedFirstScreenSlot remote={remote} html={html} state={hydrated ? 'static' : 'served'} wrapperRef={listen} />
   );
 }
