@@ -41,6 +41,12 @@ export type PopupTurn = Popup['cnt'];
 export type TagWord = Schemas['TagWordDto'];
 /** The current cover image. */
 export type Cover = Schemas['CoverDto'];
+/**
+ * What the first screen of `/` is drawn from (`GET /api/site/first-screen[?tag=]`, docs/first-screen.md): the first
+ * page of links with `linksComplete` and `linksNextCursor`, the `tag` they are for, the keyword cloud's `tags`, the
+ * upcoming `plans`, the `cover` and `reserveOpen`. The shell's server renders `/` with it.
+ */
+export type FirstScreen = Schemas['FirstScreenDto'];
 /** The signed-in administrator (`POST /api/login`). */
 export type Administrator = Schemas['AdministratorDto'];
 

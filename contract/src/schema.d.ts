@@ -863,30 +863,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * 첫 화면 HTML (공개)
-         * @description The markup of the first screen of / (cover, schedule banner, first 48 product cards) rendered by the apps' own React components, followed by its data in <script type="application/json" id="first-screen-data"> (links, linksComplete, linksNextCursor, tag, tags, plans, cover, reserveOpen). With tag, the cards are those of GET /api/store/page?tag= (the page /?tag=). Included into the page by nginx SSI. Cached like GET /api/store.
+         * 첫 화면 데이터 (공개)
+         * @description What the first screen of / is drawn from, in one read: the first 48 links of GET /api/store/page (links, linksComplete, linksNextCursor; with tag, that tag's first page, as the page /?tag= shows it, and tag says which), the words of GET /api/tag/list (tags), GET /api/plan/list?upcoming=1 (plans), GET /api/cover (cover) and GET /api/reserve/status's open (reserveOpen), each exactly as that route answers. The shell's server renders / with it (docs/first-screen.md). Cached like GET /api/store, until a write or the earliest time one of its parts changes by itself.
          */
         get: operations["SiteController_get"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/site/first-screen.css": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * 첫 화면 스타일시트 (공개)
-         * @description The CSS of the components the first screen renders, so the served page is styled before (and without) JavaScript. Changes only with a deployment; revalidated by ETag.
-         */
-        get: operations["SiteController_css"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1868,6 +1848,36 @@ export interface components {
              */
             requestId?: string;
             product: components["schemas"]["CoverDto"] | null;
+        };
+        FirstScreenDto: {
+            /**
+             * @description The first page of `GET /api/store/page` (48 links, or with `tag` the first 48 carrying it), the same items in the
+             *     same order.
+             */
+            links: components["schemas"]["LinkDto"][];
+            /** @description Whether `links` are all the links there are (that page's `nextCursor` is null). */
+            linksComplete: boolean;
+            /**
+             * @description That page's `nextCursor` (issue 14 item 5): pass it as `after` to `GET /api/store/page` for the rest; null when
+             *     `linksComplete`.
+             */
+            linksNextCursor: string | null;
+            /** @description The one tag `links` are filtered by (the page `/?tag=…`, GET /api/store/page's `tag`), or null for every link. */
+            tag: string | null;
+            /** @description The keyword cloud's words, as `GET /api/tag/list` answers them. */
+            tags: components["schemas"]["TagWordDto"][];
+            /** @description The banner's schedule, as `GET /api/plan/list?upcoming=1` answers it. */
+            plans: components["schemas"]["PlanDto"][];
+            /** @description The cover, as `GET /api/cover` answers it: null when none was ever uploaded. */
+            cover: components["schemas"]["CoverDto"] | null;
+            /**
+             * @description Whether a popup slot takes bookings now (`GET /api/reserve/status`'s `open`, issue 13): the banner's and the
+             *     store's `팝업 예약하기` links are drawn when it is true.
+             */
+            reserveOpen: boolean;
+        };
+        FirstScreenResponse: {
+            product: components["schemas"]["FirstScreenDto"];
         };
         ReadinessResponse: {
             status: string;
@@ -4716,7 +4726,7 @@ export interface operations {
     SiteController_get: {
         parameters: {
             query?: {
-                /** @description the page's `?tag=`: the cards are that tag's first page (empty or absent: every link) */
+                /** @description the page's `?tag=`: the links are that tag's first page (empty or absent: every link) */
                 tag?: string;
             };
             header?: never;
@@ -4725,21 +4735,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description HTML fragment */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/html": string;
+                    "application/json": components["schemas"]["FirstScreenResponse"];
                 };
-            };
-            /** @description No first-screen renderer is built: the page goes without one. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description 태그는 한 개, 최대 30자까지 지정할 수 있습니다. */
             400: {
@@ -4748,26 +4750,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
-        };
-    };
-    SiteController_css: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description CSS */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/css": string;
                 };
             };
         };

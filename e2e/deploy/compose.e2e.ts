@@ -233,7 +233,7 @@ describeWithCompose('docker-compose.yml', () => {
     );
   });
 
-  test('the images copy what their builds read (no engine here to build them): web apps platform and the contract, the API every first-screen renderer', () => {
+  test('the images copy what their builds read (no engine here to build them): web apps platform and the contract, the API no web app', () => {
     const copies = (dockerfile: string) =>
       fs
         .readFileSync(path.join(repoRoot, dockerfile), 'utf8')
@@ -246,16 +246,21 @@ describeWithCompose('docker-compose.yml', () => {
     const web = copies('deploy/web/Dockerfile');
     for (const dir of sharedSources) expect(web).toContain(`COPY ${dir} ./${dir}`);
 
-    const renderers = fs
-      .readdirSync(repoRoot)
-      .filter((dir) => fs.existsSync(path.join(repoRoot, dir, 'src', 'server', 'first-screen.tsx')))
-      .sort();
-    expect(renderers).toEqual(['mf-plans', 'mf-store', 'shell']);
+    // The API serves data only and holds no web code (ARCHITECTURE "Each tier owns its code"): the web tier renders
+    // the first screen of / from GET /api/site/first-screen, so the API image copies no app and no app's build.
+    const webApps = fs.readdirSync(repoRoot).filter((dir) => dir === 'shell' || dir.startsWith('mf-'));
+    expect(webApps).toEqual(expect.arrayContaining(['mf-plans', 'mf-store', 'shell']));
     const api = copies('api/Dockerfile');
-    for (const dir of [...sharedSources, ...renderers]) expect(api).toContain(`COPY ${dir} ./${dir}`);
-    for (const app of renderers) {
-      expect(api).toContain(`COPY --from=first-screen /src/${app}/dist/server ./${app}/dist/server`);
-    }
+    expect(api).toContain('COPY api ./api');
+    const copiedPaths = api.flatMap((line) =>
+      line
+        .split(' ')
+        .slice(1)
+        .filter((word) => !word.startsWith('--'))
+        .flatMap((operand) => operand.split('/')),
+    );
+    for (const dir of [...webApps, ...sharedSources]) expect(copiedPaths).not.toContain(dir);
+    expect(api.filter((line) => /dist\/server|--from=first-screen/.test(line))).toEqual([]);
   });
 
   test('the gateway is the only published port', () => {

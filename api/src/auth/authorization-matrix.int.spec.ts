@@ -43,7 +43,6 @@ const PUBLIC_ROUTES = [
   'GET /api/site/manifest.webmanifest',
   'GET /api/site/og.jpg',
   'GET /api/site/first-screen',
-  'GET /api/site/first-screen.css',
   'GET /api/store',
   'GET /api/store/page',
   'GET /api/tag/list',

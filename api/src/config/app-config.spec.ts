@@ -40,8 +40,6 @@ describe('loadConfig', () => {
         publicUrl: undefined,
       },
       analytics: { rawRetentionDays: 35, rollupRetentionDays: 400, rollupIntervalSeconds: 300, ingestFlushMs: 1000 },
-      // The repository: each app's dist/server/first-screen.js (issue 14 item 1).
-      firstScreenRenderersDir: resolve(__dirname, '../../..'),
     });
   });
 

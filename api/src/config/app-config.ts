@@ -71,12 +71,6 @@ export interface AppConfig {
    * 14 item 4): the hot `/api/images/<key>?w=` answers skip the database; the least recently used go first.
    */
   imageCacheMaxBytes: number;
-  /**
-   * Folder holding the apps whose first-screen renderers draw the served `/` (env FIRST_SCREEN_RENDERERS_DIR, default
-   * the repository root): `<dir>/{shell,mf-plans,mf-store}/dist/server/first-screen.js` (issue 14 item 1,
-   * docs/first-screen.md). Missing renderers: the page is served without a first screen, as before.
-   */
-  firstScreenRenderersDir: string;
   /** Browser tests only: a file holding the API's "now" (env TEST_CLOCK_FILE; refused with NODE_ENV=production). */
   testClockFile: string | undefined;
   /**
@@ -221,7 +215,6 @@ const schema = z.object({
   BACKUP_MAX_BYTES: integer(1, Number.MAX_SAFE_INTEGER, messages.configPositiveInt).default(DEFAULT_BACKUP_MAX_BYTES),
   PUBLIC_CACHE_MAX_ENTRIES: integer(0, 100_000, messages.configPublicCacheEntries).default(500),
   IMAGE_CACHE_MAX_BYTES: integer(0, 4 * 1024 * 1024 * 1024, messages.configImageCacheBytes).default(32 * 1024 * 1024),
-  FIRST_SCREEN_RENDERERS_DIR: z.string().trim().min(1).optional(),
   TEST_CLOCK_FILE: z.string().trim().min(1).optional(),
   NODE_ENV: z.string().trim().optional(),
   ANALYTICS_RAW_RETENTION_DAYS: integer(2, 3650, messages.configRawRetention).default(35),
@@ -288,7 +281,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backupMaxBytes: v.BACKUP_MAX_BYTES,
     publicCacheMaxEntries: v.PUBLIC_CACHE_MAX_ENTRIES,
     imageCacheMaxBytes: v.IMAGE_CACHE_MAX_BYTES,
-    firstScreenRenderersDir: resolve(v.FIRST_SCREEN_RENDERERS_DIR ?? resolve(__dirname, '..', '..', '..')),
     testClockFile: v.TEST_CLOCK_FILE ? resolve(v.TEST_CLOCK_FILE) : undefined,
     analytics: {
       rawRetentionDays: v.ANALYTICS_RAW_RETENTION_DAYS,

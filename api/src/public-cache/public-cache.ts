@@ -17,8 +17,8 @@ import { type InvalidationChannel, noChannel, postgresChannel, redisPubSubChanne
 /** What a public read answers, and until when the answer holds without a write. */
 export interface PublicRead {
   /**
-   * The JSON body (`{ product: … }`); with `contentType`, the text to send as it is (an empty text answers 204: the
-   * first screen without a renderer, issue 14 item 1).
+   * The JSON body (`{ product: … }`); with `contentType`, the text to send as it is (the site head's HTML, the web app
+   * manifest).
    */
   body: unknown;
   /** The type of a text `body` (`text/html; charset=utf-8`); JSON when absent. */
@@ -227,8 +227,8 @@ function weakEtag(bytes: Buffer): string {
 
 /**
  * Writes a kept answer with `extra` headers (a flat `[name, value, …]` list) and its own: 304 when the request's
- * validators match its ETag (the `fresh` rules Express's `req.fresh` applies), else the bytes (204 when there are
- * none). One `writeHead` with the whole list: on a response nothing was set on yet, Node takes the list as it is.
+ * validators match its ETag (the `fresh` rules Express's `req.fresh` applies), else the bytes. One `writeHead` with
+ * the whole list: on a response nothing was set on yet, Node takes the list as it is.
  */
 function send(
   req: IncomingMessage,
@@ -237,10 +237,6 @@ function send(
   now: number,
   extra: readonly string[] = [],
 ): void {
-  if (entry.bytes.length === 0) {
-    res.writeHead(204, [...extra]).end();
-    return;
-  }
   const seconds = entry.validUntil === null ? null : secondsUntil(new Date(entry.validUntil), new Date(now));
   const cacheControl = entry.revalidateEachUse ? REVALIDATE_EACH_USE : publicCacheControl(seconds);
   const headers = [...extra, 'ETag', entry.etag, 'Cache-Control', cacheControl];

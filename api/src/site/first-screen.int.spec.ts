@@ -1,46 +1,31 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue';
 import { AdminTestApp, createAdminTestApp } from '../test/admin-test-app';
-import { createTestApp } from '../test/test-app';
-import { FIRST_SCREEN_APPS } from './first-screen-renderers';
+import type { FirstScreenDto } from './dto/first-screen.dto';
+import { FIRST_SCREEN_CARDS } from './first-screen.service';
 
-jest.setTimeout(600_000);
+jest.setTimeout(180_000);
 
 /** 12:00 on 2026-11-20 in Seoul. */
 const NOW = new Date('2026-11-20T03:00:00Z');
-const repoRoot = resolve(__dirname, '..', '..', '..');
 
-/** Text as React writes it into HTML (text and attribute values). */
-const html = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#x27;');
-
-/** The text of the page's `first-screen-data` block (the fragment's end), or undefined without one. */
-const dataBlockOf = (page: string) =>
-  /<script type="application\/json" id="first-screen-data">(.*?)<\/script>$/s.exec(page)?.[1];
-
-interface StoreLink {
-  pname: string;
-  link: string | null;
+interface StorePage {
+  items: { id: number; pname: string; link: string | null }[];
+  nextCursor: string | null;
 }
 
 /**
- * Issue 14 item 1: `GET /api/site/first-screen` is the first screen of `/`, rendered by the shell's, mf-plans' and
- * mf-store's own components (their `dist/server/first-screen.js`, built here when stale) from the seeded database,
- * with its data block; and it follows every write.
+ * Issue 14 item 1: `GET /api/site/first-screen` is the data the shell's server renders the first screen of `/` from
+ * (docs/first-screen.md), gathered from the public reads of the seeded database exactly as those routes answer them;
+ * and it follows every write and the clock. Every answer is also checked against the OpenAPI document
+ * (test/contract-check.ts), so `FirstScreenResponse` is what goes on the wire.
  */
 describe('GET /api/site/first-screen (integration)', () => {
   let t: AdminTestApp;
   const get = (path: string) => request(t.app.getHttpServer() as App).get(path);
+  const firstScreen = async (query = '') =>
+    (await get(`/api/site/first-screen${query}`).expect(200)).body.product as FirstScreenDto;
   /** An administrator's create (201 expected). */
   const createAsAdmin = async (path: string, body: object) =>
     request(t.app.getHttpServer() as App)
@@ -50,17 +35,6 @@ describe('GET /api/site/first-screen (integration)', () => {
       .expect(201);
 
   beforeAll(async () => {
-    const build = spawnSync(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        `const { buildStale } = await import(${JSON.stringify(join(repoRoot, 'scripts', 'build.mjs'))});
-         await buildStale({ only: ${JSON.stringify(FIRST_SCREEN_APPS)}, log: () => {} });`,
-      ],
-      { cwd: repoRoot, encoding: 'utf8' },
-    );
-    if (build.status !== 0) throw new Error(`build failed: ${build.stdout}${build.stderr}`);
     t = await createAdminTestApp(NOW);
     await seedDemoCatalogue(t.dataSource, t.clock);
   });
@@ -68,94 +42,91 @@ describe('GET /api/site/first-screen (integration)', () => {
     await t?.close();
   });
 
-  it('holds every card with its shop link, the banner items and the data block, as text/html', async () => {
-    const store = (await get('/api/store').expect(200)).body.product as StoreLink[];
-    const plans = (await get('/api/plan/list?upcoming=1').expect(200)).body.product as { title: string }[];
-    expect(store.length).toBeGreaterThan(20);
+  it('is, as JSON, the first page of the store, the tags, the upcoming plans, the cover and whether bookings are open, as their routes answer', async () => {
+    const page = (await get(`/api/store/page?limit=${FIRST_SCREEN_CARDS}`).expect(200)).body.product as StorePage;
+    const plans = (await get('/api/plan/list?upcoming=1').expect(200)).body.product as unknown[];
+    const cover = (await get('/api/cover').expect(200)).body.product as unknown;
+    expect(page.items.length).toBeGreaterThan(20);
+    expect(page.nextCursor).toBeNull();
     expect(plans.length).toBeGreaterThan(0);
+    expect(cover).not.toBeNull();
 
     const res = await get('/api/site/first-screen').expect(200);
-    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-    const page = res.text;
-    expect(page).toMatch(
-      // React's server renderer puts a `<link rel="preload" as="image">` before a slot's markup for its eager images.
-      // Each slot is a Suspense boundary of its own (`<!--$-->`), which the shell hydrates when that remote has loaded.
-      /^<div class="app"><header class="app__banner"><!--\$--><div class="first-screen-slot" data-first-screen="mf_plans\/Banner" data-state="served">(<link rel="preload" as="image"[^>]*\/>)*<section class="plan-banner/,
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.body).toEqual({
+      product: {
+        links: page.items,
+        linksComplete: true,
+        linksNextCursor: null,
+        tag: null,
+        tags: (await get('/api/tag/list').expect(200)).body.product,
+        plans,
+        cover,
+        reserveOpen: (await get('/api/reserve/status').expect(200)).body.product.open,
+      },
+    });
+    // Every visible link, each with every field of the store's (its shop link too).
+    expect((res.body.product as FirstScreenDto).links.map(({ id }) => id)).toEqual(
+      ((await get('/api/store').expect(200)).body.product as { id: number }[]).map(({ id }) => id),
     );
-    // The cover is an image in the served HTML, preloaded: the page's largest paint does not wait for script.
-    expect(page).toMatch(
-      /<link rel="preload" as="image" imageSrcSet="\/api\/images\/[0-9a-f]{64}\?w=640 640w, [^"]*" imageSizes="100vw" fetchPriority="high"\/>/,
-    );
-    expect(page).toMatch(/<img class="plan-banner__cover" src="\/api\/images\/[0-9a-f]{64}\?w=1280"/);
-    expect(page.match(/data-testid="store-card"/g)).toHaveLength(store.length);
-    for (const link of store) {
-      expect(page).toContain(`>${html(link.pname)}</h3>`);
-      if (link.link) expect(page).toContain(`href="${html(link.link)}"`);
-    }
-    expect(page.match(/data-testid="plan-item"/g)).toHaveLength(plans.length);
-    for (const plan of plans) expect(page).toContain(`<span class="plan-item__title">${html(plan.title)}</span>`);
 
-    const block = dataBlockOf(page);
-    expect(block).toBeDefined();
-    expect(block).not.toContain('<');
-    const data = JSON.parse(block!) as { links: StoreLink[]; linksComplete: boolean; plans: unknown[] };
-    expect(data.links).toEqual(store);
-    expect(data.linksComplete).toBe(true);
-    expect(data.plans).toEqual(plans);
-    // Cached like the JSON reads: the same bytes and ETag, 304 on If-None-Match.
-    const again = await get('/api/site/first-screen').set('If-None-Match', String(res.headers.etag)).expect(304);
-    expect(again.headers.etag).toBe(res.headers.etag);
+    // Cached like the other public reads: the same bytes and ETag, 304 on If-None-Match.
+    expect(res.headers.etag).toMatch(/^W\/"/);
+    expect(res.headers['cache-control']).toMatch(/^public, /);
+    const again = await get('/api/site/first-screen').expect(200);
+    expect([again.headers.etag, again.text]).toEqual([res.headers.etag, res.text]);
+    const notModified = await get('/api/site/first-screen').set('If-None-Match', String(res.headers.etag)).expect(304);
+    expect(notModified.headers.etag).toBe(res.headers.etag);
   });
 
-  it("?tag= is the page /?tag=: that tag's cards with the filter line, and the block says which tag (empty: every link)", async () => {
+  it("?tag= is the page /?tag=: that tag's first page, and `tag` says which (empty: every link; malformed: 400)", async () => {
     const [word] = (await get('/api/tag/list').expect(200)).body.product as { text: string; value: number }[];
-    const tagged = (await get(`/api/store/page?tag=${encodeURIComponent(word!.text)}`).expect(200)).body.product
-      .items as StoreLink[];
-    const all = (await get('/api/store').expect(200)).body.product as StoreLink[];
-    expect(tagged.length).toBeGreaterThan(0);
-    expect(tagged.length).toBeLessThan(all.length);
+    const tagged = (await get(`/api/store/page?tag=${encodeURIComponent(word!.text)}`).expect(200)).body
+      .product as StorePage;
+    const all = (await get('/api/store').expect(200)).body.product as unknown[];
+    expect(tagged.items.length).toBeGreaterThan(0);
+    expect(tagged.items.length).toBeLessThan(all.length);
 
-    // As nginx passes `$arg_tag`: the parameter as the page's address had it, percent-encoded.
-    const page = (await get(`/api/site/first-screen?tag=${encodeURIComponent(word!.text)}`).expect(200)).text;
-    expect(page.match(/data-testid="store-card"/g)).toHaveLength(tagged.length);
-    for (const link of tagged) expect(page).toContain(`>${html(link.pname)}</h3>`);
-    expect(page).toContain('data-testid="tag-filter"');
-    const data = JSON.parse(dataBlockOf(page)!) as { links: StoreLink[]; tag: string | null };
+    // As the page's address has it: the parameter percent-encoded.
+    const data = await firstScreen(`?tag=${encodeURIComponent(word!.text)}`);
     expect(data.tag).toBe(word!.text);
-    expect(data.links).toEqual(tagged);
+    expect(data.links).toEqual(tagged.items);
+    expect([data.linksComplete, data.linksNextCursor]).toEqual([true, null]);
 
-    // No tag (nginx's `$arg_tag` is empty then): every link, the same answer as without the parameter.
+    // No tag (the caller passes the page's `?tag=` on, empty when it has none): every link, the same answer as
+    // without the parameter.
     const none = await get('/api/site/first-screen?tag=').expect(200);
-    expect(none.text).toBe((await get('/api/site/first-screen').expect(200)).text);
-    expect(none.text.match(/data-testid="store-card"/g)).toHaveLength(all.length);
-    expect(none.text).not.toContain('data-testid="tag-filter"');
-    // A malformed tag is refused like GET /api/store/page's (the gateway then inserts nothing).
+    const absent = await get('/api/site/first-screen').expect(200);
+    expect([none.text, none.headers.etag]).toEqual([absent.text, absent.headers.etag]);
+    expect((none.body.product as FirstScreenDto).tag).toBeNull();
+    expect((none.body.product as FirstScreenDto).links).toHaveLength(all.length);
+
+    // A malformed tag is refused like GET /api/store/page's.
     const refused = await get(`/api/site/first-screen?tag=${encodeURIComponent('a/b')}`).expect(400);
     expect(refused.body.message).toBe('태그는 한 개, 최대 30자까지 지정할 수 있습니다.');
   });
 
-  it('shows a link created through the API in the next answer (rendered again after every write)', async () => {
-    const before = (await get('/api/site/first-screen').expect(200)).text;
-    expect(before).not.toContain('첫 화면 새 상품 </script>');
-    await createAsAdmin('/api/store/create', {
-      pname: '첫 화면 새 상품 </script>',
-      tag: '신상',
+  it('shows a link created through the API in the next answer (read again after every write)', async () => {
+    const name = '첫 화면 새 상품 </script>';
+    expect((await firstScreen()).links.map(({ pname }) => pname)).not.toContain(name);
+    const created = (
+      await createAsAdmin('/api/store/create', {
+        pname: name,
+        tag: '신상',
+        link: 'https://shop.example/new?a=1&b=2',
+        imagelink: '',
+      })
+    ).body.product as { id: number };
+    const after = await firstScreen();
+    const page = (await get(`/api/store/page?limit=${FIRST_SCREEN_CARDS}`).expect(200)).body.product as StorePage;
+    expect(after.links).toEqual(page.items);
+    expect(after.links.find(({ id }) => id === created.id)).toMatchObject({
+      pname: name,
       link: 'https://shop.example/new?a=1&b=2',
-      imagelink: '',
     });
-    const after = (await get('/api/site/first-screen').expect(200)).text;
-    expect(after).toContain(`>${html('첫 화면 새 상품 </script>')}</h3>`);
-    expect(after).toContain('href="https://shop.example/new?a=1&amp;b=2"');
-    // The name inside the data block cannot close it.
-    expect(after.match(/<\/script>/g)).toHaveLength(1);
   });
 
-  it('says whether bookings are open, with the banner’s and the store’s reservation links in the markup, and changes when a slot opens for bookings, with no write', async () => {
-    const links = /data-testid="(banner|store)-reserve-link"/g;
-    const read = async () => {
-      const page = (await get('/api/site/first-screen').expect(200)).text;
-      return { page, reserveOpen: (JSON.parse(dataBlockOf(page)!) as { reserveOpen: boolean }).reserveOpen };
-    };
+  it('says whether bookings are open, and changes when a slot opens for bookings, with no write', async () => {
     // A slot in 2030, when the seeded ones have ended: bookings open on 2030-05-02 at 10:00 in Seoul.
     await createAsAdmin('/api/popup', {
       cnt: '1',
@@ -167,45 +138,30 @@ describe('GET /api/site/first-screen (integration)', () => {
     });
     try {
       t.clock.set(new Date('2030-05-02T00:59:59Z'));
-      const closed = await read();
-      expect(closed.reserveOpen).toBe(false);
-      expect(closed.page.match(links)).toBeNull();
-      // The kept answer is valid until the slot opens: the next read, at 10:00, is rendered anew.
+      expect((await firstScreen()).reserveOpen).toBe(false);
+      // The kept answer is valid until the slot opens: the next read, at 10:00, is read anew.
       t.clock.set(new Date('2030-05-02T01:00:00Z'));
-      const open = await read();
-      expect(open.reserveOpen).toBe(true);
-      expect(open.page.match(links)?.sort()).toEqual([
-        'data-testid="banner-reserve-link"',
-        'data-testid="store-reserve-link"',
-      ]);
-      expect(open.page).toMatch(/<a class="plan-banner__reserve"[^>]* href="\/reserve"/);
+      expect((await firstScreen()).reserveOpen).toBe(true);
+      expect((await get('/api/reserve/status').expect(200)).body.product.open).toBe(true);
     } finally {
       t.clock.set(NOW);
     }
   });
 
-  it('serves the stylesheet of the rendered components', async () => {
-    const res = await get('/api/site/first-screen.css').expect(200);
-    expect(res.headers['content-type']).toBe('text/css; charset=utf-8');
-    for (const rule of ['.first-screen-slot', '.app__banner', '.plan-banner', '.store-card', '.lk-chip']) {
-      expect(res.text).toContain(rule);
+  it(`holds the first ${FIRST_SCREEN_CARDS} links only, with the cursor where GET /api/store/page goes on`, async () => {
+    const visible = ((await get('/api/store').expect(200)).body.product as unknown[]).length;
+    for (let n = visible; n <= FIRST_SCREEN_CARDS; n += 1) {
+      await createAsAdmin('/api/store/create', { pname: `채움 상품 ${n}`, tag: '채움', link: '', imagelink: '' });
     }
-    // platform's stylesheet once, though all three renderers import it.
-    expect(res.text.match(/!\*\*\* css .*\/platform\/src\/ui\/ui\.css \*\*\*!/g)).toHaveLength(1);
-  });
+    const page = (await get(`/api/store/page?limit=${FIRST_SCREEN_CARDS}`).expect(200)).body.product as StorePage;
+    expect(page.nextCursor).not.toBeNull();
 
-  it('answers 204 (and an empty stylesheet) when the renderers are not built', async () => {
-    const empty = mkdtempSync(join(tmpdir(), 'first-screen-'));
-    const bare = await createTestApp(NOW, { FIRST_SCREEN_RENDERERS_DIR: empty });
-    try {
-      await seedDemoCatalogue(bare.dataSource, bare.clock);
-      const server = bare.app.getHttpServer() as App;
-      const res = await request(server).get('/api/site/first-screen').expect(204);
-      expect(res.text).toBe('');
-      expect((await request(server).get('/api/site/first-screen.css').expect(200)).text).toBe('');
-    } finally {
-      await bare.close();
-      rmSync(empty, { recursive: true, force: true });
-    }
+    const data = await firstScreen();
+    expect(data.links).toEqual(page.items);
+    expect(data.links).toHaveLength(FIRST_SCREEN_CARDS);
+    expect([data.linksComplete, data.linksNextCursor]).toEqual([false, page.nextCursor]);
+    const rest = (await get(`/api/store/page?after=${encodeURIComponent(data.linksNextCursor!)}`).expect(200)).body
+      .product as StorePage;
+    expect([data.links.length + rest.items.length, rest.nextCursor]).toEqual([FIRST_SCREEN_CARDS + 1, null]);
   });
 });

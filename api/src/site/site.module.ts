@@ -7,7 +7,7 @@ import { TagsModule } from '../tags/tags.module';
 import { FirstScreenService } from './first-screen.service';
 import { SiteController } from './site.controller';
 
-/** What the site's pages include from the API: the first screen of `/` (issue 14 item 1). */
+/** The data of the first screen of `/`, which the shell's server renders (issue 14 item 1, docs/first-screen.md). */
 @Module({
   imports: [LinksModule, TagsModule, PlansModule, CoverModule, BookingsModule],
   controllers: [SiteController],
