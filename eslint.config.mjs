@@ -76,6 +76,7 @@ export default tseslint.config(
       '**/node_modules/',
       '**/dist/',
       '**/dist-dev/',
+      '**/releases/',
       'coverage/',
       'test-results/',
       '.data/',

@@ -12,17 +12,23 @@
  *   so the site's Content-Security-Policy needs no 'unsafe-inline' for styles (scripts/security-headers.mjs,
  *   issue 15 item 1); a remote's CSS comes from the remote's origin with its chunks. Development builds inject
  *   `<style>` elements (style-loader) and their servers allow them.
- * - First screen (issue 14 item 1, docs/first-screen.md): an app with `src/server/first-screen.tsx` also gets a second,
- *   Node-target build of that file to `dist/server/first-screen.js` (commonjs2, React and the components bundled in,
- *   no federation) and the CSS it imports to `dist/server/first-screen.css`; the API renders the served `/` with it.
+ * - First screen (docs/first-screen.md): an app with `src/server/first-screen.tsx` also gets a second, Node-target
+ *   build of that file to `dist/server/first-screen.js` (commonjs2, React and the components bundled in, no
+ *   federation) and the CSS it imports to `dist/server/first-screen.css`; the shell's server renders the served `/`
+ *   with the remotes' live releases of it (scripts/first-screen/).
+ * - Releases (build/app-release.js): every build is described by `release.json` (its content's version), and a
+ *   production remote's is published, immutable, under `<app>/releases/<version>/`.
  * - webpack is pinned to 5.110.3 (ARCHITECTURE "Build"): newer versions break [contenthash] or the plugin.
  */
 const fs = require('node:fs');
 const path = require('node:path');
+const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { AppReleasePlugin } = require('./app-release');
+const { FIRST_SCREEN_MARKER, FIRST_SCREEN_STYLES_MARKER } = require('./first-screen-markers');
 
 /**
  * Packages that must exist once per page (ARCHITECTURE "Runtime composition"). Add new singletons here; packages
@@ -50,19 +56,6 @@ const REACT_ROUTER_PRODUCTION = path.join(
   'production',
   'index.mjs',
 );
-
-/**
- * The shell's page carries the first screen (issue 14 item 1, docs/first-screen.md): an nginx SSI directive the
- * gateway resolves with a subrequest and `scripts/serve-app.mjs` resolves itself (failure → nothing), and the
- * stylesheet of the server-rendered markup, so it is styled before (and without) JavaScript.
- */
-// Only on `/`, the page it draws (other routes would show it until the app replaced it). nginx SSI reads a text
-// starting and ending with `/` as a regular expression, and `$` as a variable anywhere: hence `/^/(?!.)/` (nothing after
-// the first `/`). `$arg_tag` is the page's `?tag=` as sent (empty without one): `/?tag=…` gets that tag's cards, as
-// the store shows them (no other query parameter changes the page, so `utm_…` and the like share one first screen).
-const FIRST_SCREEN_INCLUDE =
-  '<!--# if expr="$uri = /^/(?!.)/" --><!--# include virtual="/api/site/first-screen?tag=$arg_tag" --><!--# endif -->';
-const FIRST_SCREEN_STYLES = '<link rel="stylesheet" href="/api/site/first-screen.css" />';
 
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
 
@@ -170,8 +163,8 @@ const THEME_COLOR = '#111827';
 /**
  * The index.html of an app (issue 14 item 2 for the shell's head).
  *
- * Every app: charset, viewport, `<title>`. With `siteHead` (the shell), the first screen's stylesheet and include
- * (FIRST_SCREEN_STYLES, FIRST_SCREEN_INCLUDE: issue 14 item 1) and a head split in two:
+ * Every app: charset, viewport, `<title>`. With `siteHead` (the shell), the places of the first screen and its
+ * stylesheet (FIRST_SCREEN_MARKER, FIRST_SCREEN_STYLES_MARKER: issue 24 item 1) and a head split in two:
  * - static, always in the file: the icons (`/favicon.svg`, `/favicon-32.png`, `/apple-touch-icon.png`, copied from
  *   shell/public), the manifest link (`/api/site/manifest.webmanifest`, named from the API's SITE_NAME) and
  *   `theme-color`;
@@ -195,7 +188,7 @@ function htmlTemplate({ title, siteHead }) {
     <!--# block name="site-head-defaults" --><title>${escapeHtml(title)}</title>
     <meta name="description" content="${escapeHtml(DEFAULT_SITE_DESCRIPTION)}" /><!--# endblock -->
     <!--# include virtual="/api/site/head" stub="site-head-defaults" -->
-    ${FIRST_SCREEN_STYLES}`
+    ${FIRST_SCREEN_STYLES_MARKER}`
     : `
     <title>${escapeHtml(title)}</title>`;
   return `<!doctype html>
@@ -205,36 +198,42 @@ function htmlTemplate({ title, siteHead }) {
     <meta name="viewport" content="width=device-width, initial-scale=1" />${head}
   </head>
   <body>
-    <div id="root">${siteHead ? FIRST_SCREEN_INCLUDE : ''}</div>
+    <div id="root">${siteHead ? FIRST_SCREEN_MARKER : ''}</div>
   </body>
 </html>`;
 }
 
 /**
- * The Node-target build of an app's first-screen renderer (`src/server/first-screen.tsx` → `dist/server/`), or null
- * when the app has none. The API `require`s the result (api/src/site/first-screen-renderers.ts), so everything is
- * bundled in, and its CSS is extracted next to it (served to visitors without JavaScript as a stylesheet).
+ * The server build of an app's first screen (`src/server/first-screen.tsx` → `<output>/server/`), or null when the app
+ * has none. The shell's server loads it at run time from the app's own release (scripts/first-screen/, issue 24 item
+ * 1), so it is one self-contained CommonJS file (React and the components bundled in, Node built-ins only), and the
+ * CSS its components import is extracted next to it (the stylesheet of the served markup, for visitors without
+ * JavaScript too). It runs after the browser build of the same app (`dependencies`), so the release made when it is
+ * done ({@link AppReleasePlugin}) holds both.
  * @param {string} dir absolute app folder
  * @param {string} name federation name (cache name)
  * @param {string[]} include folders compiled with swc
  * @param {'production' | 'development'} mode
+ * @param {string} outputDir the app's output folder (`dist` or `dist-dev`)
+ * @param {string} browserName the name of the app's browser configuration
  * @returns {import('webpack').Configuration | null}
  */
-function firstScreenConfig(dir, name, include, mode) {
+function firstScreenConfig(dir, name, include, mode, outputDir, browserName) {
   const entry = path.join(dir, 'src', 'server', 'first-screen.tsx');
   if (!fs.existsSync(entry)) return null;
   return {
-    name: `${name}-first-screen`,
+    name: `${browserName}-server`,
+    dependencies: [browserName],
     mode,
     target: 'node',
     context: dir,
     entry: { 'first-screen': entry },
     devtool: false,
     output: {
-      path: path.join(dir, 'dist', 'server'),
+      path: path.join(outputDir, 'server'),
       filename: '[name].js',
       library: { type: 'commonjs2' },
-      // Heads every CSS module with its path in first-screen.css, so the API can keep each module once.
+      // Heads every CSS module with its path in first-screen.css, so the shell's server can keep each module once.
       pathinfo: true,
       clean: true,
     },
@@ -267,9 +266,13 @@ function firstScreenConfig(dir, name, include, mode) {
       },
     },
     performance: { hints: false },
-    // Read once by the API at start: no minifying, readable stack traces.
+    // Loaded once per release by the shell's server: no minifying, readable stack traces.
     optimization: { minimize: false, splitChunks: false },
-    plugins: [new MiniCssExtractPlugin({ filename: '[name].css' })],
+    plugins: [
+      new MiniCssExtractPlugin({ filename: '[name].css' }),
+      // One file: the shell's server evaluates the fetched text, with no folder to load a lazy chunk from.
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
   };
 }
 
@@ -328,9 +331,11 @@ function remoteNoticePage(name) {
  *   dir: absolute app folder; name: snake_case federation name (`shell`, `mf_store`); exposes: remotes only;
  *   platformDir: build against this copy of platform (a previous release, for the compatibility tests) instead of
  *   the workspace's; siteHead: the shell's head (icons, manifest, the API's head include; see htmlTemplate).
- * @returns {(env: unknown, argv: { mode?: 'production' | 'development' }) => import('webpack').Configuration
- *   | import('webpack').Configuration[]} one configuration, or two with the first-screen renderer
- *   ({@link firstScreenConfig}) in production builds
+ * @returns {(env: { distFolder?: string } | undefined, argv: { mode?: 'production' | 'development' }) =>
+ *   import('webpack').Configuration | import('webpack').Configuration[]} one configuration, or two for an app with a
+ *   first-screen build ({@link firstScreenConfig}), the browser's first; `env.distFolder` is the output folder under
+ *   the app (`dist` by default; `npm run dev` builds into `dist-dev`). The last configuration describes the build as a
+ *   release when it is done, and a production remote's is published in `<app>/releases/` (build/app-release.js).
  */
 function createAppConfig({ dir, name, title, exposes, platformDir, siteHead }) {
   const isRemote = Boolean(exposes && Object.keys(exposes).length > 0);
@@ -338,13 +343,16 @@ function createAppConfig({ dir, name, title, exposes, platformDir, siteHead }) {
   // `@linksite/contract/api-rules`: the one runtime module of the contract (rules the browser checks ahead of the API).
   const contractSrc = path.resolve(__dirname, '..', 'contract', 'src');
 
-  return (_env, argv) => {
+  return (env, argv) => {
     const mode = argv?.mode ?? 'production';
-    const server =
-      mode === 'production' && !platformDir
-        ? firstScreenConfig(dir, name, [path.join(dir, 'src'), platformSrc, contractSrc], mode)
-        : null;
+    const outputDir = path.join(dir, env?.distFolder ?? 'dist');
+    const browserName = path.basename(dir);
+    // Compatibility builds against an older platform (platformDir) test the browser's code only.
+    const server = platformDir
+      ? null
+      : firstScreenConfig(dir, name, [path.join(dir, 'src'), platformSrc, contractSrc], mode, outputDir, browserName);
     const browser = {
+      name: browserName,
       mode,
       context: dir,
       // A production remote is its remoteEntry.js and exposed modules only: its standalone page (src/index.ts) needs
@@ -353,7 +361,7 @@ function createAppConfig({ dir, name, title, exposes, platformDir, siteHead }) {
       entry: isRemote && mode === 'production' ? {} : { main: './src/index.ts' },
       devtool: mode === 'development' ? 'eval-cheap-module-source-map' : false,
       output: {
-        path: path.join(dir, 'dist'),
+        path: outputDir,
         publicPath: 'auto',
         filename: 'static/js/[name].[contenthash:8].js',
         chunkFilename: 'static/js/[name].[contenthash:8].chunk.js',
@@ -450,8 +458,22 @@ function createAppConfig({ dir, name, title, exposes, platformDir, siteHead }) {
             }),
       ],
     };
+    const release = new AppReleasePlugin({
+      name,
+      outputDir,
+      // A production remote's build is also an immutable release of its own (issue 24 item 2).
+      releasesDir: isRemote && mode === 'production' ? path.join(dir, 'releases') : undefined,
+    });
+    (server ?? browser).plugins.push(release);
     return server ? [browser, server] : browser;
   };
 }
 
-module.exports = { createAppConfig, htmlTemplate, sharedSingletons, SINGLETONS, THEME_COLOR, DEFAULT_SITE_DESCRIPTION };
+module.exports = {
+  createAppConfig,
+  htmlTemplate,
+  sharedSingletons,
+  SINGLETONS,
+  THEME_COLOR,
+  DEFAULT_SITE_DESCRIPTION,
+};
