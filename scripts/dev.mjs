@@ -3,7 +3,8 @@
  * - the API runs from its TypeScript sources (`build/register-swc.js`) under `node --watch`: a saved file restarts it;
  * - every web app is compiled by one webpack process in watch mode (development mode: no minification, eval source
  *   maps) into its `dist-dev/` (the production `dist/` stays as it is) and served by the same static servers: a saved
- *   `.tsx` is served on the next reload;
+ *   `.tsx` is served on the next reload, the first screen of `/` included (the shell's server renders it from the
+ *   remotes' `dist-dev/server` builds, asking for their release on every page view);
  * - the embedded identity provider is built once and runs as in `npm start`.
  * The terminal gets one line per rebuild with its time; full output goes to `<DATA_DIR>/logs/`. Ctrl-C stops
  * everything.
@@ -72,11 +73,17 @@ try {
  * every rebuild prints one line per app it rebuilt, with its time.
  */
 function watchWebApps() {
-  const configs = layout.apps.map(({ dir }) => {
-    const config = require(path.join(repoRoot, dir, 'webpack.config.js'))({}, { mode: 'development' });
-    // Beside the production build, which `npm start` keeps serving untouched.
-    config.output.path = path.join(repoRoot, dir, DEV_DIST);
-    return { ...config, name: dir, infrastructureLogging: { level: 'error' } };
+  const configs = layout.apps.flatMap(({ dir }) => {
+    // Beside the production build, which `npm start` keeps serving untouched. An app with a first screen has two
+    // configurations (browser, then server build), so the page is rendered from the code being edited.
+    const built = require(path.join(repoRoot, dir, 'webpack.config.js'))(
+      { distFolder: DEV_DIST },
+      { mode: 'development' },
+    );
+    return (Array.isArray(built) ? built : [built]).map((config) => ({
+      ...config,
+      infrastructureLogging: { level: 'error' },
+    }));
   });
   const log = fs.createWriteStream(path.join(logDir, 'webpack-dev.log'));
   let first = true;

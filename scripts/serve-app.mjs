@@ -10,9 +10,14 @@
  *   `mf-manifest.json`, `index.html` and `/config.json` are never cached; hashed files under
  *   `static/` are `immutable` for a year.
  * - `/config.json` (DECISIONS D8), built per request from the environment.
- * - `/api` proxied to the API (API_PORT), so the browser talks to one origin.
- * - `index.html`'s SSI directives (the first screen of `/`, issue 14 item 1) are resolved through the API as the
- *   gateway's nginx does (scripts/ssi-include.mjs); an include the API does not answer with 200 within 2 s is left out.
+ * - `/api` proxied to the API (API_INTERNAL_URL, or API_PORT on this machine), so the browser talks to one origin.
+ * - A remote's releases (build/app-release.js, issue 24 item 2): `/releases/<version>/…` from `<app>/releases/`,
+ *   immutable; `/release.json` names the newest (`dist-dev` has none: its `release.json` names the folder itself).
+ * - The shell's `/` carries its first screen (issue 24 item 1, docs/first-screen.md), rendered here from the API's data
+ *   and each first-screen remote's live release, fetched from that remote's own server
+ *   (scripts/first-screen/first-screen-renderer.mjs); its stylesheet is served as `/first-screen/<hash>.css`.
+ *   `index.html`'s SSI include of the page head is resolved through the API as nginx would (scripts/ssi-include.mjs);
+ *   an include the API does not answer with 200 within 2 s is left out.
  * - A browser navigation to a client-side route falls back to `index.html` (scripts/spa-fallback.mjs); any other
  *   path that no file answers is a 404, so a missing chunk under `static/` is never answered with HTML.
  * - Security headers (scripts/security-headers.mjs, issue 15 item 1) on every answer it makes itself: a
@@ -33,6 +38,7 @@ import { cameOverHttps, securityHeaders } from './security-headers.mjs';
 import { repoRoot, siteLayout } from './site-layout.mjs';
 import { isNavigationRequest } from './spa-fallback.mjs';
 import { fetchInclude, resolveSsi } from './ssi-include.mjs';
+import { siteFirstScreen } from './first-screen/site-first-screen.mjs';
 
 const [appDir, portArg, buildFolder = 'dist'] = process.argv.slice(2);
 const port = Number(portArg);
@@ -44,8 +50,12 @@ if (!appDir || !Number.isInteger(port) || !fs.existsSync(path.join(distDir, 'ind
   process.exit(2);
 }
 
-const { apiPort } = siteLayout();
-const noCache = /(^|\/)(remoteEntry\.js|mf-manifest\.json|mf-stats\.json|index\.html)$/;
+// Where this server reaches the API: API_INTERNAL_URL in a container (`http://api:3000`), else this machine's API_PORT.
+const apiOrigin = (process.env.API_INTERNAL_URL || `http://127.0.0.1:${siteLayout().apiPort}`).replace(/\/+$/, '');
+const noCache = /(^|\/)(remoteEntry\.js|mf-manifest\.json|mf-stats\.json|index\.html|release\.json)$/;
+const development = buildFolder !== 'dist';
+const releasesDir = path.join(path.dirname(distDir), 'releases');
+const firstScreen = siteFirstScreen({ distDir, apiOrigin, development });
 
 const app = express();
 app.disable('x-powered-by');
@@ -56,7 +66,7 @@ app.use((_req, res, next) => {
 app.use(
   '/api',
   createProxyMiddleware({
-    target: `http://127.0.0.1:${apiPort}/api`,
+    target: `${apiOrigin}/api`,
     changeOrigin: false,
     xfwd: true,
     on: {
@@ -70,7 +80,6 @@ app.use(
   }),
 );
 // After the API proxy: the API's answers keep the API's own headers (api/src/common/security-headers.ts).
-const development = buildFolder !== 'dist';
 app.use((req, res, next) => {
   const request = { path: req.path, https: cameOverHttps(req), development };
   res.set(securityHeaders(buildRuntimeConfig(req.hostname), request));
@@ -83,6 +92,38 @@ app.get('/config.json', (req, res) => {
   res.setHeader('Cache-Control', 'no-store');
   res.json(buildRuntimeConfig(req.hostname));
 });
+if (!development && fs.existsSync(releasesDir)) {
+  // The newest release, as its own descriptor says (`path: releases/<version>/`).
+  app.get('/release.json', async (_req, res, next) => {
+    try {
+      const { latest } = JSON.parse(await fs.promises.readFile(path.join(releasesDir, 'index.json'), 'utf8'));
+      res.setHeader('Cache-Control', 'no-cache');
+      res.type('application/json').send(await fs.promises.readFile(path.join(releasesDir, latest, 'release.json')));
+    } catch (error) {
+      next(error);
+    }
+  });
+  // A release never changes once published: every file of it is immutable, its remoteEntry.js too.
+  app.use(
+    '/releases',
+    express.static(releasesDir, {
+      index: false,
+      dotfiles: 'ignore',
+      setHeaders: (res) => res.setHeader('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  );
+}
+if (firstScreen) {
+  app.get('/first-screen/:file', (req, res) => {
+    const css = /^([0-9a-f]{16})\.css$/.exec(req.params.file) && firstScreen.stylesheet(req.params.file.slice(0, 16));
+    if (!css) {
+      res.status(404).type('text/plain; charset=utf-8').send('Not Found');
+      return;
+    }
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    res.type('text/css; charset=utf-8').send(css);
+  });
+}
 app.use(
   express.static(distDir, {
     index: false,
@@ -102,24 +143,21 @@ app.use(async (req, res, next) => {
   res.setHeader('Cache-Control', 'no-cache');
   try {
     const page = await fs.promises.readFile(indexFile, 'utf8');
-    if (!page.includes('<!--#')) {
+    if (!page.includes('<!--#') && !firstScreen) {
       res.sendFile(indexFile);
       return;
     }
-    const apiOrigin = `http://127.0.0.1:${apiPort}`;
     const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
-    const html = await resolveSsi(
-      page,
-      req.path,
-      (virtual) =>
-        fetchInclude(apiOrigin, virtual, {
-          forwardedFor: req.ip,
-          host: req.get('host'),
-          proto: cameOverHttps(req) ? 'https' : 'http',
-        }),
-      query,
-    );
-    res.type('text/html; charset=utf-8').send(html);
+    const forwarded = {
+      forwardedFor: req.ip,
+      host: req.get('host'),
+      proto: cameOverHttps(req) ? 'https' : 'http',
+    };
+    const [withHead, first] = await Promise.all([
+      resolveSsi(page, req.path, (virtual) => fetchInclude(apiOrigin, virtual, forwarded), query),
+      firstScreen && req.path === '/' ? firstScreen.render(query, forwarded) : null,
+    ]);
+    res.type('text/html; charset=utf-8').send(firstScreen ? firstScreen.fill(withHead, first) : withHead);
   } catch (error) {
     next(error);
   }
@@ -138,5 +176,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     server.close(() => process.exit(0));
     server.closeAllConnections();
+    void firstScreen?.close();
   });
 }

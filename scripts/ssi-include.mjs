@@ -32,7 +32,7 @@ const ARG_VARIABLE = /\$(?:\{arg_([A-Za-z0-9_]+)\}|arg_([A-Za-z0-9_]+))/g;
  * @param {string} query the request's query, without `?`
  * @param {string} name
  */
-function argument(query, name) {
+export function argument(query, name) {
   for (const pair of query.split('&')) {
     const equals = pair.indexOf('=');
     const key = equals < 0 ? pair : pair.slice(0, equals);
@@ -70,6 +70,21 @@ export async function resolveSsi(html, path, include, query = '') {
 }
 
 /**
+ * The headers a server asking the API on a visitor's behalf sends, as nginx's proxy does: the visitor's address
+ * (the API's rate limit counts the visitor, not this server) and the page's own host and scheme (so absolute
+ * addresses name the site, not the API).
+ * @param {{ forwardedFor?: string, host?: string, proto?: string }} request
+ * @returns {Record<string, string>}
+ */
+export function forwardedHeaders({ forwardedFor, host, proto }) {
+  const headers = {};
+  if (forwardedFor) headers['X-Forwarded-For'] = forwardedFor;
+  if (host) headers['X-Forwarded-Host'] = host;
+  if (proto) headers['X-Forwarded-Proto'] = proto;
+  return headers;
+}
+
+/**
  * Fetches an include from the API as nginx's subrequest does: the body of a 200 answer, otherwise (another status,
  * no answer within `timeoutMs`, a refused connection) '' so the page goes without it.
  * @param {string} apiOrigin `http://127.0.0.1:3000`
@@ -80,10 +95,7 @@ export async function resolveSsi(html, path, include, query = '') {
  * @returns {Promise<string>}
  */
 export async function fetchInclude(apiOrigin, virtual, { forwardedFor, host, proto, timeoutMs = 2000 } = {}) {
-  const headers = {};
-  if (forwardedFor) headers['X-Forwarded-For'] = forwardedFor;
-  if (host) headers['X-Forwarded-Host'] = host;
-  if (proto) headers['X-Forwarded-Proto'] = proto;
+  const headers = forwardedHeaders({ forwardedFor, host, proto });
   try {
     const response = await fetch(`${apiOrigin}${virtual}`, {
       headers,

@@ -5,7 +5,7 @@ import { ErrorNotice, loadRuntimeConfig, prepareAuth } from '@linksite/platform'
 import { PageViewTracker } from './analytics/page-view-tracker';
 import { AppRoutes } from './app-routes';
 import { startSessionUserSync } from './auth/session-user-sync';
-import { captureFirstScreen } from './first-screen/first-screen-slot';
+import { captureFirstScreen, servedReleases } from './first-screen/first-screen-slot';
 import { registerRemotesFromConfig } from './remotes/remote-registry';
 import './layout/global.css';
 
@@ -16,7 +16,8 @@ const hydrate = captureFirstScreen(container, window.location.pathname);
 // Config first: the remotes' URLs and the identity server are only known from /config.json (DECISIONS D8).
 loadRuntimeConfig().then(
   (config) => {
-    registerRemotesFromConfig(config);
+    // A served slot's remote at the release that rendered it (the page's releases block), the others at their live one.
+    registerRemotesFromConfig(config, servedReleases());
     // The one Keycloak instance of the page, created now only when this browser has signed in before (issue 14
     // item 3); otherwise when an admin route or /login opens, or 관리자 is pressed. Guarded routes wait for it.
     void prepareAuth(config.auth);

@@ -3,9 +3,11 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { useEffect, useState, type ComponentType } from 'react';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router-dom';
-import { setSignedInBefore } from '@linksite/platform';
+import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { setSignedInBefore, type RuntimeConfig } from '@linksite/platform';
 import { RemoteSlot } from '../remotes/remote-slot';
-import { captureFirstScreen, ServedFirstScreenSlot } from './first-screen-slot';
+import { registerRemotesFromConfig } from '../remotes/remote-registry';
+import { captureFirstScreen, servedReleases, ServedFirstScreenSlot } from './first-screen-slot';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
@@ -118,6 +120,74 @@ describe('the served first screen', () => {
 
   it('is not hydrated on another path: the shell renders that page from scratch', () => {
     expect(captureFirstScreen(container, '/main')).toBe(false);
+  });
+});
+
+/**
+ * Issue 24 item 3: the served page names the release each slot was rendered with; the browser loads exactly that
+ * release, and when it cannot (removed since), the live release renders the slot anew, with no hydration error.
+ */
+describe('the release that rendered a slot', () => {
+  const liveEntry = 'http://remotes.example/mf_plans/remoteEntry.js';
+  const servedEntry = 'http://remotes.example/mf_plans/releases/0123456789ab/remoteEntry.js';
+  const NewBanner = () => (
+    <section className="banner">
+      <p>새 배너</p>
+    </section>
+  );
+
+  beforeEach(() => {
+    container.insertAdjacentHTML(
+      'beforeend',
+      '<script type="application/json" id="first-screen-releases">{"mf_plans":{"version":"0123456789ab","path":"releases/0123456789ab/"}}</script>',
+    );
+    jest.mocked(registerRemotes).mockClear();
+  });
+
+  /** Captures the page and registers the remotes as the shell's bootstrap does. */
+  function registerAsBootstrap() {
+    expect(captureFirstScreen(container, '/')).toBe(true);
+    registerRemotesFromConfig({ remotes: { mf_plans: liveEntry } } as unknown as RuntimeConfig, servedReleases());
+  }
+
+  it('is read from the page (the block leaves the hydrated tree) and registered as that release', () => {
+    registerAsBootstrap();
+    expect(servedReleases()).toEqual({ mf_plans: { version: '0123456789ab', path: 'releases/0123456789ab/' } });
+    expect(container.querySelector('#first-screen-releases')).toBeNull();
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'mf_plans', entry: servedEntry }]);
+  });
+
+  it('when it cannot be loaded: the live release is registered and renders the slot anew, with no hydration error', async () => {
+    registerAsBootstrap();
+    const loader = jest
+      .fn<Promise<ComponentType>, []>()
+      .mockRejectedValueOnce(new Error('ScriptNetworkError'))
+      .mockResolvedValueOnce(NewBanner);
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await act(async () => {
+      root = hydrateRoot(container, <RemoteSlot remote="mf_plans" module="Banner" loader={loader} />, {
+        onRecoverableError: recoverable,
+      });
+    });
+    expect(registerRemotes).toHaveBeenLastCalledWith([{ name: 'mf_plans', entry: liveEntry }], { force: true });
+    expect(loader).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('새 배너')).toBeInTheDocument();
+    expect(screen.queryByText('배너 내용')).toBeNull();
+    expect(container.querySelector('[data-first-screen="mf_plans/Banner"]')).toHaveAttribute('data-state', 'live');
+    expect(recoverable).not.toHaveBeenCalled();
+    expect(console.error).not.toHaveBeenCalled();
+  });
+
+  it('when neither loads: the Korean error and retry, as for any remote that is down', async () => {
+    registerAsBootstrap();
+    const loader = jest.fn<Promise<ComponentType>, []>().mockRejectedValue(new Error('ScriptNetworkError'));
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await act(async () => {
+      root = hydrateRoot(container, <RemoteSlot remote="mf_plans" module="Banner" loader={loader} />, {
+        onRecoverableError: recoverable,
+      });
+    });
+    expect(screen.getByTestId('remote-error-mf_plans')).toHaveTextContent('화면을 불러오지 못했습니다.');
   });
 });
 

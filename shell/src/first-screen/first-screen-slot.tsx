@@ -25,6 +25,15 @@ import './first-screen.css';
 
 /** The id of the page's data block (`<script type="application/json">`), read by the remotes. */
 const DATA_ID = 'first-screen-data';
+/** The id of the block naming the release each slot was rendered with (scripts/first-screen/first-screen-renderer.mjs). */
+const RELEASES_ID = 'first-screen-releases';
+
+/** A remote's release, as the served page names it: its version and where its files are under the remote's address. */
+export interface ServedRelease {
+  version: string;
+  /** `releases/<version>/`, or `''` for the remote's own folder (`npm run dev`). */
+  path: string;
+}
 
 /**
  * Attributes of a slot's wrapper; `state` is `served` in the HTML and until the remote has hydrated, then `live`, or
@@ -62,11 +71,23 @@ export function ServedFirstScreenSlot({
 let served: Set<string> | null = null;
 /** Each served slot's markup as the page holds it once captured (its preloads moved out), for a static slot. */
 const servedMarkup = new Map<string, string>();
+/** The release of each remote whose slot was served (by federation name), from the page's releases block. */
+let releases: Record<string, ServedRelease> = {};
+
+/**
+ * What a served slot's load gives: the remote's component, and whether it is the release that rendered the served
+ * markup (then it hydrates that markup) or another one (the served release could not be loaded: it renders anew).
+ */
+export interface SlotLoad {
+  Component: ComponentType;
+  matchesServed: boolean;
+}
+
 /**
  * The load of each served slot's remote component, started once by its first render and kept for the page's life
  * (a re-render of the hydrated slot reads the same, settled promise).
  */
-const loads = new Map<string, Promise<ComponentType>>();
+const loads = new Map<string, Promise<SlotLoad>>();
 
 /**
  * Prepares the served first screen for hydration; call once, before `hydrateRoot`. Moves the data block to `<body>`
@@ -78,8 +99,14 @@ export function captureFirstScreen(root: HTMLElement, pathname: string): boolean
   served = new Set();
   loads.clear();
   servedMarkup.clear();
+  releases = {};
   const data = document.getElementById(DATA_ID);
   if (data && root.contains(data)) document.body.appendChild(data);
+  const block = document.getElementById(RELEASES_ID);
+  if (block && root.contains(block)) {
+    block.remove();
+    releases = parseReleases(block.textContent ?? '');
+  }
   const slots = root.querySelectorAll<HTMLElement>('[data-first-screen]');
   if (pathname !== '/' || slots.length === 0) return false;
   for (const slot of slots) {
@@ -88,6 +115,26 @@ export function captureFirstScreen(root: HTMLElement, pathname: string): boolean
     servedMarkup.set(slot.dataset.firstScreen ?? '', slot.innerHTML);
   }
   return true;
+}
+
+/** The releases block's text, keeping only well-formed entries (a malformed block names none). */
+function parseReleases(text: string): Record<string, ServedRelease> {
+  try {
+    const value = JSON.parse(text) as Record<string, Partial<ServedRelease>>;
+    return Object.fromEntries(
+      Object.entries(value).filter(
+        (entry): entry is [string, ServedRelease] =>
+          typeof entry[1]?.version === 'string' && typeof entry[1]?.path === 'string',
+      ),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/** The releases the served page's slots were rendered with, by remote (federation name): the browser loads those. */
+export function servedReleases(): Record<string, ServedRelease> {
+  return releases;
 }
 
 /** Whether `remote`'s slot is still the served markup, to be hydrated (see {@link HydratedRemote}). */
@@ -112,8 +159,12 @@ export const useHydrated = () =>
  * `load()` has given the component, then renders it in the slot's wrapper. The load starts once per slot, on the
  * first render. A failed load throws to the caller's error boundary. After hydration the slot is released: a later
  * mount of the same remote loads it the usual way.
+ *
+ * When the load gives another release than the one that rendered the served markup (that release could not be
+ * loaded; issue 24 item 3), the slot hydrates as the served markup it is and then renders that release anew: a page
+ * and code of two releases never meet in a hydration.
  */
-export function HydratedRemote({ remote, load }: { remote: string; load: () => Promise<ComponentType> }): ReactNode {
+export function HydratedRemote({ remote, load }: { remote: string; load: () => Promise<SlotLoad> }): ReactNode {
   let loading = loads.get(remote);
   if (!loading) {
     loading = load();
@@ -121,18 +172,30 @@ export function HydratedRemote({ remote, load }: { remote: string; load: () => P
     loading.catch(() => served?.delete(remote));
     loads.set(remote, loading);
   }
-  const Component = use(loading);
+  const { Component, matchesServed } = use(loading);
   // The same element on every render: the render after hydration (the wrapper's state turning `live`) then updates
   // the wrapper only, instead of rendering the whole remote (48 cards) again in one task.
   // Not a component created here: `use` returns the one component of the slot's load, settled once for the page.
-  // eslint-disable-next-line react-hooks/static-components
   const content = useMemo(() => <Component />, [Component]);
   const hydrated = useHydrated();
   useEffect(() => {
     if (!hydrated) return;
     served?.delete(remote);
   }, [remote, hydrated]);
-  return <div {...slotProps(remote, hydrated ? 'live' : 'served')}>{content}</div>;
+  if (!matchesServed && !hydrated) {
+    return (
+      <div
+        key="served"
+        {...slotProps(remote, 'served')}
+        dangerouslySetInnerHTML={{ __html: servedMarkup.get(remote) ?? '' }}
+      />
+    );
+  }
+  return (
+    <div key="live" {...slotProps(remote, hydrated ? 'live' : 'served')}>
+      {content}
+    </div>
+  );
 }
 
 /** The served markup of `remote`'s slot while it is still the server's, or null (not served, or hydrated since). */

@@ -6,6 +6,7 @@ import {
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
 import type { RuntimeConfig } from '@linksite/platform';
+import type { ServedRelease } from '../first-screen/first-screen-slot';
 
 /**
  * A hung remote must fail in seconds, not hang the page (ARCHITECTURE "Runtime composition"; issue 6: its error
@@ -21,13 +22,44 @@ export function remoteEntryTimeoutPlugin(timeout = REMOTE_ENTRY_TIMEOUT_MS): Mod
   };
 }
 
+/** Each remote's entry of `/config.json`: its live release, the fallback of a served release that cannot load. */
+let liveEntries: Record<string, string> = {};
+
+/**
+ * The remoteEntry.js of `release` of the remote whose live entry is `liveEntry`: the release's folder under the same
+ * address (`http://host:8081/remoteEntry.js` + `releases/3f2a9c0d1e4b/` →
+ * `http://host:8081/releases/3f2a9c0d1e4b/remoteEntry.js`; a relative entry stays on the page's origin).
+ */
+export function releaseEntry(liveEntry: string, release: ServedRelease): string {
+  return new URL(`${release.path}remoteEntry.js`, new URL(liveEntry, window.location.href)).href;
+}
+
 /**
  * Registers every remote of `/config.json` with the federation runtime (DECISIONS D8: nothing is baked in at
- * build time). The list is data: a new remote (mf_links, mf_popups, ...) is one more config entry.
+ * build time). The list is data: a new remote (mf_links, mf_popups, ...) is one more config entry. A remote whose
+ * slot the served page rendered is registered at that release (`served`, issue 24 item 3), so it hydrates with the
+ * same code that rendered it; the others at their live release.
  */
-export function registerRemotesFromConfig(config: RuntimeConfig): void {
+export function registerRemotesFromConfig(config: RuntimeConfig, served: Record<string, ServedRelease> = {}): void {
   registerPlugins([remoteEntryTimeoutPlugin()]);
-  registerRemotes(Object.entries(config.remotes).map(([name, entry]) => ({ name, entry })));
+  liveEntries = config.remotes;
+  registerRemotes(
+    Object.entries(config.remotes).map(([name, entry]) => ({
+      name,
+      entry: served[name] ? releaseEntry(entry, served[name]) : entry,
+    })),
+  );
+}
+
+/**
+ * Registers `remote` at its live release again, for a served release that could not be loaded (removed since).
+ * @returns whether the live entry differs from what was registered (false: nothing else to try)
+ */
+export function registerLiveRelease(remote: string, served: ServedRelease | undefined): boolean {
+  const entry = liveEntries[remote];
+  if (!entry || !served || releaseEntry(entry, served) === new URL(entry, window.location.href).href) return false;
+  registerRemotes([{ name: remote, entry }], { force: true });
+  return true;
 }
 
 /** Loads a component a remote exposes: `mf_store` + `StorePage` → named export `StorePage` of `mf_store/StorePage`. */

@@ -3,10 +3,17 @@ import { ErrorBoundary, ErrorNotice, hasSignedInBefore, Loading } from '@linksit
 import {
   HydratedRemote,
   isFirstScreenServed,
+  servedReleases,
   servedSlotMarkup,
   StaticFirstScreenSlot,
+  type SlotLoad,
 } from '../first-screen/first-screen-slot';
-import { loadRemoteComponent, RemoteModuleMissingError, type RemoteLoader } from './remote-registry';
+import {
+  loadRemoteComponent,
+  registerLiveRelease,
+  RemoteModuleMissingError,
+  type RemoteLoader,
+} from './remote-registry';
 import { messages } from '../lib/messages';
 
 export interface RemoteSlotProps {
@@ -80,7 +87,19 @@ export const RemoteSlot = memo(function RemoteSlot({
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const failure = <ErrorNotice message={messages.remoteLoadFailed} onRetry={retry} testId={`remote-error-${remote}`} />;
 
-  const load = useCallback(() => loader(remote, module), [loader, remote, module]);
+  // The served slot's release first; if it cannot be loaded any more, the live release, rendered anew (issue 24).
+  const load = useCallback(async (): Promise<SlotLoad> => {
+    try {
+      return { Component: await loader(remote, module), matchesServed: true };
+    } catch (error) {
+      if (!registerLiveRelease(remote, servedReleases()[remote])) throw error;
+      console.warn(
+        `[RemoteSlot] ${remote}: 이 페이지를 그린 배포본을 불러오지 못해 현재 배포본으로 다시 그립니다`,
+        error,
+      );
+      return { Component: await loader(remote, module), matchesServed: false };
+    }
+  }, [loader, remote, module]);
   if (staticMarkup !== null) return <StaticFirstScreenSlot remote={name} html={staticMarkup} />;
   if (hydrate) {
     return (
