@@ -1026,7 +1026,7 @@ export interface paths {
         put?: never;
         /**
          * 방문 통계 이벤트 수집 (공개)
-         * @description 1–20 page views or clicks as JSON, sent as text/plain (navigator.sendBeacon) or application/json, at most 2048 bytes; stored all or none. No cookie is read or set and no address is stored: unique visitors are counted with SHA-256(daily salt, address, user agent), the salt deleted when the Asia/Seoul day is over. Only the referrer host is kept. Hits whose user agent is a bot (or missing) answer 204 and are not stored. Rate-limited per client (RATE_LIMIT_INGEST_PER_MINUTE).
+         * @description 1–20 page views, clicks or remote errors as JSON, sent as text/plain (navigator.sendBeacon) or application/json, at most 2048 bytes; accepted all or none. A remote_error (a remote's name and release version) is not stored: it counts on /metrics as linksite_remote_browser_errors_total. No cookie is read or set and no address is stored: unique visitors are counted with SHA-256(daily salt, address, user agent), the salt deleted when the Asia/Seoul day is over. Only the referrer host is kept. Hits whose user agent is a bot (or missing) answer 204 and are not stored or counted. Rate-limited per client (RATE_LIMIT_INGEST_PER_MINUTE).
          */
         post: operations["AnalyticsController_collect"];
         delete?: never;
@@ -1955,7 +1955,7 @@ export interface components {
         };
         AnalyticsEventDto: {
             /** @enum {string} */
-            type: "pageview" | "click";
+            type: "pageview" | "click" | "remote_error";
             /**
              * @description The page's path (`location.pathname`, no query or fragment).
              * @example /
@@ -1971,6 +1971,16 @@ export interface components {
              */
             referrer?: string;
             utm?: components["schemas"]["AnalyticsUtmDto"];
+            /**
+             * @description `remote_error`: the remote's Module Federation name (`mf_links`).
+             * @example mf_links
+             */
+            remote?: string;
+            /**
+             * @description `remote_error`: the remote's release version (6–64 lowercase hex digits), or `-` when the browser knows none.
+             * @example 3f2a9c0d1e4b
+             */
+            version?: string;
         };
         CreateAnalyticsEventsDto: {
             events: components["schemas"]["AnalyticsEventDto"][];
@@ -5074,14 +5084,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Stored, or ignored (a bot). */
+            /** @description Accepted, or ignored (a bot). */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description 분석 이벤트 본문이 올바른 JSON 이 아닙니다. · 분석 이벤트에 사용할 수 없는 문자(제어 문자나 깨진 문자)가 있습니다. · 분석 이벤트는 events 목록에 1개 이상 20개 이하로 담아 보내야 합니다. · 분석 이벤트 하나하나는 객체여야 합니다. · 이벤트 종류(type)는 pageview 또는 click 이어야 합니다. · 경로(path)는 / 로 시작하는 300자 이하의 주소 경로여야 합니다 (?, # 없이). · 링크 ID(linkId)는 1 이상 2147483647 이하의 정수여야 합니다. · 키워드(keyword)는 1자 이상 30자 이하의 문자열이어야 합니다. · 유입 주소(referrer)는 비어 있거나 http:// 또는 https:// 로 시작하는 2048자 이하의 주소여야 합니다. · utm 은 source(1자 이상 100자 이하의 문자열) 하나만 담은 객체여야 합니다. · 클릭 이벤트에는 linkId 와 keyword 중 하나만 있어야 하고, 페이지뷰 이벤트에는 둘 다 없어야 합니다. · 허용되지 않는 필드입니다: <field> */
+            /** @description 분석 이벤트 본문이 올바른 JSON 이 아닙니다. · 분석 이벤트에 사용할 수 없는 문자(제어 문자나 깨진 문자)가 있습니다. · 분석 이벤트는 events 목록에 1개 이상 20개 이하로 담아 보내야 합니다. · 분석 이벤트 하나하나는 객체여야 합니다. · 이벤트 종류(type)는 pageview, click, remote_error 중 하나여야 합니다. · 경로(path)는 / 로 시작하는 300자 이하의 주소 경로여야 합니다 (?, # 없이). · 링크 ID(linkId)는 1 이상 2147483647 이하의 정수여야 합니다. · 키워드(keyword)는 1자 이상 30자 이하의 문자열이어야 합니다. · 유입 주소(referrer)는 비어 있거나 http:// 또는 https:// 로 시작하는 2048자 이하의 주소여야 합니다. · utm 은 source(1자 이상 100자 이하의 문자열) 하나만 담은 객체여야 합니다. · 원격 모듈 이름(remote)은 영문 소문자로 시작하고 영문 소문자, 숫자, _ 로만 된 40자 이하의 이름이어야 합니다. · 버전(version)은 6자 이상 64자 이하의 16진수(소문자)이거나, 모를 때는 - 여야 합니다. · 클릭 이벤트에는 linkId 와 keyword 중 하나만 있어야 하고, 페이지뷰 이벤트에는 둘 다 없어야 합니다. · 원격 모듈 오류(remote_error) 이벤트에는 path, remote, version 만 있어야 하고, 페이지뷰와 클릭 이벤트에는 remote 와 version 이 없어야 합니다. · 허용되지 않는 필드입니다: <field> */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -2,7 +2,7 @@
 // The administrator screens' shared frame (class names admin-screen…, admin-form…), on the page once.
 import './ui/admin-screen.css';
 
-export { flushAnalytics, trackClick, trackPageView, type AnalyticsClick } from './analytics/tracker';
+export { flushAnalytics, trackClick, trackPageView, trackRemoteError, type AnalyticsClick } from './analytics/tracker';
 export { OUTBOUND_TIMEOUT_MS, sendOutboundClick } from './analytics/gtag';
 export {
   authStarted,

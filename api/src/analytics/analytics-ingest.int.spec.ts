@@ -2,6 +2,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { AnalyticsIngestService } from './analytics-ingest.service';
+import { AnalyticsReportService } from './analytics-report.service';
 
 jest.setTimeout(60_000);
 
@@ -36,6 +37,19 @@ const stored = async (t: TestApp) =>
   );
 const count = async (t: TestApp) =>
   Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM analytics_events`))[0].n);
+
+/** A `remote_error` event of `remote` at `version`. */
+const remoteError = (remote: string, version: string, path = '/') => ({ type: 'remote_error', path, remote, version });
+/** The series of `linksite_remote_browser_errors_total` on /metrics: `'remote version' → count`. */
+const remoteErrorSeries = async (t: TestApp): Promise<Map<string, number>> => {
+  const text = (await http(t).get('/metrics').expect(200)).text;
+  const series = new Map<string, number>();
+  for (const [, remote, version, value] of text.matchAll(
+    /^linksite_remote_browser_errors_total\{remote="([^"]*)",version="([^"]*)"\} (\d+)$/gm,
+  ))
+    series.set(`${remote} ${version}`, Number(value));
+  return series;
+};
 
 describe('POST /api/analytics/events (integration, real PostgreSQL)', () => {
   let t: TestApp;
@@ -156,6 +170,112 @@ describe('POST /api/analytics/events (integration, real PostgreSQL)', () => {
   });
 });
 
+describe("a remote's errors (remote_error): counted on /metrics per remote and version, never stored", () => {
+  let t: TestApp;
+  const V1 = '3f2a9c0d1e4b';
+  const V2 = 'a'.repeat(64);
+  /** Today's page views, visitors and clicks as the insights screen reads them (the report rolls today up first). */
+  const today = async () => (await t.app.get(AnalyticsReportService).summary(7)).series.at(-1);
+  beforeAll(async () => {
+    t = await createTestApp(NOW, WRITE_THROUGH);
+  });
+  afterAll(() => t?.close());
+
+  it('accepts a batch of them with a page view: the page view is stored, the errors count per remote and version', async () => {
+    await beacon(
+      t,
+      events(
+        { type: 'pageview', path: '/' },
+        remoteError('mf_plans', V1),
+        remoteError('mf_plans', V1, '/reserve'),
+        remoteError('mf_plans', V2),
+        remoteError('mf_plans', '-'),
+        remoteError('mf_store', V1),
+      ),
+    ).expect(204);
+    expect(await stored(t)).toEqual([expect.objectContaining({ kind: 'pageview', path: '/' })]);
+    expect(await remoteErrorSeries(t)).toEqual(
+      new Map([
+        [`mf_plans ${V1}`, 2],
+        [`mf_plans ${V2}`, 1],
+        ['mf_plans -', 1],
+        [`mf_store ${V1}`, 1],
+      ]),
+    );
+    const text = (await http(t).get('/metrics').expect(200)).text;
+    expect(text).toContain('# TYPE linksite_remote_browser_errors_total counter');
+  });
+
+  it("adds no row and changes neither the day's page views nor its visitors or clicks", async () => {
+    await beacon(t, events({ type: 'pageview', path: '/' }, { type: 'click', path: '/', linkId: 3 })).expect(204);
+    const rows = await count(t);
+    const salts = await t.dataSource.query(`SELECT day FROM analytics_salts`);
+    const before = await today();
+    expect(before).toMatchObject({ day: '2026-11-20', views: 2, clicks: 1 });
+    await beacon(t, events(remoteError('mf_links', V1), remoteError('mf_links', V1)), IPHONE, '198.51.100.99').expect(
+      204,
+    );
+    await http(t)
+      .post('/api/analytics/events')
+      .set('User-Agent', CHROME)
+      .send({ events: [remoteError('mf_links', '-', '/admin/links')] })
+      .expect(204);
+    expect(await count(t)).toBe(rows);
+    expect(await t.dataSource.query(`SELECT day FROM analytics_salts`)).toEqual(salts);
+    expect(await today()).toEqual(before);
+    const series = await remoteErrorSeries(t);
+    expect(series.get(`mf_links ${V1}`)).toBe(2);
+    expect(series.get('mf_links -')).toBe(1);
+  });
+
+  it("counts no bot's report", async () => {
+    const before = await remoteErrorSeries(t);
+    await beacon(t, events(remoteError('mf_links', V1)), GOOGLEBOT).expect(204);
+    expect(await remoteErrorSeries(t)).toEqual(before);
+  });
+
+  it('refuses the whole batch when one event of it is bad: nothing stored, nothing counted', async () => {
+    const rows = await count(t);
+    const before = await remoteErrorSeries(t);
+    const refused = await beacon(
+      t,
+      events({ type: 'pageview', path: '/' }, remoteError('mf_links', V1), remoteError('mf_links', 'v1.2.3')),
+    ).expect(400);
+    expect(refused.body).toMatchObject({
+      statusCode: 400,
+      message: '버전(version)은 6자 이상 64자 이하의 16진수(소문자)이거나, 모를 때는 - 여야 합니다.',
+      errors: [{ field: 'events.2.version', message: expect.any(String) }],
+    });
+    await beacon(t, events(remoteError('mf_links', V1), { type: 'click', path: '/' })).expect(400);
+    expect(await count(t)).toBe(rows);
+    expect(await remoteErrorSeries(t)).toEqual(before);
+  });
+});
+
+describe("the bound on a remote's error series: 200 (remote, version) pairs per process, then other/-", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(NOW, WRITE_THROUGH);
+  });
+  afterAll(() => t?.close());
+
+  it('gives the first 200 pairs a series each and counts every later pair under remote="other", version="-"', async () => {
+    // 205 distinct pairs, as a hostile client may send them: well-formed, all different.
+    const pairs = Array.from({ length: 205 }, (_, i) => remoteError(`mf_r${i}`, i % 2 ? '-' : `${i}`.padStart(6, '0')));
+    for (let i = 0; i < pairs.length; i += 20) await beacon(t, events(...pairs.slice(i, i + 20))).expect(204);
+    // A pair seen before the bound keeps its own series; one past it keeps counting under other/-.
+    await beacon(t, events(pairs[0]!, pairs[204]!)).expect(204);
+    const series = await remoteErrorSeries(t);
+    expect(series.size).toBe(201);
+    expect(series.get('mf_r0 000000')).toBe(2);
+    expect(series.get('mf_r199 -')).toBe(1);
+    expect(series.has('mf_r200 000200')).toBe(false);
+    expect(series.get('other -')).toBe(6);
+    expect([...series.values()].reduce((a, b) => a + b, 0)).toBe(207);
+    expect(await count(t)).toBe(0);
+  });
+});
+
 describe('bad input to the ingest: 4xx with a Korean sentence, nothing stored', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -200,7 +320,7 @@ describe('bad input to the ingest: 4xx with a Korean sentence, nothing stored', 
       'an unknown type',
       () => beacon(t, events({ type: 'purchase', path: '/' })),
       400,
-      '이벤트 종류(type)는 pageview 또는 click 이어야 합니다.',
+      '이벤트 종류(type)는 pageview, click, remote_error 중 하나여야 합니다.',
     ],
     [
       'a path that is a number',
@@ -287,6 +407,102 @@ describe('bad input to the ingest: 4xx with a Korean sentence, nothing stored', 
       '클릭 이벤트에는 linkId 와 keyword 중 하나만 있어야 하고, 페이지뷰 이벤트에는 둘 다 없어야 합니다.',
     ],
     [
+      'a remote name with a hyphen',
+      () => beacon(t, events(remoteError('mf-links', '3f2a9c0d1e4b'))),
+      400,
+      '원격 모듈 이름(remote)은 영문 소문자로 시작하고 영문 소문자, 숫자, _ 로만 된 40자 이하의 이름이어야 합니다.',
+    ],
+    [
+      'a remote name in capitals',
+      () => beacon(t, events(remoteError('MF_LINKS', '3f2a9c0d1e4b'))),
+      400,
+      '원격 모듈 이름(remote)은 영문 소문자로 시작하고 영문 소문자, 숫자, _ 로만 된 40자 이하의 이름이어야 합니다.',
+    ],
+    [
+      'a remote name of 41 characters',
+      () => beacon(t, events(remoteError(`m${'x'.repeat(40)}`, '-'))),
+      400,
+      '원격 모듈 이름(remote)은 영문 소문자로 시작하고 영문 소문자, 숫자, _ 로만 된 40자 이하의 이름이어야 합니다.',
+    ],
+    [
+      'a remote name that is a number',
+      () => beacon(t, events({ type: 'remote_error', path: '/', remote: 7, version: '-' })),
+      400,
+      '원격 모듈 이름(remote)은 영문 소문자로 시작하고 영문 소문자, 숫자, _ 로만 된 40자 이하의 이름이어야 합니다.',
+    ],
+    [
+      'a version of 5 hex digits',
+      () => beacon(t, events(remoteError('mf_links', '3f2a9'))),
+      400,
+      '버전(version)은 6자 이상 64자 이하의 16진수(소문자)이거나, 모를 때는 - 여야 합니다.',
+    ],
+    [
+      'a version of 65 hex digits',
+      () => beacon(t, events(remoteError('mf_links', 'a'.repeat(65)))),
+      400,
+      '버전(version)은 6자 이상 64자 이하의 16진수(소문자)이거나, 모를 때는 - 여야 합니다.',
+    ],
+    [
+      'a version in capitals',
+      () => beacon(t, events(remoteError('mf_links', '3F2A9C0D1E4B'))),
+      400,
+      '버전(version)은 6자 이상 64자 이하의 16진수(소문자)이거나, 모를 때는 - 여야 합니다.',
+    ],
+    [
+      'a version that is no hex',
+      () => beacon(t, events(remoteError('mf_links', 'latest'))),
+      400,
+      '버전(version)은 6자 이상 64자 이하의 16진수(소문자)이거나, 모를 때는 - 여야 합니다.',
+    ],
+    [
+      'an empty version',
+      () => beacon(t, events(remoteError('mf_links', ''))),
+      400,
+      '버전(version)은 6자 이상 64자 이하의 16진수(소문자)이거나, 모를 때는 - 여야 합니다.',
+    ],
+    [
+      'a remote error without a version',
+      () => beacon(t, events({ type: 'remote_error', path: '/', remote: 'mf_links' })),
+      400,
+      '원격 모듈 오류(remote_error) 이벤트에는 path, remote, version 만 있어야 하고, 페이지뷰와 클릭 이벤트에는 remote 와 version 이 없어야 합니다.',
+    ],
+    [
+      'a remote error without a remote',
+      () => beacon(t, events({ type: 'remote_error', path: '/', version: '-' })),
+      400,
+      '원격 모듈 오류(remote_error) 이벤트에는 path, remote, version 만 있어야 하고, 페이지뷰와 클릭 이벤트에는 remote 와 version 이 없어야 합니다.',
+    ],
+    [
+      'a remote error with a link id',
+      () => beacon(t, events({ ...remoteError('mf_links', '-'), linkId: 1 })),
+      400,
+      '원격 모듈 오류(remote_error) 이벤트에는 path, remote, version 만 있어야 하고, 페이지뷰와 클릭 이벤트에는 remote 와 version 이 없어야 합니다.',
+    ],
+    [
+      'a remote error with a keyword',
+      () => beacon(t, events({ ...remoteError('mf_links', '-'), keyword: 'a' })),
+      400,
+      '원격 모듈 오류(remote_error) 이벤트에는 path, remote, version 만 있어야 하고, 페이지뷰와 클릭 이벤트에는 remote 와 version 이 없어야 합니다.',
+    ],
+    [
+      'a remote error with a referrer',
+      () => beacon(t, events({ ...remoteError('mf_links', '-'), referrer: 'https://www.instagram.com/' })),
+      400,
+      '원격 모듈 오류(remote_error) 이벤트에는 path, remote, version 만 있어야 하고, 페이지뷰와 클릭 이벤트에는 remote 와 version 이 없어야 합니다.',
+    ],
+    [
+      'a page view with a remote',
+      () => beacon(t, events({ type: 'pageview', path: '/', remote: 'mf_links' })),
+      400,
+      '원격 모듈 오류(remote_error) 이벤트에는 path, remote, version 만 있어야 하고, 페이지뷰와 클릭 이벤트에는 remote 와 version 이 없어야 합니다.',
+    ],
+    [
+      'a click with a version',
+      () => beacon(t, events({ type: 'click', path: '/', linkId: 1, version: '-' })),
+      400,
+      '원격 모듈 오류(remote_error) 이벤트에는 path, remote, version 만 있어야 하고, 페이지뷰와 클릭 이벤트에는 remote 와 version 이 없어야 합니다.',
+    ],
+    [
       'an escaped NUL in a keyword',
       () => beacon(t, events({ type: 'click', path: '/', keyword: 'a\u0000b' })),
       400,
@@ -347,14 +563,15 @@ describe('bad input to the ingest: 4xx with a Korean sentence, nothing stored', 
   ];
 
   it.each(refusals)('refuses %s', async (_case, send, status, message) => {
-    const tables = async () => ({
+    const stores = async () => ({
       events: await count(t),
       salts: Number((await t.dataSource.query(`SELECT count(*)::int AS n FROM analytics_salts`))[0].n),
+      remoteErrors: [...(await remoteErrorSeries(t))],
     });
-    const before = await tables();
+    const before = await stores();
     const res = await send().expect(status);
     expect(res.body).toMatchObject({ statusCode: status, message });
-    expect(await tables()).toEqual(before);
+    expect(await stores()).toEqual(before);
   });
 
   it('refuses the whole batch when one event of it is bad (all or nothing)', async () => {

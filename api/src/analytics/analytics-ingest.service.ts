@@ -6,6 +6,7 @@ import { Clock } from '../common/clock';
 import { messages } from '../common/messages';
 import { seoulDate } from '../common/seoul-date';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { RemoteErrorMetrics } from '../metrics/remote-error-metrics';
 import type { AnalyticsEventDto } from './dto/create-analytics-events.dto';
 import { deviceClass, referrerHost, visitorHash } from './visitor';
 
@@ -19,25 +20,41 @@ export interface HitSource {
 }
 
 /**
- * Click events name exactly one target, page views none (the database checks it too).
- * @throws ApiError 400 `messages.analyticsClickTarget` naming the first bad event.
+ * The rule of which fields go with which type, or null when `event` keeps it: a `remote_error` carries `remote` and
+ * `version` and nothing else besides `path`, other events never carry them; a click names exactly one target, a page
+ * view none (the database checks that too).
  */
-function checkTargets(events: AnalyticsEventDto[]): void {
+function fieldsProblem(event: AnalyticsEventDto): string | null {
+  const remoteFields = Number(event.remote !== undefined) + Number(event.version !== undefined);
+  if (event.type === 'remote_error') {
+    const visitFields = [event.linkId, event.keyword, event.referrer, event.utm].some((field) => field !== undefined);
+    return remoteFields === 2 && !visitFields ? null : messages.analyticsRemoteErrorFields;
+  }
+  if (remoteFields !== 0) return messages.analyticsRemoteErrorFields;
+  const targets = Number(event.linkId !== undefined) + Number(event.keyword !== undefined);
+  return (event.type === 'click' ? targets === 1 : targets === 0) ? null : messages.analyticsClickTarget;
+}
+
+/**
+ * Every event keeps {@link fieldsProblem}'s rule.
+ * @throws ApiError 400 with the broken rule's sentence naming the first bad event.
+ */
+function checkFields(events: AnalyticsEventDto[]): void {
   events.forEach((event, index) => {
-    const targets = Number(event.linkId !== undefined) + Number(event.keyword !== undefined);
-    if (event.type === 'click' ? targets !== 1 : targets !== 0) {
-      throw new ApiError(400, messages.analyticsClickTarget, [
-        { field: `events.${index}`, message: messages.analyticsClickTarget },
-      ]);
-    }
+    const problem = fieldsProblem(event);
+    if (problem) throw new ApiError(400, problem, [{ field: `events.${index}`, message: problem }]);
   });
 }
+
+/** An event that is a visit: a row of `analytics_events`. */
+type VisitEvent = AnalyticsEventDto & { type: 'pageview' | 'click' };
+const isVisit = (event: AnalyticsEventDto): event is VisitEvent => event.type !== 'remote_error';
 
 /** One row of `analytics_events`, ready to insert. */
 interface EventRow {
   occurredAt: Date;
   day: string;
-  kind: AnalyticsEventDto['type'];
+  kind: VisitEvent['type'];
   path: string;
   linkId: number | null;
   keyword: string | null;
@@ -53,7 +70,8 @@ const FLUSH_ROWS = 1000;
 /**
  * Stores page views and clicks (issue 12 item 1). No cookie and no address: each hit carries the day's visitor hash
  * (visitor.ts), the referrer's host (page views only), `utm_source` (page views only), the device class, the path,
- * and for a click its link id or keyword.
+ * and for a click its link id or keyword. The errors browsers report of a remote (`remote_error`) are no visits:
+ * they are counted on /metrics (RemoteErrorMetrics), never stored and never logged one by one.
  *
  * Accepted hits wait in this process for up to ANALYTICS_INGEST_FLUSH_MS (default 1 s) and are written together in
  * one statement (as Plausible buffers its ingest): one insert a second instead of one per hit, so 500 hits/s cost the
@@ -73,15 +91,22 @@ export class AnalyticsIngestService implements OnModuleDestroy {
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly remoteErrors: RemoteErrorMetrics,
   ) {}
 
   /**
-   * Accepts every event of the batch, or none (a refused event refuses the batch): buffered, or written before
-   * resolving when ANALYTICS_INGEST_FLUSH_MS is 0.
-   * @throws ApiError 400 when a click has no target or two, or a page view has one.
+   * Accepts every event of the batch, or none (a refused event refuses the batch): page views and clicks buffered, or
+   * written before resolving when ANALYTICS_INGEST_FLUSH_MS is 0; then the remote errors counted.
+   * @throws ApiError 400 when an event's fields do not fit its type ({@link checkFields}).
    */
   async record(events: AnalyticsEventDto[], source: HitSource): Promise<void> {
-    checkTargets(events);
+    checkFields(events);
+    const visits = events.filter(isVisit);
+    if (visits.length > 0) await this.recordVisits(visits, source);
+    for (const e of events) if (e.type === 'remote_error') this.remoteErrors.count(e.remote!, e.version!);
+  }
+
+  private async recordVisits(events: VisitEvent[], source: HitSource): Promise<void> {
     const occurredAt = this.clock.now();
     const day = seoulDate(occurredAt);
     const visitor = visitorHash(await this.saltOf(day), source.address, source.userAgent);

@@ -25,7 +25,10 @@ const INGEST_ERRORS = [
   messages.analyticsKeywordInvalid,
   messages.analyticsReferrerInvalid,
   messages.analyticsUtmInvalid,
+  messages.analyticsRemoteInvalid,
+  messages.analyticsVersionInvalid,
   messages.analyticsClickTarget,
+  messages.analyticsRemoteErrorFields,
   messages.unknownField('<field>'),
 ];
 
@@ -58,7 +61,8 @@ export class AnalyticsController {
 
   /**
    * `POST /api/analytics/events` `{ events: [...] }` → 204 (public, issue 12 item 1). What `navigator.sendBeacon`
-   * sends from the public page: page views and card / keyword clicks. A bot's hit is answered 204 and not stored.
+   * sends from the public page: page views and card / keyword clicks, and the errors a remote's code met
+   * (`remote_error`, counted on /metrics only). A bot's hit is answered 204 and neither stored nor counted.
    */
   @Post('events')
   @Public()
@@ -68,13 +72,15 @@ export class AnalyticsController {
   @ApiOperation({
     summary: '방문 통계 이벤트 수집 (공개)',
     description:
-      `1–20 page views or clicks as JSON, sent as text/plain (navigator.sendBeacon) or application/json, at most ` +
-      `${INGEST_MAX_BYTES} bytes; stored all or none. No cookie is read or set and no address is stored: unique ` +
+      `1–20 page views, clicks or remote errors as JSON, sent as text/plain (navigator.sendBeacon) or ` +
+      `application/json, at most ${INGEST_MAX_BYTES} bytes; accepted all or none. A remote_error (a remote's name ` +
+      'and release version) is not stored: it counts on /metrics as linksite_remote_browser_errors_total. ' +
+      'No cookie is read or set and no address is stored: unique ' +
       'visitors are counted with SHA-256(daily salt, address, user agent), the salt deleted when the Asia/Seoul day ' +
       'is over. Only the referrer host is kept. Hits whose user agent is a bot (or missing) answer 204 and are not ' +
-      'stored. Rate-limited per client (RATE_LIMIT_INGEST_PER_MINUTE).',
+      'stored or counted. Rate-limited per client (RATE_LIMIT_INGEST_PER_MINUTE).',
   })
-  @ApiResponse({ status: 204, description: 'Stored, or ignored (a bot).' })
+  @ApiResponse({ status: 204, description: 'Accepted, or ignored (a bot).' })
   @ApiErrors({
     400: INGEST_ERRORS,
     413: [messages.analyticsBodyTooLarge(INGEST_MAX_BYTES)],

@@ -204,13 +204,18 @@ export const messages = {
   analyticsBadCharacters: '분석 이벤트에 사용할 수 없는 문자(제어 문자나 깨진 문자)가 있습니다.',
   analyticsEventsInvalid: '분석 이벤트는 events 목록에 1개 이상 20개 이하로 담아 보내야 합니다.',
   analyticsEventInvalid: '분석 이벤트 하나하나는 객체여야 합니다.',
-  analyticsTypeInvalid: '이벤트 종류(type)는 pageview 또는 click 이어야 합니다.',
+  analyticsTypeInvalid: '이벤트 종류(type)는 pageview, click, remote_error 중 하나여야 합니다.',
   analyticsPathInvalid: '경로(path)는 / 로 시작하는 300자 이하의 주소 경로여야 합니다 (?, # 없이).',
   analyticsLinkIdInvalid: '링크 ID(linkId)는 1 이상 2147483647 이하의 정수여야 합니다.',
   analyticsKeywordInvalid: '키워드(keyword)는 1자 이상 30자 이하의 문자열이어야 합니다.',
   analyticsReferrerInvalid:
     '유입 주소(referrer)는 비어 있거나 http:// 또는 https:// 로 시작하는 2048자 이하의 주소여야 합니다.',
   analyticsUtmInvalid: 'utm 은 source(1자 이상 100자 이하의 문자열) 하나만 담은 객체여야 합니다.',
+  analyticsRemoteInvalid:
+    '원격 모듈 이름(remote)은 영문 소문자로 시작하고 영문 소문자, 숫자, _ 로만 된 40자 이하의 이름이어야 합니다.',
+  analyticsVersionInvalid: '버전(version)은 6자 이상 64자 이하의 16진수(소문자)이거나, 모를 때는 - 여야 합니다.',
+  analyticsRemoteErrorFields:
+    '원격 모듈 오류(remote_error) 이벤트에는 path, remote, version 만 있어야 하고, 페이지뷰와 클릭 이벤트에는 remote 와 version 이 없어야 합니다.',
   analyticsClickTarget:
     '클릭 이벤트에는 linkId 와 keyword 중 하나만 있어야 하고, 페이지뷰 이벤트에는 둘 다 없어야 합니다.',
   analyticsDaysInvalid: '기간(days)은 7, 30, 90 중 하나여야 합니다.',

@@ -122,3 +122,18 @@ export function splitTagInput(input: string): string[] {
     ),
   ];
 }
+
+/**
+ * A remote's Module Federation name as a browser-side error report gives it (`mf_links`, the `name` of
+ * `remotes.json`): a lowercase letter, then at most 39 lowercase letters, digits and `_`.
+ */
+export const REMOTE_NAME = /^[a-z][a-z0-9_]{0,39}$/;
+
+/** What a browser that does not know a remote's release version reports as its version. */
+export const UNKNOWN_RELEASE_VERSION = '-';
+
+/**
+ * A release version as a browser-side error report gives it: 6–64 lowercase hex digits (a release is named by a hash
+ * of its content, `build/app-release.js`), or {@link UNKNOWN_RELEASE_VERSION}.
+ */
+export const REPORTED_RELEASE_VERSION = /^(?:[0-9a-f]{6,64}|-)$/;

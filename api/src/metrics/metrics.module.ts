@@ -2,14 +2,16 @@ import { Global, Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CacheMetrics } from './cache-metrics';
 import { ApiMetrics, type PoolCounts } from './metrics';
+import { RemoteErrorMetrics } from './remote-error-metrics';
 
 /** The pg pool behind a TypeORM PostgreSQL data source (`driver.master`), once connected. */
 const poolOf = (dataSource: DataSource | undefined): PoolCounts | undefined =>
   (dataSource?.driver as unknown as { master?: PoolCounts } | undefined)?.master;
 
 /**
- * Prometheus metrics (issue 15 item 7): ApiMetrics (the registry, the request timer, the pool gauge) and
- * CacheMetrics for caches to count hits and misses. Global, so any module can inject CacheMetrics. Without a
+ * Prometheus metrics (issue 15 item 7): ApiMetrics (the registry, the request timer, the pool gauge),
+ * CacheMetrics for caches to count hits and misses, and RemoteErrorMetrics for the analytics ingest to count the
+ * errors browsers report of a remote. Global, so any module can inject them. Without a
  * DataSource (specs of the wiring alone) the pool gauge stays empty.
  * configure-app.ts mounts the timer and the /metrics endpoint.
  */
@@ -22,7 +24,8 @@ const poolOf = (dataSource: DataSource | undefined): PoolCounts | undefined =>
       useFactory: (dataSource?: DataSource) => new ApiMetrics(() => poolOf(dataSource)),
     },
     CacheMetrics,
+    RemoteErrorMetrics,
   ],
-  exports: [ApiMetrics, CacheMetrics],
+  exports: [ApiMetrics, CacheMetrics, RemoteErrorMetrics],
 })
 export class MetricsModule {}

@@ -21,6 +21,8 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
  * - `db_pool_clients{state="total"|"idle"|"waiting"}`: the pg pool's connections and the queries waiting for one,
  *   read at each scrape;
  * - `cache_hits_total{cache}` / `cache_misses_total{cache}`: counted through CacheMetrics by the public-read cache;
+ * - `linksite_remote_browser_errors_total{remote, version}`: errors the browsers reported of a remote's release,
+ *   counted through RemoteErrorMetrics, which bounds the label pairs;
  * - prom-client's default process metrics (CPU, memory, event-loop lag, handles, GC).
  */
 export class ApiMetrics {
@@ -42,6 +44,12 @@ export class ApiMetrics {
     name: 'cache_misses_total',
     help: 'Reads a cache could not answer, by cache',
     labelNames: ['cache'] as const,
+    registers: [this.registry],
+  });
+  readonly remoteBrowserErrors = new Counter({
+    name: 'linksite_remote_browser_errors_total',
+    help: "Errors browsers reported of a remote's code, by remote and release version ('-' when unknown)",
+    labelNames: ['remote', 'version'] as const,
     registers: [this.registry],
   });
 

@@ -134,6 +134,52 @@ describe('AnalyticsTracker (issue 12 item 1)', () => {
     Object.defineProperty(document, 'referrer', { value: '', configurable: true });
   });
 
+  it("sends a remote's error with the page views and clicks: its name, its version ('-' when unknown) and the path", () => {
+    window.history.replaceState(null, '', '/reserve?utm_source=x');
+    tracker.trackPageView('/reserve');
+    tracker.trackRemoteError('mf_plans', '3f2a9c0d1e4b');
+    tracker.trackClick({ linkId: 4 });
+    tracker.trackRemoteError('mf_store', null);
+    expect(sendBeacon).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(FLUSH_DELAY_MS);
+    expect(beacons()).toEqual([
+      {
+        url: '/api/analytics/events',
+        events: [
+          { type: 'pageview', path: '/reserve', utm: { source: 'x' } },
+          { type: 'remote_error', path: '/reserve', remote: 'mf_plans', version: '3f2a9c0d1e4b' },
+          { type: 'click', path: '/reserve', linkId: 4 },
+          { type: 'remote_error', path: '/reserve', remote: 'mf_store', version: '-' },
+        ],
+      },
+    ]);
+  });
+
+  it("drops a remote's error whose name or version the ingest would refuse, keeping the rest of the batch", () => {
+    tracker.trackRemoteError('mf-links', '3f2a9c0d1e4b');
+    tracker.trackRemoteError('Mf_links', null);
+    tracker.trackRemoteError('mf_links', '3F2A9C0D1E4B');
+    tracker.trackRemoteError('mf_links', 'abc');
+    tracker.trackRemoteError('mf_links', '');
+    tracker.trackRemoteError('m'.repeat(41), null);
+    tracker.trackRemoteError('m'.repeat(40), 'a'.repeat(64));
+    tracker.flush();
+    expect(beacons()).toEqual([
+      {
+        url: '/api/analytics/events',
+        events: [{ type: 'remote_error', path: '/', remote: 'm'.repeat(40), version: 'a'.repeat(64) }],
+      },
+    ]);
+  });
+
+  it("sends a remote's errors in the ingest's batches and never loads gtag for them", () => {
+    setRuntimeConfig({ ...TEST_RUNTIME_CONFIG, analyticsId: 'G-TEST1234' });
+    for (let i = 0; i < 25; i += 1) tracker.trackRemoteError('mf_links', null);
+    tracker.flush();
+    expect(beacons().map((b) => b.events.length)).toEqual([20, 5]);
+    expect(gtagScripts()).toEqual([]);
+  });
+
   it('loads nothing from Google without an analyticsId', () => {
     tracker.trackPageView('/');
     tracker.trackClick({ linkId: 1, url: 'https://shop.example/1' });

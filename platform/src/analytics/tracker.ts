@@ -1,4 +1,5 @@
 import type { AnalyticsEvent } from '@linksite/contract';
+import { REMOTE_NAME, REPORTED_RELEASE_VERSION, UNKNOWN_RELEASE_VERSION } from '@linksite/contract/api-rules';
 import { runtimeConfigStore } from '../config/runtime-config';
 import { resolveApiUrl } from '../http/http-client';
 import { gtagPageView, loadGtag, sendOutboundClick } from './gtag';
@@ -29,15 +30,17 @@ function sendable(event: AnalyticsEvent): boolean {
   )
     return false;
   if (event.utm && !cleanText(event.utm.source, 100)) return false;
+  if (event.remote !== undefined && !REMOTE_NAME.test(event.remote)) return false;
+  if (event.version !== undefined && !REPORTED_RELEASE_VERSION.test(event.version)) return false;
   return bytes(JSON.stringify({ events: [event] })) <= MAX_BATCH_BYTES;
 }
 
 /**
- * The public page's first-party analytics (issue 12 item 1): page views and clicks are queued and sent to the ingest
- * in batches with `navigator.sendBeacon` (falling back to `fetch` with `keepalive`), after {@link FLUSH_DELAY_MS} or
- * when the page is hidden or left, so the page never waits for them and a click that leaves still arrives. No cookie
- * is set or read. When `/config.json` has a GA4 `analyticsId`, page views and outbound clicks also go to GA4 (gtag.ts).
- * Nothing here throws: analytics never breaks a page.
+ * The public page's first-party analytics (issue 12 item 1): page views, clicks and remotes' errors are queued and
+ * sent to the ingest in batches with `navigator.sendBeacon` (falling back to `fetch` with `keepalive`), after
+ * {@link FLUSH_DELAY_MS} or when the page is hidden or left, so the page never waits for them and a click that leaves
+ * still arrives. No cookie is set or read. When `/config.json` has a GA4 `analyticsId`, page views and outbound clicks
+ * also go to GA4 (gtag.ts). Nothing here throws: analytics never breaks a page.
  */
 export class AnalyticsTracker {
   private queue: AnalyticsEvent[] = [];
@@ -82,6 +85,26 @@ export class AnalyticsTracker {
           click.url,
           'linkId' in click ? { link_id: String(click.linkId) } : { keyword: click.keyword },
         );
+    } catch {
+      // Never break the page.
+    }
+  }
+
+  /**
+   * An error a remote's code met on this page (its error boundary caught it, say): `remote` is its Module Federation
+   * name (`mf_links`), `version` the release of it the page runs (6–64 lowercase hex digits), or null when unknown
+   * (sent as `-`). Queued and sent with the page views and clicks; the API counts it per remote and version on
+   * /metrics (`linksite_remote_browser_errors_total`) and stores nothing. A name or version the ingest would refuse
+   * is dropped. Only queues; never throws.
+   */
+  trackRemoteError(remote: string, version: string | null): void {
+    try {
+      this.enqueue({
+        type: 'remote_error',
+        path: window.location.pathname,
+        remote,
+        version: version ?? UNKNOWN_RELEASE_VERSION,
+      });
     } catch {
       // Never break the page.
     }
@@ -173,5 +196,8 @@ const tracker = new AnalyticsTracker();
 export const trackPageView = (path: string): void => tracker.trackPageView(path);
 /** A click on a product card (`linkId`, `url`) or a keyword-cloud word (`keyword`). */
 export const trackClick = (click: AnalyticsClick): void => tracker.trackClick(click);
+/** An error of remote `remote` (`mf_links`) at release `version` (null: unknown), counted on the API's /metrics. */
+export const trackRemoteError = (remote: string, version: string | null): void =>
+  tracker.trackRemoteError(remote, version);
 /** Sends the queued events now. */
 export const flushAnalytics = (): void => tracker.flush();

@@ -17,10 +17,11 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { messages } from '../../common/messages';
+import { REMOTE_NAME, REPORTED_RELEASE_VERSION } from '../../common/shared-rules';
 
 /** Events in one request: a page's queue is flushed in batches of at most this many. */
 export const MAX_EVENTS_PER_REQUEST = 20;
-export const EVENT_TYPES = ['pageview', 'click'] as const;
+export const EVENT_TYPES = ['pageview', 'click', 'remote_error'] as const;
 export type AnalyticsEventType = (typeof EVENT_TYPES)[number];
 
 /** A URL path as `location.pathname` gives it: `/`, then printable ASCII without `?` and `#`, at most 300. */
@@ -58,7 +59,10 @@ export class AnalyticsUtmDto {
 
 /**
  * One hit (issue 12 item 1). `pageview`: neither `linkId` nor `keyword`. `click`: exactly one of them — a product
- * card (`linkId`) or a keyword-cloud word (`keyword`). Unknown fields are refused.
+ * card (`linkId`) or a keyword-cloud word (`keyword`). `remote_error`: an error a remote's code met in the browser,
+ * with `remote` and `version` and nothing else besides `path`; counted on /metrics, never stored as a visit. Which
+ * fields go with which type is the ingest's rule (analytics-ingest.service.ts `checkFields`). Unknown fields are
+ * refused.
  */
 export class AnalyticsEventDto {
   @ApiProperty({ enum: EVENT_TYPES })
@@ -98,6 +102,20 @@ export class AnalyticsEventDto {
   @Type(() => AnalyticsUtmDto)
   @IsObject({ message: messages.analyticsUtmInvalid })
   utm?: AnalyticsUtmDto;
+
+  /** `remote_error`: the remote's Module Federation name (`mf_links`). */
+  @ApiPropertyOptional({ pattern: REMOTE_NAME.source, maxLength: 40, example: 'mf_links' })
+  @IsOptional()
+  @Matches(REMOTE_NAME, { message: messages.analyticsRemoteInvalid })
+  @IsString({ message: messages.analyticsRemoteInvalid })
+  remote?: string;
+
+  /** `remote_error`: the remote's release version (6–64 lowercase hex digits), or `-` when the browser knows none. */
+  @ApiPropertyOptional({ pattern: REPORTED_RELEASE_VERSION.source, maxLength: 64, example: '3f2a9c0d1e4b' })
+  @IsOptional()
+  @Matches(REPORTED_RELEASE_VERSION, { message: messages.analyticsVersionInvalid })
+  @IsString({ message: messages.analyticsVersionInvalid })
+  version?: string;
 }
 
 /**
