@@ -13,13 +13,19 @@ import { identitySettings, siteLayout } from './site-layout.mjs';
 /**
  * @param {string} hostname host name the browser asked for (without port)
  * @param {NodeJS.ProcessEnv} env
+ * @param {import('./release-config.mjs').ReleaseConfig} [releases] the running configuration of remote releases
+ *   (scripts/release-config.mjs): a remote with a pinned `live` release is named at that release's remoteEntry.js
+ *   (`…/releases/<version>/remoteEntry.js`), so every screen of the site, not only `/`, follows a rollback
  */
-export function buildRuntimeConfig(hostname, env = process.env) {
+export function buildRuntimeConfig(hostname, env = process.env, releases = {}) {
   const { apps } = siteLayout(env);
   const remotes = {};
   for (const app of apps.filter((a) => a.name !== 'shell')) {
     const override = env[`REMOTE_${app.name.toUpperCase()}_URL`];
-    remotes[app.name] = override || `http://${hostname}:${app.port}/remoteEntry.js`;
+    const entry = override || `http://${hostname}:${app.port}/remoteEntry.js`;
+    const live = releases[app.name]?.live;
+    // The release's folder beside the entry, keeping the entry's form (absolute, or a path on the page's origin).
+    remotes[app.name] = live ? entry.replace(/[^/]*$/, `releases/${live}/remoteEntry.js`) : entry;
   }
   const identity = identitySettings(env);
   return {

@@ -15,7 +15,11 @@
  *   immutable; `/release.json` names the newest (`dist-dev` has none: its `release.json` names the folder itself).
  * - The shell's `/` carries its first screen (issue 24 item 1, docs/first-screen.md), rendered here from the API's data
  *   and each first-screen remote's live release, fetched from that remote's own server
- *   (scripts/first-screen/first-screen-renderer.mjs); its stylesheet is served as `/first-screen/<hash>.css`.
+ *   (scripts/first-screen/first-screen-renderer.mjs); its stylesheet is served as `/first-screen/<releases>.css` (named by the
+ *   releases it is made of, so any replica of this server can make it), and
+ *   `/metrics` counts its slots per remote and release (not through a proxy: 403 with X-Forwarded-For).
+ * - Which release of each remote a page view and `/config.json` name follows the running configuration of releases
+ *   (scripts/release-config.mjs: a pinned live release, a canary), re-read within a second of a change.
  *   `index.html`'s SSI include of the page head is resolved through the API as nginx would (scripts/ssi-include.mjs);
  *   an include the API does not answer with 200 within 2 s is left out.
  * - A browser navigation to a client-side route falls back to `index.html` (scripts/spa-fallback.mjs); any other
@@ -39,6 +43,7 @@ import { repoRoot, siteLayout } from './site-layout.mjs';
 import { isNavigationRequest } from './spa-fallback.mjs';
 import { fetchInclude, resolveSsi } from './ssi-include.mjs';
 import { siteFirstScreen } from './first-screen/site-first-screen.mjs';
+import { releaseConfigReader } from './release-config.mjs';
 
 const [appDir, portArg, buildFolder = 'dist'] = process.argv.slice(2);
 const port = Number(portArg);
@@ -55,10 +60,17 @@ const apiOrigin = (process.env.API_INTERNAL_URL || `http://127.0.0.1:${siteLayou
 const noCache = /(^|\/)(remoteEntry\.js|mf-manifest\.json|mf-stats\.json|index\.html|release\.json)$/;
 const development = buildFolder !== 'dist';
 const releasesDir = path.join(path.dirname(distDir), 'releases');
-const firstScreen = siteFirstScreen({ distDir, apiOrigin, development });
+// The running configuration of remote releases (pins, canary): the page's render and its /config.json follow it.
+const releaseConfig = releaseConfigReader();
+const firstScreen = siteFirstScreen({ distDir, apiOrigin, development, releaseConfig });
+const runtimeConfig = (hostname) => buildRuntimeConfig(hostname, process.env, releaseConfig.current());
 
 const app = express();
 app.disable('x-powered-by');
+// Whose X-Forwarded-For is believed (the gateway's, in a container network): `req.ip` is then the visitor, whom the
+// first screen's and the head's requests to the API name, so the API's rate limits count visitors, not this server.
+// The same setting and default as the API's (api/README.md TRUST_PROXY).
+app.set('trust proxy', process.env.TRUST_PROXY || 'loopback');
 app.use((_req, res, next) => {
   res.setHeader('Access-Control-Allow-Origin', '*');
   next();
@@ -82,7 +94,7 @@ app.use(
 // After the API proxy: the API's answers keep the API's own headers (api/src/common/security-headers.ts).
 app.use((req, res, next) => {
   const request = { path: req.path, https: cameOverHttps(req), development };
-  res.set(securityHeaders(buildRuntimeConfig(req.hostname), request));
+  res.set(securityHeaders(runtimeConfig(req.hostname), request));
   next();
 });
 // Same threshold as the gateway (gzip_min_length 1024); brotli first when the browser offers it, at quality 5: the
@@ -90,7 +102,7 @@ app.use((req, res, next) => {
 app.use(compression({ threshold: 1024, brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }));
 app.get('/config.json', (req, res) => {
   res.setHeader('Cache-Control', 'no-store');
-  res.json(buildRuntimeConfig(req.hostname));
+  res.json(runtimeConfig(req.hostname));
 });
 if (!development && fs.existsSync(releasesDir)) {
   // The newest release, as its own descriptor says (`path: releases/<version>/`).
@@ -114,9 +126,28 @@ if (!development && fs.existsSync(releasesDir)) {
   );
 }
 if (firstScreen) {
-  app.get('/first-screen/:file', (req, res) => {
-    const css = /^([0-9a-f]{16})\.css$/.exec(req.params.file) && firstScreen.stylesheet(req.params.file.slice(0, 16));
-    if (!css) {
+  // For the operator's scraper on the server's own network, never through the gateway (which adds X-Forwarded-For):
+  // the same rule as the API's /metrics.
+  app.get('/metrics', async (req, res) => {
+    if (req.get('x-forwarded-for')) {
+      res.status(403).type('text/plain; charset=utf-8').send('Forbidden');
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    res.type(firstScreen.metrics.contentType).send(await firstScreen.metrics.metrics());
+  });
+  // Ready when a visitor gets the whole first screen (npm start's readiness check).
+  app.get('/first-screen/ready', async (_req, res) => {
+    const missing = await firstScreen.missing();
+    res.setHeader('Cache-Control', 'no-store');
+    res
+      .status(missing.length === 0 ? 200 : 503)
+      .type('text/plain; charset=utf-8')
+      .send(missing.length === 0 ? '준비됨' : `첫 화면을 아직 그릴 수 없습니다: ${missing.join(', ')}`);
+  });
+  app.get('/first-screen/:file', async (req, res) => {
+    const css = await firstScreen.stylesheet(req.params.file);
+    if (css === null) {
       res.status(404).type('text/plain; charset=utf-8').send('Not Found');
       return;
     }

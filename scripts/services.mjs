@@ -261,7 +261,11 @@ export function siteServers(dataDir) {
         ? [{ name: 'idp', url: `http://127.0.0.1:${layout.idpPort}/.well-known/openid-configuration` }]
         : []),
       { name: 'api', url: `http://127.0.0.1:${layout.apiPort}/api/health` },
-      ...layout.apps.map((app) => ({ name: app.dir, url: `http://127.0.0.1:${app.port}/` })),
+      // The shell is ready when it serves the whole first screen (every first-screen remote's slot rendered).
+      ...layout.apps.map((app) => ({
+        name: app.dir,
+        url: `http://127.0.0.1:${app.port}/${app.name === 'shell' ? 'first-screen/ready' : ''}`,
+      })),
     ],
   };
 }

@@ -106,18 +106,26 @@ export class AppReleases {
   }
 
   /**
-   * The release `source` serves now, or null when it has none (no `release.json`).
+   * The release `source` serves now, or null when it has none (no `release.json`); when `source` cannot be read, the
+   * release it last served.
    * @param {ReleaseSource} source
    * @returns {Promise<Release | null>}
-   * @throws Error when the source cannot be read or its descriptor is malformed
+   * @throws Error when the source cannot be read and never could, or its descriptor is malformed
    */
   live(source) {
     const kept = this.#descriptors.get(source.id);
     if (kept && this.#now() - kept.at < this.#descriptorTtlMs) return kept.promise;
-    const promise = source.read('release.json').then((text) => (text === null ? null : parseRelease(text, source.id)));
+    const asked = source.read('release.json').then((text) => (text === null ? null : parseRelease(text, source.id)));
+    // A remote whose server does not answer keeps the release it had (its server build is kept here): its slot stays
+    // in the page while its server is down. It is asked again on the next request.
+    const promise = kept ? asked.catch(() => kept.promise) : asked;
     this.#descriptors.set(source.id, { at: this.#now(), promise });
-    // A failure is not kept past this request's wait: the next request asks again.
-    promise.catch(() => this.#descriptors.delete(source.id));
+    asked.catch(() => {
+      if (this.#descriptors.get(source.id)?.promise === promise) {
+        if (kept) this.#descriptors.set(source.id, { at: -Infinity, promise: kept.promise });
+        else this.#descriptors.delete(source.id);
+      }
+    });
     return promise;
   }
 
@@ -143,6 +151,19 @@ export class AppReleases {
       this.#forgetOldBuilds(source.id);
     }
     return build;
+  }
+
+  /**
+   * The CSS of `release`'s server build (its components' stylesheet), fetched once per version, or null when the
+   * release has none. Read from the server build when it is loaded already.
+   * @param {ReleaseSource} source
+   * @param {Release} release
+   * @returns {Promise<string | null>}
+   */
+  stylesheet(source, release) {
+    const build = this.#builds.get(`${source.id}#${release.version}`);
+    if (build) return build.then((loaded) => (loaded ? loaded.css : null));
+    return source.read(`${release.path}server/first-screen.css`);
   }
 
   /** Forgets the oldest server builds of `sourceId` past {@link KEPT_BUILDS_PER_APP}. */

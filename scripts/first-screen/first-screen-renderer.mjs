@@ -10,15 +10,17 @@
  *
  * The browser hydrates each slot with exactly the release named there (shell/src/remotes/remote-registry.ts).
  *
- * - A remote whose release cannot be read in `loadTimeoutMs`, or whose render throws or runs past the render pool's
- *   bound, is left out (its slot renders in the browser); the rest is served. Its load goes on, so a later page view
- *   has it.
+ * - Each remote renders on a worker thread of its own, bounded in time (scripts/first-screen/render-pool.mjs); the
+ *   shell's frame, the server's own code, renders in this process.
+ * - A remote whose release cannot be read in `loadTimeoutMs`, or whose render throws or runs past `renderTimeoutMs`,
+ *   is left out (its slot renders in the browser); the rest is served. Its load goes on, so a later page view has it.
  * - No data (the API down, or a tag it refuses) or no frame: no first screen; the page renders in the browser.
  * - A page whose data (the API's ETag) and releases were rendered before is not rendered again.
  */
 import crypto from 'node:crypto';
 import { AppReleases } from './app-releases.mjs';
 import { RenderPool } from './render-pool.mjs';
+import { evaluateCommonJs } from './render-worker.mjs';
 
 /** The ids of the page's JSON blocks (read by the shell and the remotes). */
 export const DATA_BLOCK_ID = 'first-screen-data';
@@ -56,6 +58,11 @@ export function uniqueCssModules(files) {
   return kept.join('');
 }
 
+/** The name of the stylesheet of a page rendered with `builds` (the shell's frame first): their releases. */
+function stylesheetName(builds) {
+  return builds.map((build) => `${build.release.name}@${build.release.version}`).join('~');
+}
+
 /** Keeps at most `limit` entries of `map`, dropping the oldest inserted. */
 function bound(map, limit) {
   for (const key of [...map.keys()].slice(0, Math.max(0, map.size - limit))) map.delete(key);
@@ -76,7 +83,11 @@ function within(promise, ms, fallback) {
  *   shell: import('./app-releases.mjs').ReleaseSource,
  *   remotes: { name: string, slot: string, source: import('./app-releases.mjs').ReleaseSource }[],
  *   releases?: AppReleases,
- *   pool?: RenderPool,
+ *   createPool?: () => RenderPool,
+ *   renderTimeoutMs?: number,
+ *   cooldownMs?: number,
+ *   choose?: (name: string) => { version: string, path: string } | null,
+ *   onOutcome?: (remote: string, version: string, outcome: string) => void,
  *   loadTimeoutMs?: number,
  *   dataTimeoutMs?: number,
  *   log?: (line: string) => void,
@@ -84,6 +95,13 @@ function within(promise, ms, fallback) {
  *   apiOrigin: where the API answers (`http://127.0.0.1:3000`); shell: the shell's own output folder; remotes: the
  *   remotes that draw a slot of the first screen, each with its slot (`mf_store/StorePage`: remotes.json
  *   `firstScreen`) and deployment;
+ *   choose: the release of a remote for one page view, from the running configuration (scripts/release-config.mjs:
+ *   a pinned live release or a canary's candidate), or null for the remote's newest (its `release.json`);
+ *   onOutcome: called with each count {@link counts} makes (the server's metrics);
+ *   createPool: a remote's render pool (one worker per remote, so a remote that hangs delays no other slot);
+ *   renderTimeoutMs: how long a page view waits for one remote's slot (default 300), its evaluation included;
+ *   cooldownMs: how long a release whose render threw or hung is left to the browser before it is tried again
+ *   (default 10000);
  *   loadTimeoutMs: how long a page view waits for a release's descriptor and server build (default 1500);
  *   dataTimeoutMs: for the API's answer (default 2000)
  */
@@ -92,7 +110,11 @@ export function createFirstScreenRenderer({
   shell,
   remotes,
   releases = new AppReleases(),
-  pool = new RenderPool(),
+  createPool = () => new RenderPool(),
+  renderTimeoutMs = 300,
+  cooldownMs = 10_000,
+  choose = () => null,
+  onOutcome = () => undefined,
   loadTimeoutMs = 1500,
   dataTimeoutMs = 2000,
   log = (line) => console.error(line),
@@ -101,13 +123,14 @@ export function createFirstScreenRenderer({
   const data = new Map();
   /** Rendered fragments by tag, data ETag and release versions. */
   const pages = new Map();
-  /** Stylesheets by the hash in their address. */
+  /** Stylesheets by their name (the releases they are made of, {@link stylesheetName}). */
   const stylesheets = new Map();
-  /** Counts per remote, release version and outcome (`rendered`, `failed`, `timeout`, `unavailable`). */
+  /** Counts per remote, release version and outcome (`served`, `failed`, `timeout`, `unavailable`). */
   const counts = new Map();
-  const count = (remote, version, outcome) => {
+  const countOutcome = (remote, version, outcome) => {
     const key = `${remote}\t${version}\t${outcome}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
+    onOutcome(remote, version, outcome);
   };
 
   /**
@@ -138,9 +161,16 @@ export function createFirstScreenRenderer({
     }
   }
 
-  /** The live release's server build of `source`, or null (none, unreadable, or not within `loadTimeoutMs`). */
-  async function loadBuild(name, source) {
-    const load = releases.live(source).then((release) => (release ? releases.serverBuild(source, release) : null));
+  /**
+   * The server build of the release of `name` this page view gets (`choose`, else the newest at `source`), or null
+   * (none, unreadable, or not within `loadTimeoutMs`).
+   */
+  async function loadBuild(name, source, count) {
+    const chosen = choose(name);
+    const release = chosen
+      ? Promise.resolve({ name, version: chosen.version, path: chosen.path })
+      : releases.live(source);
+    const load = release.then((found) => (found ? releases.serverBuild(source, found) : null));
     const build = await within(
       load.catch((error) => {
         log(`${name}: 서버 빌드를 읽지 못했습니다: ${error.message}`);
@@ -153,16 +183,63 @@ export function createFirstScreenRenderer({
     return build;
   }
 
-  /** One slot's markup, or null when its render failed (counted and logged). */
-  async function renderSlot(name, build, product) {
+  /** Each remote's render pool, made on its first render. */
+  const pools = new Map();
+  /** Releases whose render threw or hung: until when they are left to the browser, and why. */
+  const failing = new Map();
+  /** The shell's evaluated frame builds by key (its own code, run in this process). */
+  const frames = new Map();
+
+  /**
+   * One slot's markup, or null when it is left to the browser: its render threw or hung (the release then waits out
+   * `cooldownMs`), or did not answer within `renderTimeoutMs` (it goes on, for later page views). Counted and logged.
+   */
+  async function renderSlot(name, build, product, count) {
+    const { version } = build.release;
+    const failure = failing.get(build.key);
+    if (failure && failure.until > Date.now()) {
+      count(name, version, failure.outcome);
+      return null;
+    }
+    let pool = pools.get(name);
+    if (!pool) pools.set(name, (pool = createPool()));
+    const waited = Symbol('waited');
+    const outcome = await within(
+      pool.render(build.key, build.code, 'render', product).then(
+        (html) => ({ html }),
+        (error) => ({ error }),
+      ),
+      renderTimeoutMs,
+      waited,
+    );
+    if (outcome === waited) {
+      count(name, version, 'timeout');
+      log(`${build.key}: ${renderTimeoutMs} ms 안에 첫 화면을 그리지 못해 브라우저에 맡깁니다`);
+      return null;
+    }
+    if (outcome.error) {
+      const reason = outcome.error.name === 'RenderTimeoutError' ? 'timeout' : 'failed';
+      failing.set(build.key, { until: Date.now() + cooldownMs, outcome: reason });
+      count(name, version, reason);
+      log(`${build.key}: 첫 화면을 그리지 못해 브라우저에 맡깁니다: ${outcome.error.message}`);
+      return null;
+    }
+    failing.delete(build.key);
+    return outcome.html;
+  }
+
+  /** The shell's frame around `markup`, from its server build (evaluated once per version), or null when it throws. */
+  function renderFrame(frame, markup) {
     try {
-      const html = await pool.render(build.key, build.code, 'render', product);
-      count(name, build.release.version, 'rendered');
-      return html;
+      let exports = frames.get(frame.key);
+      if (!exports) {
+        exports = evaluateCommonJs(frame.code, `${frame.key}/server/first-screen.js`);
+        frames.clear();
+        frames.set(frame.key, exports);
+      }
+      return exports.renderFrame(markup);
     } catch (error) {
-      const timeout = error.name === 'RenderTimeoutError';
-      count(name, build.release.version, timeout ? 'timeout' : 'failed');
-      log(`${build.key}: 첫 화면을 그리지 못해 브라우저에 맡깁니다: ${error.message}`);
+      log(`${frame.key}: 첫 화면의 틀을 그리지 못했습니다: ${error.stack ?? error.message}`);
       return null;
     }
   }
@@ -170,15 +247,18 @@ export function createFirstScreenRenderer({
   return {
     /**
      * The first screen of `/` (or `/?tag=`), or null when there is none to serve.
-     * @param {{ tag?: string, headers?: Record<string, string> }} request tag: the page's `tag` parameter as sent
-     * @returns {Promise<{ html: string, stylesheet: string | null } | null>} html: what goes in `#root`;
-     *   stylesheet: the address of its CSS on this server (`/first-screen/<hash>.css`), or null when it has none
+     * @param {{ tag?: string, headers?: Record<string, string>, probe?: boolean }} request tag: the page's `tag`
+     *   parameter as sent; probe: a readiness check, not a page view (not counted)
+     * @returns {Promise<{ html: string, stylesheet: string | null, versions: Record<string, string> } | null>}
+     *   html: what goes in `#root`; stylesheet: the address of its CSS on this server (`/first-screen/<releases>.css`), or
+     *   null when it has none; versions: the release of each remote whose slot is in it
      */
-    async render({ tag = '', headers = {} } = {}) {
+    async render({ tag = '', headers = {}, probe = false } = {}) {
+      const count = probe ? () => undefined : countOutcome;
       const [page, frame, ...builds] = await Promise.all([
         readData(tag, headers),
-        loadBuild('shell', shell),
-        ...remotes.map(({ name, source }) => loadBuild(name, source)),
+        loadBuild('shell', shell, count),
+        ...remotes.map(({ name, source }) => loadBuild(name, source, count)),
       ]);
       if (!page || !frame) return null;
       const slots = remotes
@@ -186,25 +266,22 @@ export function createFirstScreenRenderer({
         .filter(({ build }) => build);
       const key = [tag, page.etag, frame.key, ...slots.map(({ build }) => build.key)].join('|');
       const kept = pages.get(key);
-      if (kept) return kept;
+      if (kept) {
+        for (const name of kept.served) count(name, kept.versions[name], 'served');
+        return kept;
+      }
 
-      const rendered = [];
-      for (const slot of slots) {
-        const html = await renderSlot(slot.name, slot.build, page.product);
-        if (html !== null) rendered.push({ ...slot, html });
-      }
+      const htmls = await Promise.all(slots.map((slot) => renderSlot(slot.name, slot.build, page.product, count)));
+      const rendered = slots
+        .map((slot, index) => ({ ...slot, html: htmls[index] }))
+        .filter(({ html }) => html !== null);
       const markup = Object.fromEntries(rendered.map(({ slot, html }) => [slot, html]));
-      let frameHtml;
-      try {
-        frameHtml = await pool.render(frame.key, frame.code, 'renderFrame', markup);
-      } catch (error) {
-        log(`${frame.key}: 첫 화면의 틀을 그리지 못했습니다: ${error.message}`);
-        return null;
-      }
+      const frameHtml = renderFrame(frame, markup);
+      if (frameHtml === null) return null;
       const css = uniqueCssModules([frame.css, ...rendered.map(({ build }) => build.css)]);
-      const hash = crypto.createHash('sha256').update(css).digest('hex').slice(0, 16);
+      const sheet = stylesheetName([frame, ...rendered.map(({ build }) => build)]);
       if (css) {
-        stylesheets.set(hash, css);
+        stylesheets.set(sheet, css);
         bound(stylesheets, KEPT_PAGES);
       }
       const releasesUsed = Object.fromEntries(
@@ -212,8 +289,11 @@ export function createFirstScreenRenderer({
       );
       const result = {
         html: `${frameHtml}${jsonBlock(DATA_BLOCK_ID, page.product)}${jsonBlock(RELEASES_BLOCK_ID, releasesUsed)}`,
-        stylesheet: css ? `/first-screen/${hash}.css` : null,
+        stylesheet: css ? `/first-screen/${sheet}.css` : null,
+        served: rendered.map(({ name }) => name),
+        versions: Object.fromEntries(rendered.map(({ name, build }) => [name, build.release.version])),
       };
+      for (const { name, build } of rendered) count(name, build.release.version, 'served');
       // A page with a slot left out is not kept: the next page view tries that remote again.
       if (rendered.length === slots.length) {
         pages.set(key, result);
@@ -222,14 +302,47 @@ export function createFirstScreenRenderer({
       return result;
     },
 
-    /** The stylesheet whose address has `hash`, or undefined (not rendered by this process). */
-    stylesheet(hash) {
-      return stylesheets.get(hash);
+    /**
+     * The stylesheet of a first screen, by the name its address gives (`shell@<v>~mf_plans@<v>~mf_store@<v>`, the
+     * releases it was rendered with): made here when another process of this server rendered that page (the
+     * releases' CSS is read from their servers, once per version). Null for a name that is malformed or names a
+     * release that cannot be read (a shell release other than this server's own).
+     * @param {string} file `<name>.css`
+     * @returns {Promise<string | null>}
+     */
+    async stylesheet(file) {
+      const name =
+        /^((?:[a-z][a-z0-9_]{0,39}@[0-9a-f]{6,64})(?:~[a-z][a-z0-9_]{0,39}@[0-9a-f]{6,64}){0,15})\.css$/.exec(
+          file,
+        )?.[1];
+      if (!name) return null;
+      const kept = stylesheets.get(name);
+      if (kept !== undefined) return kept;
+      const parts = name.split('~').map((part) => part.split('@'));
+      const css = await Promise.all(
+        parts.map(async ([app, version], index) => {
+          if (index === 0) {
+            const own = app === 'shell' ? await releases.live(shell).catch(() => null) : null;
+            return own?.version === version ? releases.stylesheet(shell, own) : null;
+          }
+          const remote = remotes.find((candidate) => candidate.name === app);
+          if (!remote) return null;
+          const live = await releases.live(remote.source).catch(() => null);
+          const release = live?.version === version ? live : { name: app, version, path: `releases/${version}/` };
+          return releases.stylesheet(remote.source, release).catch(() => null);
+        }),
+      );
+      if (css.some((part) => part === null)) return null;
+      const joined = uniqueCssModules(css);
+      stylesheets.set(name, joined);
+      bound(stylesheets, KEPT_PAGES);
+      return joined;
     },
 
     /**
-     * The counts of server renders per remote, release version and outcome (`rendered`, `failed`, `timeout`;
-     * `unavailable` with version `-` when no release could be read).
+     * Counts per remote, release version and outcome: `served` (page views whose HTML holds that release's slot,
+     * rendered or kept), `failed` and `timeout` (its render threw or ran past the bound; the slot was left to the
+     * browser), `unavailable` with version `-` (no release could be read in time).
      * @returns {{ remote: string, version: string, outcome: string, count: number }[]}
      */
     counts() {
@@ -239,6 +352,6 @@ export function createFirstScreenRenderer({
       });
     },
 
-    close: () => pool.close(),
+    close: () => Promise.all([...pools.values()].map((pool) => pool.close())),
   };
 }

@@ -7,11 +7,17 @@
  *   by default `http://127.0.0.1:<its port>/` on one machine.
  * - Each remote's live release is asked for at most every `RELEASE_CHECK_MS` (default 2000 ms), and every time under
  *   `npm run dev`, so a saved change is rendered on the next reload.
- * - A render is bounded by `FIRST_SCREEN_RENDER_TIMEOUT_MS` (default 300 ms) per remote.
+ * - A page view waits at most `FIRST_SCREEN_RENDER_TIMEOUT_MS` (default 300 ms) for each remote's slot; a render still
+ *   running at three times that (at least 1 s) is stopped with its worker.
+ * - The release each page view gets follows the running configuration (scripts/release-config.mjs): a pinned live
+ *   release, a canary's candidate for its share of page views, else the remote's newest.
+ * - `metrics` counts, per remote and release version, the page views whose HTML holds its slot and the slots left to
+ *   the browser (Prometheus counter `linksite_first_screen_slots_total{remote,version,outcome}`).
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Counter, Registry } from 'prom-client';
 import { AppReleases, folderReleaseSource, httpReleaseSource } from './app-releases.mjs';
 import { createFirstScreenRenderer } from './first-screen-renderer.mjs';
 import { RenderPool } from './render-pool.mjs';
@@ -33,9 +39,11 @@ function milliseconds(value, fallback, name) {
 
 /**
  * The first screen of the app served from `distDir`, or null when its page has no place for one (a remote).
- * @param {{ distDir: string, apiOrigin: string, development: boolean, env?: NodeJS.ProcessEnv }} options
+ * @param {{ distDir: string, apiOrigin: string, development: boolean, releaseConfig:
+ *   ReturnType<typeof import('../release-config.mjs').releaseConfigReader>, env?: NodeJS.ProcessEnv }} options
+ *   releaseConfig: the running configuration of releases, shared with the server's /config.json
  */
-export function siteFirstScreen({ distDir, apiOrigin, development, env = process.env }) {
+export function siteFirstScreen({ distDir, apiOrigin, development, releaseConfig, env = process.env }) {
   const page = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
   if (!page.includes(FIRST_SCREEN_MARKER)) return null;
   const { apps } = siteLayout(env);
@@ -50,16 +58,26 @@ export function siteFirstScreen({ distDir, apiOrigin, development, env = process
         source: httpReleaseSource(base.endsWith('/') ? base : `${base}/`),
       };
     });
+  const renderTimeoutMs = milliseconds(env.FIRST_SCREEN_RENDER_TIMEOUT_MS, 300, 'FIRST_SCREEN_RENDER_TIMEOUT_MS');
+  const metrics = new Registry();
+  const slots = new Counter({
+    name: 'linksite_first_screen_slots_total',
+    help: "Slots of the served / by remote, release version and outcome: served (in the page's HTML), failed or timeout (its server render threw or ran past the bound: rendered in the browser), unavailable (no release could be read; version -).",
+    labelNames: ['remote', 'version', 'outcome'],
+    registers: [metrics],
+  });
   const renderer = createFirstScreenRenderer({
     apiOrigin,
+    choose: (name) => releaseConfig.choose(name),
+    onOutcome: (remote, version, outcome) => slots.inc({ remote, version, outcome }),
     shell: folderReleaseSource(distDir),
     remotes,
     releases: new AppReleases({
       descriptorTtlMs: development ? 0 : milliseconds(env.RELEASE_CHECK_MS, 2000, 'RELEASE_CHECK_MS'),
     }),
-    pool: new RenderPool({
-      timeoutMs: milliseconds(env.FIRST_SCREEN_RENDER_TIMEOUT_MS, 300, 'FIRST_SCREEN_RENDER_TIMEOUT_MS'),
-    }),
+    renderTimeoutMs,
+    // A render still running well past the page's wait is taken for stuck: its worker is replaced.
+    createPool: () => new RenderPool({ timeoutMs: Math.max(1000, 3 * renderTimeoutMs) }),
   });
   return {
     /**
@@ -80,8 +98,19 @@ export function siteFirstScreen({ distDir, apiOrigin, development, env = process
         .replace(FIRST_SCREEN_STYLES_MARKER, () => styles)
         .replace(FIRST_SCREEN_MARKER, () => first?.html ?? '');
     },
-    stylesheet: (hash) => renderer.stylesheet(hash),
-    counts: () => renderer.counts(),
+    /**
+     * Whether a visitor gets the whole first screen now: a render of `/` holds every first-screen remote's slot.
+     * `npm start` and `npm run dev` say the site is ready only then (scripts/services.mjs).
+     * @returns {Promise<string[]>} the remotes missing from it (`shell` when there is no first screen at all)
+     */
+    async missing() {
+      const first = await renderer.render({ probe: true });
+      return first ? remotes.filter(({ name }) => !first.versions[name]).map(({ name }) => name) : ['shell'];
+    },
+    /** The stylesheet `/first-screen/<file>` names, or null (scripts/first-screen/first-screen-renderer.mjs). */
+    stylesheet: (file) => renderer.stylesheet(file),
+    /** The Prometheus registry of the counts above. */
+    metrics,
     close: () => renderer.close(),
   };
 }

@@ -5,7 +5,7 @@ import {
   registerRemotes,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
-import type { RuntimeConfig } from '@linksite/platform';
+import { trackRemoteError, type RuntimeConfig } from '@linksite/platform';
 import type { ServedRelease } from '../first-screen/first-screen-slot';
 
 /**
@@ -24,14 +24,31 @@ export function remoteEntryTimeoutPlugin(timeout = REMOTE_ENTRY_TIMEOUT_MS): Mod
 
 /** Each remote's entry of `/config.json`: its live release, the fallback of a served release that cannot load. */
 let liveEntries: Record<string, string> = {};
+/** The entry each remote is registered at now. */
+const registered: Record<string, string> = {};
 
 /**
- * The remoteEntry.js of `release` of the remote whose live entry is `liveEntry`: the release's folder under the same
- * address (`http://host:8081/remoteEntry.js` + `releases/3f2a9c0d1e4b/` →
- * `http://host:8081/releases/3f2a9c0d1e4b/remoteEntry.js`; a relative entry stays on the page's origin).
+ * Reports that `remote` failed in this browser (its code did not load, or it threw while rendering) with the release
+ * it is registered at, through the site's beacon (`remote_error`: the API counts it per remote and version on its
+ * /metrics, so a canary's candidate can be compared with the live release; issue 24 item 4). The version is the one
+ * in the entry's `releases/<version>/` folder, `-` (unknown) for an entry at the remote's root.
+ */
+export function reportRemoteError(remote: string): void {
+  trackRemoteError(
+    remote,
+    /\/releases\/([0-9a-f]{6,64})\/remoteEntry\.js$/.exec(registered[remote] ?? '')?.[1] ?? null,
+  );
+}
+
+/**
+ * The remoteEntry.js of `release` of the remote whose live entry is `liveEntry`: the release's folder under the
+ * remote's address (`http://host:8081/remoteEntry.js`, or a pinned `http://host:8081/releases/0123456789ab/remoteEntry.js`,
+ * + `releases/3f2a9c0d1e4b/` → `http://host:8081/releases/3f2a9c0d1e4b/remoteEntry.js`; a relative entry is taken on
+ * the page's origin).
  */
 export function releaseEntry(liveEntry: string, release: ServedRelease): string {
-  return new URL(`${release.path}remoteEntry.js`, new URL(liveEntry, window.location.href)).href;
+  const remoteAddress = new URL(liveEntry, window.location.href).href.replace(/(releases\/[0-9a-f]+\/)?[^/]*$/, '');
+  return `${remoteAddress}${release.path}remoteEntry.js`;
 }
 
 /**
@@ -43,12 +60,10 @@ export function releaseEntry(liveEntry: string, release: ServedRelease): string 
 export function registerRemotesFromConfig(config: RuntimeConfig, served: Record<string, ServedRelease> = {}): void {
   registerPlugins([remoteEntryTimeoutPlugin()]);
   liveEntries = config.remotes;
-  registerRemotes(
-    Object.entries(config.remotes).map(([name, entry]) => ({
-      name,
-      entry: served[name] ? releaseEntry(entry, served[name]) : entry,
-    })),
-  );
+  for (const [name, entry] of Object.entries(config.remotes)) {
+    registered[name] = served[name] ? releaseEntry(entry, served[name]) : entry;
+  }
+  registerRemotes(Object.entries(registered).map(([name, entry]) => ({ name, entry })));
 }
 
 /**
@@ -58,6 +73,8 @@ export function registerRemotesFromConfig(config: RuntimeConfig, served: Record<
 export function registerLiveRelease(remote: string, served: ServedRelease | undefined): boolean {
   const entry = liveEntries[remote];
   if (!entry || !served || releaseEntry(entry, served) === new URL(entry, window.location.href).href) return false;
+  reportRemoteError(remote);
+  registered[remote] = entry;
   registerRemotes([{ name: remote, entry }], { force: true });
   return true;
 }

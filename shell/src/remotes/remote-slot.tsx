@@ -11,7 +11,9 @@ import {
 import {
   loadRemoteComponent,
   registerLiveRelease,
+  REMOTE_ENTRY_TIMEOUT_MS,
   RemoteModuleMissingError,
+  reportRemoteError,
   type RemoteLoader,
 } from './remote-registry';
 import { messages } from '../lib/messages';
@@ -30,6 +32,12 @@ export interface RemoteSlotProps {
    * ({@link StaticFirstScreenSlot}). For a slot whose served markup is everything a visitor can see and do there.
    */
   staticForVisitors?: boolean;
+}
+
+/** A remote's error notice with its retry; reports the failure once, when it is shown ({@link reportRemoteError}). */
+function RemoteFailure({ remote, onRetry }: { remote: string; onRetry: () => void }) {
+  useEffect(() => reportRemoteError(remote), [remote]);
+  return <ErrorNotice message={messages.remoteLoadFailed} onRetry={onRetry} testId={`remote-error-${remote}`} />;
 }
 
 type SlotState = { status: 'ready'; Component: ComponentType } | { status: 'error' } | { status: 'missing' };
@@ -85,14 +93,17 @@ export const RemoteSlot = memo(function RemoteSlot({
 
   // Unmount the failed boundary at once, so the reloaded component mounts in a fresh one.
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  const failure = <ErrorNotice message={messages.remoteLoadFailed} onRetry={retry} testId={`remote-error-${remote}`} />;
+  const failure = <RemoteFailure remote={remote} onRetry={retry} />;
 
   // The served slot's release first; if it cannot be loaded any more, the live release, rendered anew (issue 24).
   const load = useCallback(async (): Promise<SlotLoad> => {
+    const started = Date.now();
     try {
       return { Component: await loader(remote, module), matchesServed: true };
     } catch (error) {
-      if (!registerLiveRelease(remote, servedReleases()[remote])) throw error;
+      // A release that is gone fails at once (404); a remote whose server hangs would hang again for the live one.
+      const gone = Date.now() - started < REMOTE_ENTRY_TIMEOUT_MS / 2;
+      if (!gone || !registerLiveRelease(remote, servedReleases()[remote])) throw error;
       console.warn(
         `[RemoteSlot] ${remote}: 이 페이지를 그린 배포본을 불러오지 못해 현재 배포본으로 다시 그립니다`,
         error,
