@@ -1,12 +1,18 @@
 /**
- * docker-compose.yml validates and says what production needs (issue 6 item 2, issue 3 item 5).
+ * docker-compose.yml validates and says what production needs (issue 6 item 2, issue 3 item 5), and the web images of
+ * deploy/web/Dockerfile hold what their servers read.
  * No container engine runs here: Debian's `docker-compose` only validates and renders the file, with
- * a throw-away env file standing in for the real `.env`.
+ * a throw-away env file standing in for the real `.env`; the site-server image's files are laid out as its COPY lines
+ * say and its command is run from them.
  */
-import { spawnSync } from 'node:child_process';
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { builtinModules } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ts from 'typescript';
+import { stablePortBlock } from '../../api/src/test/stable-ports';
+import registry from '../../remotes.json';
 import { siteRemotes } from './site-scripts';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -21,7 +27,8 @@ if (!hasCompose && !process.env.CI) {
 
 interface Service {
   image?: string;
-  build?: { context: string; dockerfile?: string; args?: Record<string, string> };
+  build?: { context: string; dockerfile?: string; target?: string; args?: Record<string, string> };
+  expose?: string[];
   command?: string[] | string;
   environment?: Record<string, string>;
   ports?: unknown[];
@@ -219,9 +226,11 @@ describeWithCompose('docker-compose.yml', () => {
   test('every frontend app of scripts/site-layout.mjs is its own service, routed by the gateway', () => {
     const apps = [{ name: 'shell', dir: 'shell' }, ...siteRemotes()];
     for (const app of apps) {
-      expect([app.dir, services[app.dir]?.build?.dockerfile, services[app.dir]?.build?.args?.APP]).toEqual([
+      const { dockerfile, target, args } = services[app.dir]?.build ?? {};
+      expect([app.dir, dockerfile, target, args?.APP]).toEqual([
         app.dir,
         'deploy/web/Dockerfile',
+        app.dir === 'shell' ? 'site-server' : 'static',
         app.dir,
       ]);
     }
@@ -231,6 +240,49 @@ describeWithCompose('docker-compose.yml', () => {
         .map((r) => `${r.name}=${r.dir}:8080`)
         .sort(),
     );
+  });
+
+  test("the shell is the site server, reading the API and the first-screen remotes' releases at their services", () => {
+    const shell = services.shell!;
+    const firstScreen = registry.remotes.filter((remote) => 'firstScreen' in remote);
+    expect(firstScreen.map((remote) => remote.name).sort()).toEqual(['mf_plans', 'mf_store']);
+    expect(shell.environment).toEqual({
+      API_INTERNAL_URL: 'http://api:3000',
+      ...Object.fromEntries(
+        firstScreen.map((remote) => [`REMOTE_${remote.name.toUpperCase()}_INTERNAL_URL`, `http://${remote.dir}:8080/`]),
+      ),
+      // The visitor's address from the gateway's X-Forwarded-For, as the API believes it.
+      TRUST_PROXY: 'loopback, uniquelocal',
+      REMOTE_RELEASES_FILE: '/etc/linksite/releases/remote-releases.json',
+    });
+    // The running configuration of releases, from the repository's folder (no pins: every remote's newest).
+    expect(shell.volumes).toEqual([`${path.join(repoRoot, 'deploy/releases')}:/etc/linksite/releases:ro`]);
+    const releasesConfig = JSON.parse(
+      fs.readFileSync(path.join(repoRoot, 'deploy/releases/remote-releases.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    expect(Object.keys(releasesConfig).filter((key) => !key.startsWith('$'))).toEqual([]);
+    // The addresses name services that listen there.
+    expect(services.api!.expose).toContain('3000');
+    for (const remote of firstScreen) expect(services[remote.dir]!.expose).toContain('8080');
+    // The site server answers on the port the gateway proxies to (deploy/gateway/Dockerfile SHELL_UPSTREAM).
+    expect(shell.expose).toEqual(['8080']);
+    expect(fs.readFileSync(path.join(repoRoot, 'deploy/gateway/Dockerfile'), 'utf8')).toContain(
+      'SHELL_UPSTREAM=shell:8080',
+    );
+    // The image's own HEALTHCHECK (in Node: the image has no wget) is the shell's; the static one is the remotes'.
+    expect(shell.healthcheck).toBeUndefined();
+  });
+
+  test('every remote keeps its releases in a named volume of its own, mounted where its image publishes them', () => {
+    const declared = renderedConfig(envFile).volumes ?? {};
+    for (const remote of siteRemotes()) {
+      const mounts = (services[remote.dir]!.volumes ?? []).map((v) =>
+        typeof v === 'string' ? v.replace(/:rw$/, '') : `${v.source}:${v.target}`,
+      );
+      expect([remote.dir, mounts]).toEqual([remote.dir, [`${remote.dir}-releases:/usr/share/nginx/html/releases`]]);
+      expect(Object.keys(declared)).toContain(`${remote.dir}-releases`);
+      expect(services[remote.dir]!.healthcheck).toBeDefined();
+    }
   });
 
   test('the images copy what their builds read (no engine here to build them): web apps platform and the contract, the API no web app', () => {
@@ -269,5 +321,184 @@ describeWithCompose('docker-compose.yml', () => {
     const [port] = services.gateway!.ports as { published: number | string; target: number | string }[];
     expect([String(port!.published), String(port!.target)]).toEqual(['80', '8080']);
     expect(services.gateway!.environment!.PUBLIC_URL).toBe(publicUrl);
+  });
+});
+
+/** The instructions of stage `name` of `dockerfile` (continuation lines joined, comments left out). */
+function dockerStage(dockerfile: string, name: string): string[] {
+  const lines = fs
+    .readFileSync(path.join(repoRoot, dockerfile), 'utf8')
+    .split('\n')
+    .filter((line) => !line.trimStart().startsWith('#'))
+    .join('\n')
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
+  const start = lines.findIndex((line) => new RegExp(`^FROM \\S+ AS ${name}$`, 'i').test(line));
+  if (start < 0) throw new Error(`${dockerfile}: no stage ${name}`);
+  const end = lines.findIndex((line, index) => index > start && line.startsWith('FROM '));
+  return lines.slice(start, end < 0 ? undefined : end);
+}
+
+/**
+ * The modules `entry` loads when it runs, followed through relative imports, `require`s and worker files
+ * (`new URL('./…', import.meta.url)`): the files (absolute) and the npm packages named.
+ */
+function moduleClosure(entry: string): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const text = fs.readFileSync(file, 'utf8');
+    const specifiers = [
+      ...ts.preProcessFile(text, true, true).importedFiles.map((f) => f.fileName),
+      ...[...text.matchAll(/new URL\('(\.[^']+)', import\.meta\.url\)/g)].map((m) => m[1]!),
+    ];
+    for (const specifier of specifiers) {
+      if (specifier.startsWith('.')) visit(path.resolve(path.dirname(file), specifier));
+      else if (!specifier.startsWith('node:') && !builtinModules.includes(specifier))
+        packages.add(
+          specifier
+            .split('/')
+            .slice(0, specifier.startsWith('@') ? 2 : 1)
+            .join('/'),
+        );
+    }
+  };
+  visit(entry);
+  return { files, packages };
+}
+
+describe('deploy/web/Dockerfile: a static image per remote, the site server for the shell', () => {
+  const copiesOf = (stage: string[]) => stage.filter((line) => line.startsWith('COPY '));
+
+  test('the static target serves the remote and publishes its release into the volume at start, as nginx', () => {
+    const stage = dockerStage('deploy/web/Dockerfile', 'static');
+    expect(stage[0]).toMatch(/^FROM nginxinc\/nginx-unprivileged:\S+ AS static$/);
+    expect(copiesOf(stage)).toEqual([
+      'COPY deploy/web/nginx-static.conf /etc/nginx/conf.d/default.conf',
+      'COPY --from=static-files /out/html /usr/share/nginx/html',
+      'COPY --from=static-files /out/release /opt/linksite/release',
+      'COPY --chmod=755 deploy/web/publish-release.sh /docker-entrypoint.d/40-linksite-release.sh',
+    ]);
+    // The volume's mount point is the nginx user's, so a new named volume is too; the image runs as that user again.
+    expect(stage).toContain('RUN install -d -o 101 -g 101 -m 755 /usr/share/nginx/html/releases');
+    expect(stage.filter((line) => line.startsWith('USER ')).at(-1)).toBe('USER 101');
+    // The script's defaults are the paths the image puts things at.
+    const script = fs.readFileSync(path.join(repoRoot, 'deploy/web/publish-release.sh'), 'utf8');
+    expect(script).toContain('kept=${LINKSITE_RELEASE_DIR:-/opt/linksite/release}');
+    expect(script).toContain('releases=${LINKSITE_RELEASES_ROOT:-/usr/share/nginx/html/releases}');
+    // The web root's release.json is the image's link into the volume.
+    expect(dockerStage('deploy/web/Dockerfile', 'static-files').join('\n')).toContain(
+      'ln -s "releases/${version}/release.json" /out/html/release.json',
+    );
+  });
+
+  test("the site-server target holds the shell's server and build, no other app, and runs as node", () => {
+    const stage = dockerStage('deploy/web/Dockerfile', 'site-server');
+    expect(stage[0]).toMatch(/^FROM node:22-\S+ AS site-server$/);
+    const copied = copiesOf(stage).flatMap((line) =>
+      line
+        .split(' ')
+        .slice(1, -1)
+        .filter((word) => !word.startsWith('--')),
+    );
+    expect(copied).toEqual([
+      'package.json',
+      'package-lock.json',
+      'scripts',
+      'build/first-screen-markers.js',
+      'remotes.json',
+      '/src/shell/dist',
+    ]);
+    const otherApps = fs
+      .readdirSync(repoRoot)
+      .filter((dir) => ['api', 'idp', 'platform', 'contract'].includes(dir) || dir.startsWith('mf-'));
+    expect(otherApps.length).toBeGreaterThanOrEqual(8);
+    for (const source of copied) for (const dir of otherApps) expect(source.split('/')).not.toContain(dir);
+    // The root manifest's production dependencies only, without the workspaces' (their folders are not there).
+    const install = stage.find((line) => /^RUN npm (ci|install) /.test(line)) ?? '';
+    expect(install).toContain('--omit=dev');
+    expect(install).toContain('--workspaces=false');
+    expect(stage).toContain('USER node');
+    expect(stage.some((line) => line.startsWith('HEALTHCHECK '))).toBe(true);
+    expect(stage.at(-1)).toBe('CMD ["node", "scripts/serve-app.mjs", "shell", "8080"]');
+  });
+
+  describe("the site-server image's files, laid out as its COPY lines say", () => {
+    let appDir: string;
+    let child: ChildProcess | undefined;
+
+    beforeAll(() => {
+      appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-site-server-image-'));
+      for (const line of copiesOf(dockerStage('deploy/web/Dockerfile', 'site-server'))) {
+        const words = line.split(' ').slice(1);
+        const fromBuild = words.includes('--from=build');
+        const operands = words.filter((word) => !word.startsWith('--'));
+        const destination = path.join(appDir, operands.pop()!);
+        for (const source of operands) {
+          // The build stage's /src is the repository's layout (its WORKDIR, with the app built in it).
+          const from = fromBuild ? path.join(repoRoot, path.relative('/src', source)) : path.join(repoRoot, source);
+          const to =
+            destination.endsWith(path.sep) || operands.length > 1
+              ? path.join(destination, path.basename(source))
+              : destination;
+          fs.cpSync(from, to, { recursive: true });
+        }
+      }
+      // `npm ci --omit=dev --workspaces=false` of the image: the checked packages below, from this checkout.
+      fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(appDir, 'node_modules'));
+    });
+
+    afterAll(async () => {
+      if (child && child.exitCode === null) {
+        const exited = new Promise((resolve) => child!.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(appDir, { recursive: true, force: true });
+    });
+
+    test('every module the server loads is there, and every package it imports is a production dependency of the root', () => {
+      const { files, packages } = moduleClosure(path.join(appDir, 'scripts', 'serve-app.mjs'));
+      for (const file of files) expect(path.relative(appDir, file)).not.toMatch(/^\.\./);
+      expect([...files].map((file) => path.relative(appDir, file))).toEqual(
+        expect.arrayContaining(['build/first-screen-markers.js', 'scripts/first-screen/render-worker.mjs']),
+      );
+      const { dependencies } = JSON.parse(fs.readFileSync(path.join(appDir, 'package.json'), 'utf8')) as {
+        dependencies: Record<string, string>;
+      };
+      expect([...packages].filter((name) => !(name in dependencies))).toEqual([]);
+    });
+
+    test('its command starts from them and serves the shell', async () => {
+      const port = await stablePortBlock(1);
+      child = spawn(process.execPath, ['scripts/serve-app.mjs', 'shell', String(port)], {
+        cwd: appDir,
+        // Nothing else answers: the page is served without its first screen and head.
+        env: {
+          PATH: process.env.PATH ?? '/usr/bin:/bin',
+          NODE_ENV: 'production',
+          API_INTERNAL_URL: 'http://127.0.0.1:9',
+          REMOTE_MF_STORE_INTERNAL_URL: 'http://127.0.0.1:9/',
+          REMOTE_MF_PLANS_INTERNAL_URL: 'http://127.0.0.1:9/',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout!.on('data', (chunk) => (output += chunk));
+      child.stderr!.on('data', (chunk) => (output += chunk));
+      await new Promise<void>((resolve, reject) => {
+        child!.stdout!.on('data', () => output.includes('listening on') && resolve());
+        child!.once('exit', (code) => reject(new Error(`serve-app exited with ${code}: ${output}`)));
+      });
+      const index = await fetch(`http://127.0.0.1:${port}/index.html`);
+      expect(index.status).toBe(200);
+      const page = await fetch(`http://127.0.0.1:${port}/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root"></div>');
+    });
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The production gateway and static-server nginx configurations (deploy/), run by Debian's nginx on
  * loopback in front of the built apps and a running API (issue 6 item 2), and driven in Chromium.
- * The API and the embedded identity provider are started as `npm start` starts them; the apps are
- * served from their dist/ folders by deploy/web/nginx-static.conf, and every browser request goes
- * through the gateway: / → shell, /remotes/<name>/ → each remote, /api → API, /config.json written
- * by deploy/gateway/write-runtime-config.sh.
+ * The API and the embedded identity provider are started as `npm start` starts them; the remotes are
+ * served by deploy/web/nginx-static.conf from roots laid out as their images lay them out (dist/ and
+ * their releases), the shell by its site server (scripts/serve-app.mjs, as its image runs it), and every
+ * browser request goes through the gateway: / → the shell's site server, /remotes/<name>/ → each remote,
+ * /api → API, /config.json written by deploy/gateway/write-runtime-config.sh.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -195,6 +196,13 @@ describeWithNginx('the composed site through the production nginx configuration'
     await context?.close();
   });
 
+  /** The version of `remote`'s live release, as its own release.json says through the gateway. */
+  async function liveRelease(remote: string): Promise<string> {
+    const response = await fetch(`${gateway.url}/remotes/${remote}/release.json`);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { version: string }).version;
+  }
+
   test('/ shows the store cards, and every remote loads through /remotes/<name>/ of the gateway', async () => {
     const page = await context.newPage();
     const requests: string[] = [];
@@ -207,13 +215,16 @@ describeWithNginx('the composed site through the production nginx configuration'
     await waitForAppTakeover(page);
 
     expect(requests).toContain(`${gateway.url}/config.json`);
-    expect(requests).toContain(`${gateway.url}/remotes/mf_store/remoteEntry.js`);
-    expect(
-      requests.some((u) => u.startsWith(`${gateway.url}/remotes/mf_store/static/js/`) && u.endsWith('.chunk.js')),
-    ).toBe(true);
+    // The store's slot is hydrated with the release that rendered it (docs/first-screen.md), from that release's
+    // folder on the remote's server: its remoteEntry.js and the chunks beside it.
+    const store = await liveRelease('mf_store');
+    const storeRelease = `${gateway.url}/remotes/mf_store/releases/${store}/`;
+    expect(requests).toContain(`${storeRelease}remoteEntry.js`);
+    expect(requests).not.toContain(`${gateway.url}/remotes/mf_store/remoteEntry.js`);
+    expect(requests.some((u) => u.startsWith(`${storeRelease}static/js/`) && u.endsWith('.chunk.js'))).toBe(true);
     // A visitor's banner on / is the served markup (docs/first-screen.md): mf_plans loads where the banner is not
     // served, such as /reserve opened directly.
-    expect(requests).not.toContain(`${gateway.url}/remotes/mf_plans/remoteEntry.js`);
+    expect(requests.filter((u) => u.startsWith(`${gateway.url}/remotes/mf_plans/`))).toEqual([]);
     // The store's data came with the page (issue 14 item 1): not read again.
     expect(requests.some((u) => u.startsWith(`${gateway.url}/api/store`))).toBe(false);
     fs.mkdirSync(path.join(repoRoot, 'test-results'), { recursive: true });
@@ -227,20 +238,41 @@ describeWithNginx('the composed site through the production nginx configuration'
     }
   });
 
-  test('the served / holds the first screen (SSI through the API): every card and link, the banner, its data', async () => {
+  test("the served / holds the first screen the shell's site server rendered: every card and link, the banner, its data and releases", async () => {
     const store = ((await (await fetch(`${gateway.url}/api/store`)).json()) as { product: { link: string | null }[] })
       .product;
     const response = await fetch(`${gateway.url}/`, { headers: { 'accept-encoding': 'gzip' } });
     expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('gzip');
     const html = await response.text();
-    expect(html).not.toContain('<!--#');
-    expect(html).toContain('<link rel="stylesheet" href="/api/site/first-screen.css"');
+    expect(html).not.toMatch(/<!--[#!]/);
     expect(html).toMatch(/<div id="root"><div class="app"><header class="app__banner">/);
     expect(html.match(/data-testid="store-card"/g)).toHaveLength(store.length);
     for (const { link } of store) if (link) expect(html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
     expect(html).toContain('data-testid="plan-item"');
     expect(html).toContain('<script type="application/json" id="first-screen-data">');
-    // `/?tag=…`: nginx passes the page's tag on (`$arg_tag`), so that tag's cards are served, with the filter line.
+    // Each slot names the release that rendered it: the live one, as the remote's own release.json says.
+    const served = JSON.parse(
+      /<script type="application\/json" id="first-screen-releases">([^<]*)<\/script>/.exec(html)?.[1] ?? 'null',
+    ) as Record<string, { version: string; path: string }>;
+    const live = { mf_store: await liveRelease('mf_store'), mf_plans: await liveRelease('mf_plans') };
+    expect(served).toEqual({
+      mf_store: { version: live.mf_store, path: `releases/${live.mf_store}/` },
+      mf_plans: { version: live.mf_plans, path: `releases/${live.mf_plans}/` },
+    });
+    // Its stylesheet is the site server's own, through the gateway, named by the releases it is made of (so any replica
+    // of the site server can make it).
+    const stylesheet =
+      /<link rel="stylesheet" href="(\/first-screen\/shell@[0-9a-f]{12}(?:~mf_[a-z]+@[0-9a-f]{12}){2}\.css)"/.exec(
+        html,
+      )?.[1];
+    expect(stylesheet).toBeDefined();
+    const css = await fetch(`${gateway.url}${stylesheet}`);
+    expect(css.status).toBe(200);
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect(await css.text()).toContain('.store-card');
+    // `/?tag=…`: the site server passes the page's tag on to the API, so that tag's cards are served, with the filter
+    // line (other parameters change nothing).
     const [word] = ((await (await fetch(`${gateway.url}/api/tag/list`)).json()) as { product: { text: string }[] })
       .product;
     const tag = encodeURIComponent(word!.text);
@@ -257,16 +289,38 @@ describeWithNginx('the composed site through the production nginx configuration'
     const refusedTag = await (await fetch(`${gateway.url}/?tag=${encodeURIComponent('a/b')}`)).text();
     expect(refusedTag).toContain('<div id="root"></div>');
     expect(refusedTag).not.toContain('error occurred');
-    // An answer that is not 200 becomes an empty 204 there, so SSI inserts nothing (here: a POST, refused).
-    const refused = await fetch(`${gateway.url}/api/site/first-screen`, { method: 'POST' });
-    expect(refused.status).toBe(204);
-    expect(await refused.text()).toBe('');
-    // Other routes: the directive is resolved to nothing.
+    // Other routes have no first screen.
     const route = await (await fetch(`${gateway.url}/plan/list`)).text();
     expect(route).toContain('<div id="root"></div>');
-    const css = await fetch(`${gateway.url}/api/site/first-screen.css`);
-    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8');
-    expect(await css.text()).toContain('.store-card');
+    expect(route).not.toContain('first-screen');
+    // The API answers the first screen's data only, as any API route through the gateway.
+    const data = await fetch(`${gateway.url}/api/site/first-screen`);
+    expect(data.status).toBe(200);
+    expect(data.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  test("a remote's release.json names its live release, never cached; the release's files are immutable", async () => {
+    const descriptor = await fetch(`${gateway.url}/remotes/mf_store/release.json`);
+    expect(descriptor.status).toBe(200);
+    expect(descriptor.headers.get('cache-control')).toBe('no-cache');
+    const { version, path: folder } = (await descriptor.json()) as { version: string; path: string };
+    expect(folder).toBe(`releases/${version}/`);
+    const page = await (await fetch(`${gateway.url}/`)).text();
+    expect(page).toContain(`"mf_store":{"version":"${version}"`);
+    for (const file of ['remoteEntry.js', 'server/first-screen.js']) {
+      const response = await fetch(`${gateway.url}/remotes/mf_store/releases/${version}/${file}`);
+      expect([file, response.status, response.headers.get('cache-control')]).toEqual([
+        file,
+        200,
+        'public, max-age=31536000, immutable',
+      ]);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    // A release that is not there is a plain 404, never a page.
+    const missing = await fetch(`${gateway.url}/remotes/mf_store/releases/000000000000/remoteEntry.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).not.toMatch(/text\/html/);
   });
 
   test('config.json is written at start from the environment and never cached', async () => {

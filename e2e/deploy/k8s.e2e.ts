@@ -4,8 +4,8 @@
  * (kubernetes-models; CloudNativePG's CRDs from @kubernetes-models/cloudnative-pg) and reports unknown fields; a
  * broken overlay (a misspelt field, a wrong type) is reported, so the check can fail. Then what no schema knows:
  * Services select pods that exist and name their ports, the probes' paths are API routes, every remote of remotes.json
- * has a Deployment, a Service and its gateway route, the images and settings are compose's, no Secret is committed,
- * and every container runs as non-root with limits.
+ * has a Deployment, a Service, its gateway route and its releases' claim, the images and settings are compose's (the
+ * shell's site server too), no Secret is committed, and every container runs as non-root with limits.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -293,6 +293,52 @@ describe('Kubernetes manifests (deploy/k8s, issue 15 item 9)', () => {
     expect(Object.keys(keycloakEnv)).toEqual(
       expect.arrayContaining(Object.keys(compose.services.keycloak!.environment!)),
     );
+  });
+
+  test("the shell is the site server with compose's settings; each remote keeps its releases on a shared claim", () => {
+    const compose = parse(fs.readFileSync(path.join(repoRoot, 'docker-compose.yml'), 'utf8')) as {
+      services: Record<string, { environment?: Record<string, string> }>;
+    };
+    const manifests = rendered.production;
+    const deployment = (name: string) => manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === name)!;
+    const shell = deployment('shell');
+    const [server] = containersOf(shell);
+    expect(envOf(server!)).toEqual(compose.services.shell!.environment);
+    expect(server!.ports).toEqual([{ name: 'http', containerPort: 8080 }]);
+    // The site-server image's user (node), not nginx's.
+    expect(podSpecOf(shell)!.securityContext.runAsUser).toBe(1000);
+    // Its addresses are Services of the namespace with those ports.
+    for (const [name, value] of Object.entries(envOf(server!))) {
+      if (!name.endsWith('_URL')) continue;
+      const [, service, port] = /^http:\/\/([a-z0-9-]+):(\d+)\/?$/.exec(value) ?? [];
+      const found = manifests.find((m) => m.kind === 'Service' && m.metadata.name === service);
+      expect({ value, port: found?.spec.ports[0].port }).toEqual({ value, port: Number(port) });
+    }
+    // The running configuration of releases is a ConfigMap, mounted as a folder where REMOTE_RELEASES_FILE points.
+    const releasesFile = envOf(server!).REMOTE_RELEASES_FILE!;
+    const shellMount = (
+      server as Container & { volumeMounts: { name: string; mountPath: string }[] }
+    ).volumeMounts.find((m) => m.mountPath === path.dirname(releasesFile));
+    const shellVolume = (podSpecOf(shell)!.volumes as Manifest[]).find((v) => v.name === shellMount?.name);
+    const configMap = manifests.find((m) => m.kind === 'ConfigMap' && m.metadata.name === shellVolume?.configMap?.name);
+    expect(JSON.parse(configMap?.data[path.basename(releasesFile)] ?? 'null')).toEqual({});
+    for (const remote of siteRemotes()) {
+      const pod = podSpecOf(deployment(remote.dir))!;
+      const [web] = pod.containers as (Container & { volumeMounts: { name: string; mountPath: string }[] })[];
+      const mount = web!.volumeMounts.find((m) => m.mountPath === '/usr/share/nginx/html/releases');
+      const volume = (pod.volumes as Manifest[]).find((v) => v.name === mount?.name);
+      const claim = manifests.find(
+        (m) => m.kind === 'PersistentVolumeClaim' && m.metadata.name === volume?.persistentVolumeClaim?.claimName,
+      );
+      // Every pod of the Deployment, on whichever node, reads and adds to the same releases.
+      expect({ remote: remote.dir, claim: claim?.metadata.name, modes: claim?.spec.accessModes }).toEqual({
+        remote: remote.dir,
+        claim: `${remote.dir}-releases`,
+        modes: ['ReadWriteMany'],
+      });
+      // The overlay names a storage class that can (base/web-apps.yaml says which).
+      expect(claim!.spec.storageClassName).toBeTruthy();
+    }
   });
 
   test.each(['base', 'production'] as const)(

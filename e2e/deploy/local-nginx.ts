@@ -1,30 +1,36 @@
 /**
  * Runs the production nginx configuration files of deploy/ with Debian's nginx on loopback, in front
- * of a site started on this machine (no container engine here):
- * - each frontend app's `dist/` served by deploy/web/nginx-static.conf (only its `listen` and `root`
- *   lines are changed, from the image's 8080 and /usr/share/nginx/html);
+ * of a site started on this machine (no container engine here), laid out as the images of
+ * deploy/web/Dockerfile lay it out:
+ * - each remote served by deploy/web/nginx-static.conf (only its `listen` and `root` lines are changed,
+ *   from the image's 8080 and /usr/share/nginx/html), from a root laid out as its `static` image's
+ *   ({@link layOutStaticRoot});
+ * - the shell's site server, `node scripts/serve-app.mjs shell <port>` as the `site-server` image runs it,
+ *   reading the API and each remote's static server at their addresses here;
  * - the gateway, deploy/gateway/nginx.conf.template rendered the way the nginx image's entrypoint
  *   does (envsubst of the listed variables), after deploy/gateway/write-runtime-config.sh wrote
  *   config.json and remotes.conf, exactly as at container start.
- * One nginx process (not a daemon) serves every server block; `stop()` ends it.
+ * One nginx process (not a daemon) serves every server block; `stop()` ends it and the site server.
  */
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serveApp } from '../support/static-app';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
 export const nginxBinary = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file));
 
-export interface StaticApp {
-  /** Workspace folder whose dist/ is served (shell, mf-store, …). */
+export interface WebApp {
+  /** Workspace folder of the app (shell, mf-store, …). */
   dir: string;
   port: number;
 }
 
 export interface LocalGatewayOptions {
   gatewayPort: number;
-  apps: StaticApp[];
+  /** The shell (`dir: 'shell'`, its site server) and every remote (its static server), each on its port. */
+  apps: WebApp[];
   /** Federation name → workspace folder of every remote (the shell is `apps` entry `shell`). */
   remotes: { name: string; dir: string }[];
   apiPort: number;
@@ -63,6 +69,27 @@ function replaceOnce(text: string, from: string, to: string, file: string): stri
   return text.replace(from, to);
 }
 
+/**
+ * Lays out in `root` the web root of a remote's `static` image (deploy/web/Dockerfile) built from `appDir`, with
+ * symbolic links: its `dist/` but the server build and dist's own release.json, `releases/` (the image's releases
+ * volume; here `<appDir>/releases/`, which holds the newest release and those before it) and `release.json`, the
+ * image's link to its release's descriptor (`releases/<version>/release.json`, the newest).
+ * @returns the version `release.json` names
+ */
+export function layOutStaticRoot(appDir: string, root: string): string {
+  const dist = path.join(appDir, 'dist');
+  fs.mkdirSync(root, { recursive: true });
+  for (const entry of fs.readdirSync(dist)) {
+    if (entry === 'server' || entry === 'release.json') continue;
+    fs.symlinkSync(path.join(dist, entry), path.join(root, entry));
+  }
+  const releases = path.join(appDir, 'releases');
+  const { latest } = JSON.parse(fs.readFileSync(path.join(releases, 'index.json'), 'utf8')) as { latest: string };
+  fs.symlinkSync(releases, path.join(root, 'releases'));
+  fs.symlinkSync(`releases/${latest}/release.json`, path.join(root, 'release.json'));
+  return latest;
+}
+
 export async function startLocalGateway(options: LocalGatewayOptions): Promise<LocalGateway> {
   if (!nginxBinary) throw new Error('nginx is not installed (apt-get install nginx)');
   const prefix = makePrefix();
@@ -70,15 +97,17 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
   fs.mkdirSync(runtimeDir);
 
   const serverFiles: string[] = [];
-  for (const app of options.apps) {
+  for (const app of options.apps.filter((a) => a.dir !== 'shell')) {
+    const root = path.join(prefix, `html-${app.dir}`);
+    layOutStaticRoot(path.join(repoRoot, app.dir), root);
     const file = path.join(prefix, `static-${app.dir}.conf`);
-    fs.writeFileSync(file, renderStaticConf(app.port, path.join(repoRoot, app.dir, 'dist')));
+    fs.writeFileSync(file, renderStaticConf(app.port, root));
     serverFiles.push(file);
   }
 
   const portOf = (dir: string) => {
     const app = options.apps.find((a) => a.dir === dir);
-    if (!app) throw new Error(`no static server for ${dir}`);
+    if (!app) throw new Error(`no server for ${dir}`);
     return app.port;
   };
   const written = writeRuntimeConfig({
@@ -104,9 +133,35 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
   fs.writeFileSync(gatewayFile, gatewayConf);
   serverFiles.push(gatewayFile);
 
+  // The site-server image's command and environment (docker-compose.yml `shell`), with this machine's addresses; its
+  // own data folder, so no release configuration of a developer's `npm start` applies.
+  const dataDir = path.join(prefix, 'site-server-data');
+  fs.mkdirSync(dataDir);
+  const siteServer = await serveApp('shell', portOf('shell'), {
+    API_INTERNAL_URL: `http://127.0.0.1:${options.apiPort}`,
+    API_PORT: String(options.apiPort),
+    DATA_DIR: dataDir,
+    ...Object.fromEntries(
+      options.remotes.map((r) => [`REMOTE_${r.name.toUpperCase()}_INTERNAL_URL`, `http://127.0.0.1:${portOf(r.dir)}/`]),
+    ),
+  });
   const url = `http://localhost:${options.gatewayPort}`;
-  const nginx = await runNginx(prefix, serverFiles, `${url}/config.json`);
-  return { url, runtimeDir, ...nginx };
+  let nginx: Awaited<ReturnType<typeof runNginx>>;
+  try {
+    nginx = await runNginx(prefix, serverFiles, `${url}/config.json`);
+  } catch (error) {
+    await siteServer.stop();
+    throw error;
+  }
+  return {
+    url,
+    runtimeDir,
+    output: nginx.output,
+    async stop() {
+      await nginx.stop();
+      await siteServer.stop();
+    },
+  };
 }
 
 /** The gateway alone in front of several API processes, as {@link startApiGateway} starts it. */

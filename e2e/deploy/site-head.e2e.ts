@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { type ApiProcess, startApiProcess } from '../../api/src/test/api-process';
@@ -7,7 +8,9 @@ import { stablePortBlock } from '../../api/src/test/stable-ports';
 import { createTestDatabase, type TestDatabase } from '../../api/src/test/test-database';
 import { DEFAULT_SITE_DESCRIPTION, DEFAULT_SITE_NAME } from '../../api/src/config/app-config';
 import { THEME_COLOR } from '../../api/src/site-head/site-head';
-import { makePrefix, nginxBinary, repoRoot, runNginx } from './local-nginx';
+import { serveApp } from '../support/static-app';
+import { repoRoot } from './local-nginx';
+import { siteRemotes } from './site-scripts';
 
 jest.setTimeout(180_000);
 
@@ -36,8 +39,9 @@ const freePort = () =>
 
 /**
  * Issue 14 item 2, the static half of the page's head: the shell's built index.html (build/webpack-app.js
- * htmlTemplate, built by the e2e project's global setup) and the icon files it links to; and, with Debian's nginx and
- * its SSI module, that the include is replaced by the API's `/api/site/head` with no tag twice, and that the block's
+ * htmlTemplate, built by the e2e project's global setup) and the icon files it links to; and, served by the shell's
+ * site server as its image runs it (scripts/serve-app.mjs, the gateway's upstream for every page: the gateway has no
+ * SSI of its own), that the include is replaced by the API's `/api/site/head` with no tag twice, and that the block's
  * defaults stand in when the API does not answer.
  */
 describe('the shell head: static icons and manifest, the API head included (issue 14 item 2)', () => {
@@ -85,14 +89,14 @@ describe('the shell head: static icons and manifest, the API head included (issu
     }
   });
 
-  describe('through nginx with SSI', () => {
+  describe("through the shell's site server", () => {
     let database: TestDatabase;
     let api: ApiProcess | null = null;
-    let nginx: Awaited<ReturnType<typeof runNginx>>;
+    let server: { stop: () => Promise<void> } | undefined;
+    let dataDir: string;
     let url: string;
 
     beforeAll(async () => {
-      if (!nginxBinary) throw new Error('nginx is not installed (apt-get install nginx)');
       database = await createTestDatabase('linksite_site_head');
       const apiPort = await stablePortBlock(1);
       api = await startApiProcess(apiPort, {
@@ -103,27 +107,23 @@ describe('the shell head: static icons and manifest, the API head included (issu
       });
       const port = await freePort();
       url = `http://127.0.0.1:${port}`;
-      const prefix = makePrefix();
-      const conf = path.join(prefix, 'site-head.conf');
-      // The smallest server that resolves includes as nginx does: SSI on the HTML, /api/ proxied to the API.
-      fs.writeFileSync(
-        conf,
-        `server {
-    listen 127.0.0.1:${port};
-    root ${DIST};
-    ssi on;
-    location / { try_files $uri /index.html; }
-    location /api/ { proxy_pass http://127.0.0.1:${apiPort}; }
-}
-`,
-      );
-      nginx = await runNginx(prefix, [conf], `${url}/favicon.svg`);
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-site-head-'));
+      // The site-server image's environment (docker-compose.yml `shell`); no remote answers (port 9): the head is
+      // what is looked at here, and the first screen goes without its slots.
+      server = await serveApp('shell', port, {
+        API_INTERNAL_URL: `http://127.0.0.1:${apiPort}`,
+        DATA_DIR: dataDir,
+        ...Object.fromEntries(
+          siteRemotes().map((r) => [`REMOTE_${r.name.toUpperCase()}_INTERNAL_URL`, 'http://127.0.0.1:9/']),
+        ),
+      });
     });
 
     afterAll(async () => {
-      await nginx?.stop();
+      await server?.stop();
       await api?.terminate();
       await database?.drop();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
     it('replaces the include by the API head, with one title and one description, and the stub without the API', async () => {
