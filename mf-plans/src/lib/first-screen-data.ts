@@ -1,17 +1,13 @@
 import { useState } from 'react';
-import type { Cover, Plan } from '@linksite/contract';
+import type { FirstScreen } from '@linksite/contract';
 
 /**
- * What the served `/` carries for the banner in `<script type="application/json" id="first-screen-data">` (issue 14
- * item 1, docs/first-screen.md): `GET /api/plan/list?upcoming=1`, `GET /api/cover` and `GET /api/reserve/status`'s
- * `open`, as the API read them when it rendered the page's markup.
+ * What the banner reads of the served `/`'s `<script type="application/json" id="first-screen-data">`
+ * (docs/first-screen.md): the contract's `FirstScreen` (`GET /api/site/first-screen`, which the shell's server renders
+ * the page from) as far as the banner uses it: the upcoming plans, the cover, and whether bookings are open (the
+ * banner's `팝업 예약하기`; null when the block does not say: the link asks the API).
  */
-export interface BannerFirstScreen {
-  plans: Plan[];
-  cover: Cover | null;
-  /** Whether bookings are open (the banner's `팝업 예약하기`); null when the block does not say (the link asks the API). */
-  reserveOpen: boolean | null;
-}
+export type BannerFirstScreen = Pick<FirstScreen, 'plans' | 'cover'> & { reserveOpen: boolean | null };
 
 let data: BannerFirstScreen | null | undefined;
 let taken = false;

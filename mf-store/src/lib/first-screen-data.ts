@@ -1,23 +1,17 @@
 import { useEffect, useState } from 'react';
-import type { Link, TagWord } from '@linksite/contract';
+import type { FirstScreen, Link } from '@linksite/contract';
 import { useRequest, type RequestState } from '@linksite/platform';
 
 /**
- * What the served `/` carries for this remote in `<script type="application/json" id="first-screen-data">` (issue 14
- * item 1, docs/first-screen.md): the links the first screen shows (the first page of `GET /api/store/page`, 48 links;
- * `linksComplete` when that is all of them, else `linksNextCursor` is where the next page starts) and
- * `GET /api/tag/list`'s words, and whether bookings are open. The API writes it next to the server-rendered markup.
+ * What this remote reads of the served `/`'s `<script type="application/json" id="first-screen-data">`
+ * (docs/first-screen.md): the contract's `FirstScreen` (`GET /api/site/first-screen`, which the shell's server renders
+ * the page from) as far as the store uses it: the first page of links (`linksComplete` when that is all of them, else
+ * `linksNextCursor` is where the next page starts), the tag they are filtered by, the keyword cloud's words, and
+ * whether bookings are open (null when the block does not say: the link asks the API).
  */
-export interface StoreFirstScreen {
-  links: Link[];
-  linksComplete: boolean;
-  linksNextCursor: string | null;
-  /** The one tag `links` are filtered by (the served page was `/?tag=…`), or null for every link. */
-  tag: string | null;
-  tags: TagWord[];
-  /** `GET /api/reserve/status`'s `open` (the `팝업 예약하기` link); null when the block does not say (asks the API). */
+export type StoreFirstScreen = Pick<FirstScreen, 'links' | 'linksComplete' | 'linksNextCursor' | 'tag' | 'tags'> & {
   reserveOpen: boolean | null;
-}
+};
 
 /** The id of the page's data block; the shell moves it out of `#root` before rendering. */
 export const FIRST_SCREEN_DATA_ID = 'first-screen-data';

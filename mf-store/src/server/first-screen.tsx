@@ -9,7 +9,8 @@ export const slot = 'mf_store/StorePage';
 /**
  * Server rendering of the store page's first screen (issue 14 item 1, docs/first-screen.md): the same `StorePage`
  * the remote exposes, rendered from `data` (no request), as an HTML string. Built to `dist/server/first-screen.js`
- * (build/webpack-app.js) and called by the API (api/src/site/). The keyword cloud renders its reserved box only
+ * (build/webpack-app.js), published with each release, and called by the shell's server with `GET /api/site/first-screen`'s
+ * data (scripts/first-screen/first-screen-renderer.mjs). The keyword cloud renders its reserved box only
  * (its layout needs a browser); buttons that depend on the browser render as the client's first render does.
  */
 export function render(data: StoreFirstScreen): string {
