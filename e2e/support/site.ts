@@ -28,18 +28,20 @@ export interface RunningSite {
  * `script: 'scripts/dev.mjs'`), on its own ports and data directory, and resolves once it prints the site URL.
  * The site runs on the embedded database unless `env` names a `DATABASE_URL`: the test runner's own
  * `DATABASE_URL` (CI exports the server's `postgres` database) is not passed on, so no two sites share a database.
- * It builds nothing (SITE_SKIP_BUILD=1): the e2e project's globalSetup built every app once, and a site rebuilding an
- * app while dev-loop.e2e.ts edits its sources would empty that app's dist/ under every other running site.
+ * It builds nothing (SITE_SKIP_BUILD=1, unless `env` says otherwise): the e2e project's globalSetup built every app
+ * once, and a site rebuilding an app while dev-loop.e2e.ts edits its sources would empty that app's dist/ under every
+ * other running site. `root` is another checkout to start (a fresh clone: e2e/first-start.e2e.ts).
  */
 export async function startSite(
   env: Record<string, string>,
   timeoutMs = 300_000,
   script = 'scripts/start.mjs',
+  root = repoRoot,
 ): Promise<RunningSite> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-e2e-'));
   const { DATABASE_URL: _runnersDatabase, ...inherited } = process.env;
-  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, script)], {
-    cwd: repoRoot,
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, script)], {
+    cwd: root,
     env: { ...inherited, DATA_DIR: dataDir, SITE_SKIP_BUILD: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,0 +1,70 @@
+/**
+ * The README's two commands as a newcomer meets them: a fresh clone of the repository with nothing built and nothing
+ * installed, `npm install`, then the first `npm start` on the embedded defaults (no DATABASE_URL: the embedded
+ * database; the embedded identity server). Its `/` carries every card in the served HTML as soon as it says it is
+ * ready. The clone is of the committed HEAD (CI's checkout is `main`): uncommitted changes of a working tree are not
+ * in it.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freeSitePorts } from './support/free-ports';
+import { repoRoot, startSite } from './support/site';
+
+jest.setTimeout(900_000);
+
+const clone = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-first-start-'));
+
+/** Runs `command` in the clone; its output on failure. */
+function inClone(command: string, args: string[]): string {
+  const result = spawnSync(command, args, { cwd: clone, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+beforeAll(() => {
+  const result = spawnSync('git', ['clone', '--quiet', '--depth', '1', `file://${repoRoot}`, clone], {
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`git clone failed:\n${result.stderr}`);
+});
+
+afterAll(() => fs.rmSync(clone, { recursive: true, force: true }));
+
+test('npm install in a fresh clone leaves every tracked file as it was (the lockfile is complete)', () => {
+  // From the machine's npm cache where it can: the registry is the same one, this is only quicker.
+  inClone('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline']);
+  expect(inClone('git', ['status', '--porcelain'])).toBe('');
+});
+
+test('the first npm start builds what is missing and serves / with every card in its HTML', async () => {
+  for (const app of ['shell', 'mf-store', 'mf-plans']) expect(fs.existsSync(path.join(clone, app, 'dist'))).toBe(false);
+  const ports = await freeSitePorts();
+  const started = Date.now();
+  const site = await startSite(
+    {
+      SITE_PORT: String(ports.site),
+      API_PORT: String(ports.api),
+      IDP_PORT: String(ports.idp),
+      ADMIN_PASSWORD: 'first-start-관리자-비밀번호',
+      // What a newcomer's `npm start` does: build what is not built.
+      SITE_SKIP_BUILD: '',
+    },
+    600_000,
+    'scripts/start.mjs',
+    clone,
+  );
+  try {
+    console.log(`fresh clone: first npm start ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    const store = ((await (await fetch(`${site.url}/api/store`)).json()) as { product: { pname: string }[] }).product;
+    expect(store.length).toBeGreaterThanOrEqual(24);
+    // The first page view, without JavaScript: the cards are in the HTML itself.
+    const html = await (await fetch(`${site.url}/`)).text();
+    expect(html.match(/data-testid="store-card"/g)?.length).toBe(store.length);
+    expect(html).toContain('data-first-screen="mf_plans/Banner"');
+    expect(html).toMatch(/<link rel="stylesheet" href="\/first-screen\/[^"]+\.css"/);
+  } finally {
+    expect(await site.stop()).toBe(0);
+  }
+});
