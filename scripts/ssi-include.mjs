@@ -1,7 +1,6 @@
 /**
- * The part of nginx's SSI that the shell's `index.html` uses (issue 14 item 1, docs/first-screen.md), for
- * `scripts/serve-app.mjs`, so `npm start` serves the same page as the gateway (deploy/gateway/nginx.conf.template,
- * `ssi on`):
+ * The part of nginx's SSI syntax that the shell's `index.html` uses for its head (docs/first-screen.md), resolved by the
+ * shell's own server (`scripts/serve-app.mjs`: `npm start`, and the shell's site-server container behind the gateway):
  *
  *   <!--# if expr="$uri = /^/(?!.)/" --> … <!--# endif -->  kept only when the request's path matches (nginx: a text
  *                                                       between slashes is a regular expression, else compared as is)
@@ -12,8 +11,8 @@
  *   <!--# include virtual="/api/…" stub="x" -->          … the block's text when the answer is not 200 or is empty
  *                                                       (the shell's default title and description, issue 14 item 2)
  *
- * Any `include virtual` under `/api/` is resolved the same way (the first screen, the head tags); anything else is
- * left as it is (an HTML comment).
+ * Any `include virtual` under `/api/` is resolved the same way (the head tags); anything else is left as it is (an
+ * HTML comment). The first screen is not an include: the shell's server renders it (scripts/first-screen/).
  */
 
 /** `<!--# if expr="$uri = /path" -->body<!--# endif -->` (not nested). */

@@ -86,6 +86,7 @@ function within(promise, ms, fallback) {
  *   createPool?: () => RenderPool,
  *   renderTimeoutMs?: number,
  *   cooldownMs?: number,
+ *   keptPages?: number,
  *   choose?: (name: string) => { version: string, path: string } | null,
  *   onOutcome?: (remote: string, version: string, outcome: string) => void,
  *   loadTimeoutMs?: number,
@@ -100,6 +101,8 @@ function within(promise, ms, fallback) {
  *   onOutcome: called with each count {@link counts} makes (the server's metrics);
  *   createPool: a remote's render pool (one worker per remote, so a remote that hangs delays no other slot);
  *   renderTimeoutMs: how long a page view waits for one remote's slot (default 300), its evaluation included;
+ *   keptPages: rendered pages kept for later page views of the same data and releases (default 64; 0 renders every
+ *   page view, as bench/first-screen-render.mjs measures a miss);
  *   cooldownMs: how long a release whose render threw or hung is left to the browser before it is tried again
  *   (default 10000);
  *   loadTimeoutMs: how long a page view waits for a release's descriptor and server build (default 1500);
@@ -113,6 +116,7 @@ export function createFirstScreenRenderer({
   createPool = () => new RenderPool(),
   renderTimeoutMs = 300,
   cooldownMs = 10_000,
+  keptPages = KEPT_PAGES,
   choose = () => null,
   onOutcome = () => undefined,
   loadTimeoutMs = 1500,
@@ -297,7 +301,7 @@ export function createFirstScreenRenderer({
       // A page with a slot left out is not kept: the next page view tries that remote again.
       if (rendered.length === slots.length) {
         pages.set(key, result);
-        bound(pages, KEPT_PAGES);
+        bound(pages, keptPages);
       }
       return result;
     },
