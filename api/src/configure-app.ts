@@ -8,7 +8,6 @@ import pluginMetadata from './metadata';
 import { createOpenApiDocument } from './openapi/openapi-document';
 import { createValidationPipe } from './common/validation';
 import { securityHeaders } from './common/security-headers';
-import { installAheadOfExpress, publicReadFastPath } from './public-cache/fast-path';
 import { InputShapePipe, SafeTextPipe } from './common/safe-input';
 import { RequestBodyTypeInterceptor } from './common/request-body-type';
 import { Reflector } from '@nestjs/core';
@@ -21,23 +20,18 @@ import { ApiMetrics } from './metrics/metrics';
 import { METRICS_PATH, metricsEndpoint } from './metrics/metrics-endpoint';
 
 /**
- * The bootstrap wiring shared by main.ts and the integration tests, so both serve the same API, in this order:
- * the fast path of cached public reads, on the HTTP server ahead of Express (public-cache/fast-path.ts: answers from
- * memory what the middleware below would answer, with the same headers, metrics sample, request id and drain
- * admission), then in Express the request logger (logging/:
- * request id, one JSON line per request) and Nest's messages through it, the request timer of the metrics, the drain
- * middleware (503 to new requests on kept-alive connections once SIGTERM arrived), /metrics (metrics/, outside `/api`,
- * for loopback or METRICS_TOKEN only), the security headers (common/security-headers.ts), the analytics ingest's body
- * reader (analytics/ingest-body.ts), global prefix /api, the D1 exception filter, the input pipes
- * (common/safe-input.ts) around the validation pipe, the body-type check (common/request-body-type.ts), trust of a
- * loopback proxy, and the OpenAPI document at /api/docs when API_DOCS=true.
+ * The bootstrap wiring shared by main.ts and the integration tests, so both serve the same API, in this order: the
+ * request logger (logging/: request id, one JSON line per request) and Nest's messages through it, the request timer
+ * of the metrics, the drain middleware (503 to new requests on kept-alive connections once SIGTERM arrived), /metrics
+ * (metrics/, outside `/api`, for loopback or METRICS_TOKEN only), the security headers (common/security-headers.ts),
+ * the analytics ingest's body reader (analytics/ingest-body.ts), global prefix /api, the D1 exception filter, the input
+ * pipes (common/safe-input.ts) around the validation pipe, the body-type check (common/request-body-type.ts), trust of
+ * a loopback proxy, and the OpenAPI document at /api/docs when API_DOCS=true. Cached public reads take this same path
+ * (public-cache/public-read.interceptor.ts).
  */
 export async function configureApp(app: NestExpressApplication): Promise<void> {
   const config = app.get<AppConfig>(APP_CONFIG);
   const metrics = app.get(ApiMetrics);
-  // Cached public reads and hot image variants answered ahead of Express, rate limit included (issue 14 item 4);
-  // it gives its answers what the middleware below would (public-cache/fast-path.ts).
-  installAheadOfExpress(app.getHttpServer(), await publicReadFastPath(app));
   app.use(app.get<HttpLogger>(HTTP_LOGGER));
   app.useLogger(app.get(Logger));
   app.use(metrics.middleware);

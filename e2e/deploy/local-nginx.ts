@@ -9,7 +9,8 @@
  *   reading the API and each remote's static server at their addresses here;
  * - the gateway, deploy/gateway/nginx.conf.template rendered the way the nginx image's entrypoint
  *   does (envsubst of the listed variables), after deploy/gateway/write-runtime-config.sh wrote
- *   config.json and remotes.conf, exactly as at container start.
+ *   config.json and remotes.conf, exactly as at container start; its cache of the API's answers
+ *   (LINKSITE_CACHE_DIR) in the nginx prefix, so each gateway started here begins empty.
  * One nginx process (not a daemon) serves every server block; `stop()` ends it and the site server.
  */
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -125,6 +126,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     API_UPSTREAM: `127.0.0.1:${options.apiPort}`,
     KEYCLOAK_UPSTREAM: `127.0.0.1:${options.keycloakPort}`,
     LINKSITE_RUNTIME_DIR: runtimeDir,
+    LINKSITE_CACHE_DIR: path.join(prefix, 'api-cache'),
   });
   const directives = gatewayConf.split('\n').filter((line) => !line.trim().startsWith('#'));
   if (directives.some((line) => /\$\{[A-Z_]+\}/.test(line)))
@@ -195,6 +197,8 @@ export async function startApiGateway(options: {
   apiPorts: number[];
   /** Federation names of the remotes (site-scripts.ts siteRemotes), routed nowhere but required by the script. */
   remoteNames: string[];
+  /** More server blocks for the same nginx (files included in its http{}): a benchmark's static baseline. */
+  alsoInclude?: string[];
 }): Promise<ApiGateway> {
   const prefix = makePrefix();
   const runtimeDir = path.join(prefix, 'runtime');
@@ -224,9 +228,14 @@ export async function startApiGateway(options: {
       API_UPSTREAM: 'linksite_api_replicas',
       KEYCLOAK_UPSTREAM: '127.0.0.1:9',
       LINKSITE_RUNTIME_DIR: runtimeDir,
+      LINKSITE_CACHE_DIR: path.join(prefix, 'api-cache'),
     }),
   );
-  const nginx = await runNginx(prefix, [upstreamFile, gatewayFile], `${url}/config.json`);
+  const nginx = await runNginx(
+    prefix,
+    [upstreamFile, gatewayFile, ...(options.alsoInclude ?? [])],
+    `${url}/config.json`,
+  );
   return {
     url,
     ...nginx,

@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import { Public } from '../auth/public.decorator';
 import { ApiError } from '../common/api-error';
 import { messages } from '../common/messages';
@@ -13,7 +13,8 @@ import { CancelBookingDto } from './dto/cancel-booking.dto';
 import { CreateBookingDto } from './dto/create-booking.dto';
 import { BookingResponse, BookingWriteResponse, ReservePageResponse, ReserveStatusResponse } from './dto/booking.dto';
 import { PopupInfoService } from './popup-info.service';
-import { PublicCache } from '../public-cache/public-cache';
+import type { PublicReadAnswer } from '../public-cache/public-cache';
+import { PublicRead } from '../public-cache/public-read.decorator';
 
 /** Every sentence a booking body's validation may answer with (CreateBookingDto). */
 const BOOKING_BODY_ERRORS = [
@@ -41,7 +42,6 @@ export class ReserveController {
     private readonly bookings: BookingsService,
     private readonly info: PopupInfoService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly cache: PublicCache,
   ) {}
 
   /** `GET /api/reserve` → the popup's information and the slots that have not ended, with what is left of each. */
@@ -60,24 +60,23 @@ export class ReserveController {
 
   /**
    * `GET /api/reserve/status` → `{ product: { open } }`: whether any slot takes bookings now. Read on every visit of
-   * `/` (the store page and the banner), so kept in the in-process PublicCache (issue 14 item 4) until the next
+   * `/` (the store page and the banner), so a public read (public-cache/public-read.decorator.ts) kept until the next
    * time a slot opens or closes or a write changes it (BookingsService.reserveStatus), with ETag and 304; but
    * `Cache-Control: public, no-cache`: other caches ask again each time, since a visitor's booking may change it.
    */
   @Get('status')
+  @PublicRead()
   @ApiOperation({
     summary: '예약 가능 여부 (공개)',
     description:
       'True while at least one slot is open for booking; the store page and the banner link to /reserve then. Kept in memory until the next time a slot opens or closes for bookings or a write changes the answer; ETag and 304, Cache-Control: public, no-cache (caches revalidate each time).',
   })
   @ApiOkResponse({ type: ReserveStatusResponse })
-  async status(@Req() req: Request, @Res() res: Response): Promise<void> {
-    await this.cache.serve(req, res, 'reserve/status', async () => {
-      const { open, validUntil } = await this.bookings.reserveStatus();
-      // A visitor's booking may change it at any moment: no cache serves it stale (and a browser's background
-      // revalidation of a stale copy, which `stale-while-revalidate` would allow, never happens).
-      return { body: { product: { open } } satisfies ReserveStatusResponse, validUntil, revalidateEachUse: true };
-    });
+  async status(): Promise<PublicReadAnswer<ReserveStatusResponse>> {
+    const { open, validUntil } = await this.bookings.reserveStatus();
+    // A visitor's booking may change it at any moment: no cache serves it stale (and a browser's background
+    // revalidation of a stale copy, which `stale-while-revalidate` would allow, never happens).
+    return { body: { product: { open } }, validUntil, revalidateEachUse: true };
   }
 
   /**

@@ -88,7 +88,7 @@ describe('requests arriving while the process stops', () => {
     expect(late.received()).toMatch(/\r\nconnection: close\r\n/i);
   });
 
-  test('a keep-alive connection whose request was answered from memory (ahead of the drain) is turned away too', async () => {
+  test('a keep-alive connection whose request was answered from memory is turned away too', async () => {
     const fresh = await listeningTestApp();
     try {
       await fetch(`http://127.0.0.1:${fresh.port}/api/tag/list`); // fills the cache through Nest

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { NextFunction, Request, Response } from 'express';
 import { messages } from './messages';
@@ -20,29 +20,9 @@ export function trackNewConnections(server: Server): void {
   server.on('connection', (socket: Socket) => unusedConnections.add(socket));
 }
 
-/** Set on a request once it was admitted (its end is reported to the ShutdownState once, whoever admitted it). */
-const ADMITTED = Symbol('admitted');
-
-type AdmissibleRequest = IncomingMessage & { [ADMITTED]?: true };
-
 /**
- * Admits `request` while the process serves: marks its connection used and reports the response's end to `state`
- * (the drain closes connections after each answer once stopping). Called by {@link drainMiddleware} and by the fast
- * path of public reads, which answers ahead of it (public-cache/fast-path.ts) and only while the process is not
- * stopping; a request admitted once is not admitted again when it goes on to the middleware.
- */
-export function admitRequest(state: ShutdownState, request: IncomingMessage, response: ServerResponse): void {
-  if ((request as AdmissibleRequest)[ADMITTED]) return;
-  (request as AdmissibleRequest)[ADMITTED] = true;
-  unusedConnections.delete(request.socket);
-  if (state.stopping) response.setHeader('Connection', 'close');
-  response.once('finish', state.responseFinished);
-}
-
-/**
- * Express middleware, installed before every other one but the fast path of public reads (configure-app.ts). While
- * the process serves, it lets the request through and reports its end to the ShutdownState ({@link admitRequest}).
- * Once the process is stopping:
+ * Express middleware, installed after the request logger and the metrics timer (configure-app.ts). While the process
+ * serves, it lets the request through and reports its end to the ShutdownState. Once the process is stopping:
  * - the first request of a connection accepted before the stop (trackNewConnections) is still served, with
  *   `Connection: close`; the drain waits for it like for any request in flight;
  * - any other request (a reused keep-alive connection) gets 503
@@ -52,9 +32,10 @@ export function admitRequest(state: ShutdownState, request: IncomingMessage, res
  */
 export function drainMiddleware(state: ShutdownState) {
   return (request: Request, response: Response, next: NextFunction): void => {
-    const admitted = (request as AdmissibleRequest)[ADMITTED];
-    if (!state.stopping || admitted || unusedConnections.has(request.socket)) {
-      admitRequest(state, request, response);
+    const firstOnConnection = unusedConnections.delete(request.socket);
+    if (!state.stopping || firstOnConnection) {
+      if (state.stopping) response.setHeader('Connection', 'close');
+      response.once('finish', state.responseFinished);
       next();
       return;
     }

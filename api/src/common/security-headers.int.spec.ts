@@ -33,8 +33,8 @@ describe('security headers and /api/docs (integration)', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
-  it('an answer from memory (the fast path ahead of the middleware) carries the same headers as the one Nest sent', async () => {
-    // The first read of the tags fills the cache through Nest; the next is answered ahead of Express.
+  it('an answer from memory carries the same headers as the read that filled the cache', async () => {
+    // The first read of the tags fills the cache; the next is a hit (counted below), answered without the handler.
     const headersOf = (res: request.Response) => {
       const { date: _date, 'x-request-id': requestId, ...rest } = res.headers as Record<string, string>;
       expect(requestId).toMatch(/^[0-9a-f-]{36}$/);

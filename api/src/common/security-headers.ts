@@ -59,13 +59,6 @@ function replay(writes: HeaderWrites, response: ServerResponse): void {
 const API_WRITES = recordedWrites(helmetWith(API_CSP));
 
 /**
- * The headers {@link securityHeaders} gives every API answer outside the docs, as a flat `[name, value, …]` list for
- * `response.writeHead` (an answer sent ahead of that middleware, public-cache/fast-path.ts). Helmet only removes
- * `X-Powered-By` besides, which nothing sets on such an answer.
- */
-export const API_SECURITY_HEADERS: readonly string[] = API_WRITES.set.flat();
-
-/**
  * Helmet's headers on every API answer (issue 15 Build 1): `Content-Security-Policy` {@link API_CSP} (or
  * {@link DOCS_CSP} under `docsPath`, so Swagger UI still runs), `X-Content-Type-Options: nosniff`,
  * `X-Frame-Options: SAMEORIGIN`, `Referrer-Policy: strict-origin-when-cross-origin`,

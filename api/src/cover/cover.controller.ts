@@ -1,40 +1,35 @@
-import { Controller, Get, Headers, Post, Req, Res, UploadedFile } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Controller, Get, Headers, Post, UploadedFile } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator';
 import { expectedVersion } from '../common/expected-version';
 import { messages } from '../common/messages';
 import { ImageUpload, prepareUpload } from '../images/image-upload';
 import { ApiErrors } from '../openapi/api-errors';
-import { PublicCache } from '../public-cache/public-cache';
+import type { PublicReadAnswer } from '../public-cache/public-cache';
+import { PublicRead } from '../public-cache/public-read.decorator';
 import { CoverService } from './cover.service';
 import { CoverConflictResponse, CoverResponse, CoverWriteResponse } from './dto/cover.dto';
 
 @ApiTags('cover')
 @Controller('cover')
 export class CoverController {
-  constructor(
-    private readonly cover: CoverService,
-    private readonly cache: PublicCache,
-  ) {}
+  constructor(private readonly cover: CoverService) {}
 
   /**
    * `GET /api/cover` → `{ product: { imagelink, version } }` or `{ product: null }` (public). Cached like `GET
-   * /api/store` (issue 14 point 4): `public, max-age=0, s-maxage=60, stale-while-revalidate=30`, ETag and 304; no
-   * window bounds it. Kept in the in-process PublicCache until a write.
+   * /api/store` (public-cache/public-read.decorator.ts): `public, max-age=0, s-maxage=60, stale-while-revalidate=30`,
+   * ETag and 304; no window bounds it. Kept in the in-process PublicCache until a write.
    */
   @Get()
   @Public()
+  @PublicRead()
   @ApiOperation({
     summary: '커버 이미지 (공개)',
     description: '`product` is null when no cover is set. Cached like GET /api/store (ETag, 304 on If-None-Match).',
   })
   @ApiOkResponse({ type: CoverResponse })
-  async get(@Req() req: Request, @Res() res: Response): Promise<void> {
-    await this.cache.serve(req, res, 'cover', async () => ({
-      body: { product: await this.cover.current() } satisfies CoverResponse,
-      validUntil: null,
-    }));
+  async get(): Promise<PublicReadAnswer<CoverResponse>> {
+    return { body: { product: await this.cover.current() }, validUntil: null };
   }
 
   /**

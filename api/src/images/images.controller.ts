@@ -7,6 +7,7 @@ import { ApiErrors } from '../openapi/api-errors';
 import { VARIANT_WIDTHS, VariantWidth } from './image-variant.entity';
 import { ImagesService } from './images.service';
 import { Public } from '../auth/public.decorator';
+import { markAnsweredFromMemory } from '../logging/http-logger';
 
 /** An image key: the SHA-256 hex of its bytes. */
 export const KEY_PATTERN = /^[0-9a-f]{64}$/;
@@ -58,10 +59,13 @@ export class ImagesController {
     res.setHeader('ETag', etag);
     res.setHeader('Cache-Control', IMAGE_CACHE_CONTROL);
     if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+      markAnsweredFromMemory(res.req);
       res.status(304).end();
       return;
     }
     const image = width ? await this.images.variant(key, width) : await this.images.original(key);
+    // The hot variants of a visitor's page: logged at debug like the other answers from memory.
+    if (image?.fromMemory) markAnsweredFromMemory(res.req);
     if (!image) {
       res.removeHeader('ETag');
       res.removeHeader('Cache-Control');

@@ -28,6 +28,8 @@ export interface StoredImage {
 export interface ImageBytes {
   contentType: string;
   bytes: Buffer;
+  /** Read from this process's memory (a hot variant), not from the database. */
+  fromMemory?: true;
 }
 
 /** The internal URL of a stored image, as API responses give it (DECISIONS D3). */
@@ -214,7 +216,7 @@ export class ImagesService {
     const hot = this.hot?.get(hotKey);
     if (hot) {
       this.observer.hit('image-variants');
-      return { contentType: 'image/webp', bytes: hot };
+      return { contentType: 'image/webp', bytes: hot, fromMemory: true };
     }
     this.observer.miss('image-variants');
     const bytes = await this.storedVariant(key, width);
@@ -243,17 +245,6 @@ export class ImagesService {
     const bytes = await make(original.bytes);
     this.hot?.set(hotKey, bytes);
     return bytes;
-  }
-
-  /** The variant if it is in this process's memory now (no database read, no hit or miss counted). */
-  hotVariant(key: string, width: VariantWidth): Buffer | undefined {
-    return this.hot?.peek(`${key}-${width}`);
-  }
-
-  /** Counts a hit of the memory cache served elsewhere (public-cache/fast-path.ts) and marks the entry recently used. */
-  countHotHit(key: string, width: VariantWidth): void {
-    this.hot?.get(`${key}-${width}`);
-    this.observer.hit('image-variants');
   }
 
   /** The variant from image_variants, made and stored there first when missing; null when the key is unknown. */

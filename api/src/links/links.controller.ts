@@ -10,10 +10,9 @@ import {
   Put,
   Query,
   Req,
-  Res,
   UploadedFile,
 } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator';
 import { ApiError } from '../common/api-error';
@@ -36,16 +35,11 @@ import {
 } from './dto/link.dto';
 import { ReorderLinkDto } from './dto/reorder-link.dto';
 import { UpdateLinkDto } from './dto/update-link.dto';
-import { PublicCache } from '../public-cache/public-cache';
+import type { PublicReadAnswer } from '../public-cache/public-cache';
+import { PublicRead } from '../public-cache/public-read.decorator';
 import { LinksService } from './links.service';
 import { ParsePositionPipe } from './parse-position.pipe';
-import {
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
-  parseStorePageQuery,
-  queryStringOf,
-  storePageCacheKey,
-} from './store-page-query';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, parseStorePageQuery, queryStringOf } from './store-page-query';
 
 /** Every sentence a link body's validation may answer with (CreateLinkDto, UpdateLinkDto). */
 export const LINK_BODY_ERRORS = [
@@ -78,40 +72,37 @@ const IF_MATCH_HEADER = {
 @ApiTags('links')
 @Controller()
 export class LinksController {
-  constructor(
-    private readonly links: LinksService,
-    private readonly cache: PublicCache,
-  ) {}
+  constructor(private readonly links: LinksService) {}
 
   /**
    * `GET /api/store` → `{ product: LinkDto[] }`: the links visitors see now, ordered by pcode (public, DECISIONS D3;
    * issue 12: hidden, scheduled and ended links are left out). `Cache-Control` never lets a shared cache keep it past
-   * the next window boundary. Served from the in-process PublicCache (issue 14 item 4) until a write or that boundary.
+   * the next window boundary. A public read (public-cache/public-read.decorator.ts): kept in the PublicCache until a
+   * write or that boundary.
    */
   @Get('store')
   @Public()
+  @PublicRead()
   @ApiOperation({
     summary: '링크 목록 (공개)',
     description:
       'The links that are on and inside their window now, ordered by pcode. Cache-Control: browsers revalidate (ETag), shared caches keep it at most 60 s and never past the next opening or closing of a link.',
   })
   @ApiOkResponse({ type: LinkListResponse })
-  async list(@Req() req: Request, @Res() res: Response): Promise<void> {
-    await this.cache.serve(req, res, 'store', async () => ({
-      body: { product: await this.links.listVisible() } satisfies LinkListResponse,
-      validUntil: await this.links.nextBoundary(),
-    }));
+  async list(): Promise<PublicReadAnswer<LinkListResponse>> {
+    return { body: { product: await this.links.listVisible() }, validUntil: await this.links.nextBoundary() };
   }
 
   /**
    * `GET /api/store/page?limit=&after=&tag=` → `{ product: { items: LinkDto[], nextCursor } }` (issue 14 item 5): the
    * links of `GET /api/store` one page at a time, keyset-paged on (pcode, id); `tag` filters on the server so it
-   * works across pages. Same visibility rule, Cache-Control, ETag/304 and PublicCache as `GET /api/store` (the key
-   * is the checked query). `GET /api/store` is unchanged for existing clients.
+   * works across pages. Same visibility rule, Cache-Control, ETag/304 and PublicCache as `GET /api/store`, one entry
+   * per query of `limit`, `after` and `tag`. `GET /api/store` is unchanged for existing clients.
    * @throws ApiError 400 for a bad limit, cursor or tag (see parseStorePageQuery).
    */
   @Get('store/page')
   @Public()
+  @PublicRead({ query: ['limit', 'after', 'tag'] })
   @ApiOperation({
     summary: '링크 목록 한 페이지 (공개)',
     description:
@@ -137,12 +128,12 @@ export class LinksController {
   })
   @ApiErrors({ 400: [messages.invalidPageLimit, messages.invalidPageCursor, messages.invalidTagFilter] })
   @ApiOkResponse({ type: LinkPageResponse })
-  async page(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async page(
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+  ): Promise<PublicReadAnswer<LinkPageResponse>> {
     const parsed = parseStorePageQuery(query, queryStringOf(req.url));
-    await this.cache.serve(req, res, storePageCacheKey(parsed), async () => ({
-      body: { product: await this.links.listVisiblePage(parsed) } satisfies LinkPageResponse,
-      validUntil: await this.links.nextBoundary(),
-    }));
+    return { body: { product: await this.links.listVisiblePage(parsed) }, validUntil: await this.links.nextBoundary() };
   }
 
   /**
@@ -151,15 +142,16 @@ export class LinksController {
    */
   @Get('main/select/:id')
   @Public()
+  @PublicRead()
   @ApiOperation({ summary: '링크 한 개 (공개)', description: 'A hidden, scheduled or ended link is not found (404).' })
   @ApiParam({ name: 'id', description: 'positive integer' })
   @ApiErrors({ 400: [messages.invalidId], 404: [messages.linkNotFound] })
   @ApiOkResponse({ type: LinkResponse })
-  async select(@Param('id', ParseIdPipe) id: number, @Req() req: Request, @Res() res: Response): Promise<void> {
-    await this.cache.serve(req, res, `main/select/${id}`, async () => ({
-      body: { product: await this.links.get(id, { visibleOnly: true }) } satisfies LinkResponse,
+  async select(@Param('id', ParseIdPipe) id: number): Promise<PublicReadAnswer<LinkResponse>> {
+    return {
+      body: { product: await this.links.get(id, { visibleOnly: true }) },
       validUntil: await this.links.nextBoundary(),
-    }));
+    };
   }
 
   /** `GET /api/main/list` (administrator) → every link, hidden, scheduled and ended ones too, with its visibility. */

@@ -105,11 +105,3 @@ function refuseUndecodable(rawQuery: string): void {
     }
   }
 }
-
-/** The PublicCache key of a checked query: the same page, however its query was spelled, shares one entry. */
-export function storePageCacheKey({ limit, after, tag }: StorePageQuery): string {
-  const parameters = new URLSearchParams({ limit: String(limit) });
-  if (after) parameters.set('after', encodeCursor(after));
-  if (tag) parameters.set('tag', tag);
-  return `store/page?${parameters.toString()}`;
-}

@@ -13,30 +13,26 @@ const QUIET_PATHS = /^\/(api\/health(\/|$)|metrics$)/;
 /** Unmatched paths under these prefixes are not logged at all: booking codes travel in the path. */
 const PRIVATE_PATH = /^\/api\/reserve\//;
 
+/** Set on a request answered from memory: a kept public read (public-cache/public-read.interceptor.ts), a hot image. */
+const FROM_MEMORY = Symbol('answeredFromMemory');
+
 interface RoutedRequest extends IncomingMessage {
   route?: { path?: unknown };
   originalUrl?: string;
-  [ANSWERED_AS]?: string;
+  [FROM_MEMORY]?: true;
 }
 
-/** Set on a request answered outside Nest's router (public-cache/fast-path.ts): the route template it stands for. */
-const ANSWERED_AS = Symbol('answeredAs');
-
 /**
- * Records that `request` is answered, outside Nest's router, as the route `template` (`/api/store`,
- * `/api/images/:key`), so its log line and its metrics carry that template like any routed request.
+ * Records that `request` is answered from memory (a kept public read, a hot image variant, an image's 304). Those are
+ * the visitors' page loads: the same few answers thousands of times a minute, counted by route and status in
+ * `http_request_duration_seconds` and in the gateway's access log; a line for each would cost a third of the API's
+ * CPU time per cached read (`node bench/api-vs-raw.mjs`), so their successes are logged at `debug`.
  */
-export const markAnsweredAs = (request: IncomingMessage, template: string): void => {
-  (request as RoutedRequest)[ANSWERED_AS] = template;
+export const markAnsweredFromMemory = (request: IncomingMessage): void => {
+  (request as RoutedRequest)[FROM_MEMORY] = true;
 };
 
-/**
- * Whether a request was answered outside Nest's router, from a public read kept in memory (public-cache/fast-path.ts).
- * Those are the visitors' page loads: the same few answers thousands of times a minute, counted by route and status
- * in `http_request_duration_seconds` and in the gateway's access log. Writing a line for each cost a third of the
- * API's CPU time per cached read (issue 14 item 8c, `node bench/api-vs-raw.mjs`); their successes are logged at `debug`.
- */
-const answeredFromMemory = (request: IncomingMessage): boolean => Boolean((request as RoutedRequest)[ANSWERED_AS]);
+const answeredFromMemory = (request: IncomingMessage): boolean => (request as RoutedRequest)[FROM_MEMORY] === true;
 
 /** The path of a request without its query string (`/api/store?tag=x` → `/api/store`). */
 export const pathOf = (request: IncomingMessage): string =>
@@ -49,8 +45,6 @@ export const pathOf = (request: IncomingMessage): string =>
  * its own, so a template with `*` means no route matched.
  */
 export const routeOf = (request: IncomingMessage): string | undefined => {
-  const answeredAs = (request as RoutedRequest)[ANSWERED_AS];
-  if (answeredAs) return answeredAs;
   const path = (request as RoutedRequest).route?.path;
   return typeof path === 'string' && !path.includes('*') ? path : undefined;
 };

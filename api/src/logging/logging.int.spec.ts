@@ -124,11 +124,11 @@ describe('request logs and request ids', () => {
     expect(await idFromUntrustedPeer('/api/health/live', 'gw-43')).toMatch(UUID);
   });
 
-  it("an answer from memory (ahead of Express) keeps a trusted proxy's X-Request-Id by the same rule", async () => {
+  it("an answer from memory keeps a trusted proxy's X-Request-Id by the same rule", async () => {
     await request(server()).get('/api/tag/list').expect(200);
     const kept = await request(server()).get('/api/tag/list').set('X-Request-Id', 'gw-44').expect(200);
     expect(kept.headers['x-request-id']).toBe('gw-44');
-    // Answered from memory (no line at info for it), not by Nest, which keeps such ids too.
+    // Answered from memory (no line at info for it): the id came from the request logger's rule all the same.
     const later = await request(server()).get('/api/main/select/999998').expect(404);
     await lineOf(later.headers['x-request-id'] as string);
     expect(lines().filter((line) => line.requestId === 'gw-44')).toEqual([]);

@@ -53,7 +53,7 @@ describe('/metrics', () => {
     const after = await scrape();
     expect(count(after, 'cache_misses_total') - count(before, 'cache_misses_total')).toBeGreaterThanOrEqual(1);
     expect(count(after, 'cache_hits_total') - count(before, 'cache_hits_total')).toBeGreaterThanOrEqual(1);
-    // The hit, answered ahead of Nest's router (public-cache/fast-path.ts), is timed under its route like the miss.
+    // The hit, answered from memory by PublicReadInterceptor, is timed under its route like the miss.
     expect(after).toMatch(
       /^http_request_duration_seconds_count\{method="GET",route="\/api\/tag\/list",status="200"\} 2$/m,
     );

@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, Headers, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Body, Controller, Delete, Get, Headers, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { PublicCache } from '../public-cache/public-cache';
+import type { PublicReadAnswer } from '../public-cache/public-cache';
+import { PublicRead } from '../public-cache/public-read.decorator';
 import { ApiError } from '../common/api-error';
 import { expectedVersion } from '../common/expected-version';
 import { messages } from '../common/messages';
@@ -35,20 +35,18 @@ const IF_MATCH_HEADER = {
 @ApiTags('plans')
 @Controller('plan')
 export class PlansController {
-  constructor(
-    private readonly plans: PlansService,
-    private readonly cache: PublicCache,
-  ) {}
+  constructor(private readonly plans: PlansService) {}
 
   /**
    * `GET /api/plan/list[?upcoming=1]` → `{ product: PlanView[] }` ordered by startdate, id.
    * `upcoming=1`: only plans ending today or later (Asia/Seoul); `upcoming=0` or absent: all.
-   * Cached like `GET /api/store` (issue 14 point 4): ETag and 304, shared caches never past the next Seoul midnight,
-   * and the in-process PublicCache until a write or that midnight.
+   * Cached like `GET /api/store` (public-cache/public-read.decorator.ts): ETag and 304, shared caches never past the
+   * next Seoul midnight, and the in-process PublicCache until a write or that midnight.
    * @throws ApiError 400 for any other upcoming value.
    */
   @Get('list')
   @Public()
+  @PublicRead({ query: ['upcoming'] })
   @ApiOperation({ summary: '일정 목록 (공개)', description: 'Plans ordered by startdate, id.' })
   @ApiQuery({
     name: 'upcoming',
@@ -58,28 +56,22 @@ export class PlansController {
   })
   @ApiErrors({ 400: [messages.invalidUpcoming] })
   @ApiOkResponse({ type: PlanListResponse })
-  async list(@Query('upcoming') upcoming: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async list(@Query('upcoming') upcoming: unknown): Promise<PublicReadAnswer<PlanListResponse>> {
     if (upcoming !== undefined && upcoming !== '0' && upcoming !== '1')
       throw new ApiError(400, messages.invalidUpcoming);
-    const onlyUpcoming = upcoming === '1';
-    await this.cache.serve(req, res, `plan/list?upcoming=${onlyUpcoming ? 1 : 0}`, async () => ({
-      body: { product: await this.plans.list(onlyUpcoming) } satisfies PlanListResponse,
-      validUntil: this.plans.nextDay(),
-    }));
+    return { body: { product: await this.plans.list(upcoming === '1') }, validUntil: this.plans.nextDay() };
   }
 
   /** `GET /api/plan/select/:id` → `{ product: PlanView }`; 400 bad id, 404 unknown id. Cached like the list. */
   @Get('select/:id')
   @Public()
+  @PublicRead()
   @ApiOperation({ summary: '일정 한 개 (공개)' })
   @ApiParam({ name: 'id', description: 'positive integer' })
   @ApiErrors({ 400: [messages.invalidId], 404: [messages.planNotFound] })
   @ApiOkResponse({ type: PlanResponse })
-  async select(@Param('id', ParseIdPipe) id: number, @Req() req: Request, @Res() res: Response): Promise<void> {
-    await this.cache.serve(req, res, `plan/select/${id}`, async () => ({
-      body: { product: await this.plans.get(id) } satisfies PlanResponse,
-      validUntil: this.plans.nextDay(),
-    }));
+  async select(@Param('id', ParseIdPipe) id: number): Promise<PublicReadAnswer<PlanResponse>> {
+    return { body: { product: await this.plans.get(id) }, validUntil: this.plans.nextDay() };
   }
 
   /**

@@ -1,26 +1,25 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Request, Response } from 'express';
-import fresh from 'fresh';
 import { LRUCache } from 'lru-cache';
 import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
 import { messages } from '../common/messages';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DATABASE_TARGET, type DatabaseTarget } from '../database/database-target';
-import { publicCacheControl, secondsUntil } from '../links/link-visibility';
 import { RedisConnection } from '../redis/redis.module';
 import { CACHE_OBSERVER, type CacheObserver } from './cache-observer';
 import { type InvalidationChannel, noChannel, postgresChannel, redisPubSubChannel } from './invalidation-channel';
 
-/** What a public read answers, and until when the answer holds without a write. */
-export interface PublicRead {
+/**
+ * What the handler of a public read (a route marked `@PublicRead()`, public-read.decorator.ts) returns: the answer, and
+ * until when it holds without a write. PublicReadInterceptor keeps it serialized and sends it.
+ */
+export interface PublicReadAnswer<T = unknown> {
   /**
    * The JSON body (`{ product: … }`); with `contentType`, the text to send as it is (the site head's HTML, the web app
    * manifest).
    */
-  body: unknown;
+  body: T;
   /** The type of a text `body` (`text/html; charset=utf-8`); JSON when absent. */
   contentType?: string;
   /**
@@ -29,33 +28,43 @@ export interface PublicRead {
    */
   validUntil: Date | null;
   /**
-   * `Cache-Control: public, no-cache` instead of {@link publicCacheControl}: every cache, the browser's included, asks
-   * again before each use (a 304 from memory when unchanged), and none serves it stale while revalidating. For an
-   * answer that a visitor's own write can change at any moment (`GET /api/reserve/status`: a booking fills a slot).
+   * `Cache-Control: public, no-cache` instead of publicCacheControl's (links/link-visibility.ts): every cache, the
+   * browser's included, asks again before each use (a 304 from memory when unchanged), and none serves it stale while
+   * revalidating. For an answer that a visitor's own write can change at any moment (`GET /api/reserve/status`: a
+   * booking fills a slot).
    */
   revalidateEachUse?: boolean;
 }
 
-/** `Cache-Control` of a {@link PublicRead} with `revalidateEachUse`. */
+/** `Cache-Control` of a {@link PublicReadAnswer} with `revalidateEachUse`. */
 export const REVALIDATE_EACH_USE = 'public, no-cache';
 
-/** One serialized answer. Times are epoch milliseconds of the API's Clock. */
-interface Entry {
-  bytes: Buffer;
+/** One answer kept serialized. Times are epoch milliseconds of the API's Clock. */
+export interface KeptAnswer {
+  /** The JSON text of the body, or the text body as it is. */
+  text: string;
   contentType: string;
+  /** Weak, in Express's own format (`W/"<length hex>-<sha1 base64, 27 characters>"`). */
   etag: string;
-  /** `Cache-Control: public, no-cache` (PublicRead.revalidateEachUse) instead of the window-bounded one. */
+  /** `Cache-Control: public, no-cache` (PublicReadAnswer.revalidateEachUse) instead of the window-bounded one. */
   revalidateEachUse: boolean;
   /** When it was read: a clock set back before it (tests) does not trust it. */
   readAt: number;
   validUntil: number | null;
 }
 
+/** When a read began, for {@link PublicCache.keep}: the Clock's instant and the invalidations counted so far. */
+export interface ReadStart {
+  at: number;
+  generation: number;
+}
+
 /**
- * The in-process cache of the API's public reads (issue 14 item 4): `GET /api/store`, `/api/main/select/:id`,
- * `/api/tag/list`, `/api/plan/list[?upcoming=]`, `/api/plan/select/:id`, `/api/cover`, `/api/reserve/status` (and the
- * first screen, the store's pages and the site head) keep their answer SERIALIZED
- * (the JSON bytes and their weak ETag), so a hit costs no query and no `JSON.stringify`.
+ * The in-process cache of the API's public reads (api/README.md "Public-read cache"), filled and read by
+ * PublicReadInterceptor for the routes marked `@PublicRead()` (`GET /api/store`, `/api/store/page`,
+ * `/api/main/select/:id`, `/api/tag/list`, `/api/plan/list`, `/api/plan/select/:id`, `/api/cover`,
+ * `/api/reserve/status`, `/api/site/first-screen`, `/api/site/head`, `/api/site/manifest.webmanifest`): each answer is
+ * kept SERIALIZED (its text and weak ETag), so a hit costs no query and no `JSON.stringify`.
  *
  * An entry goes when:
  * - any write happens (`invalidate()`, called by InvalidateOnWriteInterceptor after every administrator write, by a
@@ -70,13 +79,13 @@ interface Entry {
  * read nor filled: messages sent meanwhile are lost, so nothing kept could be trusted. A read that started before an
  * invalidation is not stored (a generation counter), so a slow read never puts back an answer older than a write.
  *
- * Headers as before (issue 12, issue 14 item 4): `Cache-Control` from `publicCacheControl` with the seconds left to
- * `validUntil` at the time of each answer, `ETag`, and 304 on a matching `If-None-Match`.
+ * The headers (`Cache-Control` with the seconds left to `validUntil` at each answer, `ETag`, 304) are the
+ * interceptor's (public-read.interceptor.ts).
  */
 @Injectable()
 export class PublicCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('PublicCache');
-  private readonly entries: LRUCache<string, Entry> | null;
+  private readonly entries: LRUCache<string, KeptAnswer> | null;
   /** This process's id in invalidation messages. */
   private readonly origin = randomUUID();
   private readonly channel: InvalidationChannel;
@@ -135,63 +144,33 @@ export class PublicCache implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /**
-   * Answers a public read from the cache, or reads it with `read`, keeps its serialization and answers it: 200 with
-   * the JSON bytes, or 304 when `If-None-Match` names its ETag. Errors of `read` (404, 400) propagate and are not kept.
-   * @param key what identifies the answer: the route and its meaningful parameters (`store`, `plan/list?upcoming=1`).
+   * The answer kept under `key` if the cache is in use and it still holds now (see the class comment), counted as a
+   * hit; undefined, counted as a miss, when the caller must read it.
    */
-  async serve(req: Request, res: Response, key: string, read: () => Promise<PublicRead>): Promise<void> {
+  lookup(key: string): KeptAnswer | undefined {
     const now = this.clock.now().getTime();
-    const cached = this.fresh(key, now);
-    if (cached) {
+    const kept = this.active ? this.entries!.get(key) : undefined;
+    if (kept && now >= kept.readAt && (kept.validUntil === null || now < kept.validUntil)) {
       this.observer.hit('public-reads');
-      send(req, res, cached, now);
-      return;
+      return kept;
     }
     this.observer.miss('public-reads');
-    const generation = this.generation;
-    const { body, validUntil, contentType, revalidateEachUse = false } = await read();
-    const bytes = Buffer.from(contentType ? String(body) : JSON.stringify(body));
-    const entry: Entry = {
-      bytes,
-      contentType: contentType ?? 'application/json; charset=utf-8',
-      revalidateEachUse,
-      etag: weakEtag(bytes),
-      readAt: now,
-      validUntil: validUntil?.getTime() ?? null,
-    };
-    if (this.active && generation === this.generation) this.entries!.set(key, entry);
-    send(req, res, entry, now);
+    return undefined;
+  }
+
+  /** Marks the start of a read whose answer {@link keep} may keep. */
+  startRead(): ReadStart {
+    return { at: this.clock.now().getTime(), generation: this.generation };
   }
 
   /**
-   * Whether `key` has an answer to serve now, without reading anything (the fast path of public-cache/fast-path.ts
-   * asks before it spends a rate-limit count).
+   * Serializes `answer` ({@link serializeAnswer}) and keeps it under `key`, unless the cache is not in use or an
+   * invalidation happened since `start` (the answer may predate a write). Returns the serialized answer either way.
    */
-  has(key: string): boolean {
-    return this.fresh(key, this.clock.now().getTime()) !== undefined;
-  }
-
-  /**
-   * Answers from the cache alone: true when `key` had an answer (sent, 200 or 304), false when the caller must read it
-   * (nothing was written to `res`). `aheadHeaders` is called only when there is an answer; the flat
-   * `[name, value, …]` list it returns is sent with it (the headers of the middleware the fast path runs ahead of).
-   */
-  serveCached(req: IncomingMessage, res: ServerResponse, key: string, aheadHeaders: () => readonly string[]): boolean {
-    const now = this.clock.now().getTime();
-    const cached = this.fresh(key, now);
-    if (!cached) return false;
-    const headers = aheadHeaders();
-    this.observer.hit('public-reads');
-    send(req, res, cached, now, headers);
-    return true;
-  }
-
-  /** The entry of `key` if the cache is in use and it still holds at `now`. */
-  private fresh(key: string, now: number): Entry | undefined {
-    const cached = this.active ? this.entries!.get(key) : undefined;
-    return cached && now >= cached.readAt && (cached.validUntil === null || now < cached.validUntil)
-      ? cached
-      : undefined;
+  keep(key: string, answer: PublicReadAnswer, start: ReadStart): KeptAnswer {
+    const kept = serializeAnswer(answer, start.at);
+    if (this.active && start.generation === this.generation) this.entries!.set(key, kept);
+    return kept;
   }
 
   /**
@@ -219,31 +198,22 @@ export class PublicCache implements OnApplicationBootstrap, OnApplicationShutdow
   }
 }
 
+/** `answer` serialized as read at `readAt` (epoch milliseconds of the Clock): its text, type and weak ETag. */
+export function serializeAnswer(answer: PublicReadAnswer, readAt: number): KeptAnswer {
+  const { body, validUntil, contentType, revalidateEachUse = false } = answer;
+  const text = contentType ? String(body) : JSON.stringify(body);
+  return {
+    text,
+    contentType: contentType ?? 'application/json; charset=utf-8',
+    etag: weakEtag(Buffer.from(text)),
+    revalidateEachUse,
+    readAt,
+    validUntil: validUntil?.getTime() ?? null,
+  };
+}
+
 /** A weak ETag of the bytes, in Express's own format (`W/"<length hex>-<sha1 base64, 27 characters>"`). */
 function weakEtag(bytes: Buffer): string {
   const hash = createHash('sha1').update(bytes).digest('base64').slice(0, 27);
   return `W/"${bytes.length.toString(16)}-${hash}"`;
-}
-
-/**
- * Writes a kept answer with `extra` headers (a flat `[name, value, …]` list) and its own: 304 when the request's
- * validators match its ETag (the `fresh` rules Express's `req.fresh` applies), else the bytes. One `writeHead` with
- * the whole list: on a response nothing was set on yet, Node takes the list as it is.
- */
-function send(
-  req: IncomingMessage,
-  res: ServerResponse,
-  entry: Entry,
-  now: number,
-  extra: readonly string[] = [],
-): void {
-  const seconds = entry.validUntil === null ? null : secondsUntil(new Date(entry.validUntil), new Date(now));
-  const cacheControl = entry.revalidateEachUse ? REVALIDATE_EACH_USE : publicCacheControl(seconds);
-  const headers = [...extra, 'ETag', entry.etag, 'Cache-Control', cacheControl];
-  if (fresh(req.headers, { etag: entry.etag })) {
-    res.writeHead(304, headers).end();
-    return;
-  }
-  headers.push('Content-Type', entry.contentType, 'Content-Length', String(entry.bytes.length));
-  res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : entry.bytes);
 }

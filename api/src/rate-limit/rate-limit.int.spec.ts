@@ -44,9 +44,9 @@ describe('rate limits in one process (issue 15)', () => {
     expect(await statuses(t, '/api/store', 1, '203.0.113.7')).toEqual([200]);
   });
 
-  it('counts a read answered from memory (ahead of Express) against the client Express would see, not the proxy', async () => {
-    // The first read fills the cache through Nest; the next ones are answered by the fast path, which counts them under
-    // the same key. Were it to count the proxy's address (loopback), the fourth read would pass.
+  it('counts a read answered from memory against the client behind the trusted proxy, not the proxy', async () => {
+    // The first read fills the cache; the next ones are answered from memory, after the global guard counted them
+    // under the same key. Were it to count the proxy's address (loopback), the fourth read would pass.
     expect(await statuses(t, '/api/plan/list', 3, '198.51.100.9')).toEqual([200, 200, 200]);
     expect((await http(t).get('/api/plan/list').set('X-Forwarded-For', '198.51.100.9')).body).toEqual(TOO_MANY);
     expect(await statuses(t, '/api/plan/list', 1, '198.51.100.10')).toEqual([200]);

@@ -9,7 +9,8 @@ import { ApiErrors } from '../openapi/api-errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { IMAGE_CACHE_CONTROL } from '../images/images.controller';
 import { ImagesService } from '../images/images.service';
-import { PublicCache } from '../public-cache/public-cache';
+import type { PublicReadAnswer } from '../public-cache/public-cache';
+import { PublicRead } from '../public-cache/public-read.decorator';
 import { fallbackOgImage, makeOgImage } from './og-image';
 import { OG_VERSION_PATTERN, ogImageVersion, renderHead, siteManifest } from './site-head';
 
@@ -21,15 +22,14 @@ const MANIFEST_TYPE = 'application/manifest+json; charset=utf-8';
 
 /**
  * The page's head from the settings and the cover (issue 14 item 2): the HTML fragment the site's servers include in
- * index.html, the web app manifest, and the link-preview image. All public; the first two are kept in the PublicCache
- * (emptied by every write, the cover upload included), the image in the image-variant memory.
+ * index.html, the web app manifest, and the link-preview image. All public; the first two are public reads
+ * (`@PublicRead()`, emptied by every write, the cover upload included), the image in the image-variant memory.
  */
 @ApiTags('site')
 @Controller('site')
 export class SiteHeadController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly cache: PublicCache,
     private readonly images: ImagesService,
     private readonly dataSource: DataSource,
   ) {}
@@ -37,11 +37,13 @@ export class SiteHeadController {
   /**
    * `GET /api/site/head` → `text/html; charset=utf-8`: title, description, canonical URL, `og:*` and `twitter:card`
    * (site-head.ts renderHead), for `<!--# include virtual="/api/site/head" -->` in the shell's index.html. Addresses
-   * are absolute on PUBLIC_SITE_URL, or on the request's origin when it is unset (then cached per origin). Cached like
-   * the other public reads (ETag, 304, `Cache-Control` of publicCacheControl) until the next write.
+   * are absolute on PUBLIC_SITE_URL, or on the request's origin when it is unset (hence kept per origin). A public
+   * read (public-cache/public-read.decorator.ts: ETag, 304, `Cache-Control` of publicCacheControl) until the next
+   * write.
    */
   @Get('head')
   @Public()
+  @PublicRead({ perOrigin: true })
   @ApiProduces('text/html')
   @ApiOperation({
     summary: '페이지 head 조각 (공개)',
@@ -50,22 +52,21 @@ export class SiteHeadController {
   })
   @ApiResponse({ status: 200, description: 'The fragment', content: { 'text/html': { schema: { type: 'string' } } } })
   @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched the ETag)' })
-  async head(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const origin = this.origin(req);
-    const key = this.config.site.publicUrl ? 'site/head' : `site/head@${origin}`;
-    await this.cache.serve(req, res, key, async () => ({
-      body: renderHead(this.config.site, origin, await this.coverKey()),
+  async head(@Req() req: Request): Promise<PublicReadAnswer<string>> {
+    return {
+      body: renderHead(this.config.site, this.origin(req), await this.coverKey()),
       contentType: HTML_TYPE,
       validUntil: null,
-    }));
+    };
   }
 
   /**
    * `GET /api/site/manifest.webmanifest` → `application/manifest+json`: the web app manifest named from SITE_NAME
-   * (site-head.ts siteManifest), linked from the shell's index.html. Cached like the other public reads.
+   * (site-head.ts siteManifest), linked from the shell's index.html. A public read like the head.
    */
   @Get('manifest.webmanifest')
   @Public()
+  @PublicRead()
   @ApiProduces('application/manifest+json')
   @ApiOperation({
     summary: '웹 앱 매니페스트 (공개)',
@@ -77,14 +78,12 @@ export class SiteHeadController {
     content: { 'application/manifest+json': { schema: { type: 'object' } } },
   })
   @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched the ETag)' })
-  async manifest(@Req() req: Request, @Res() res: Response): Promise<void> {
-    await this.cache.serve(req, res, 'site/manifest', () =>
-      Promise.resolve({
-        body: `${JSON.stringify(siteManifest(this.config.site))}\n`,
-        contentType: MANIFEST_TYPE,
-        validUntil: null,
-      }),
-    );
+  manifest(): PublicReadAnswer<string> {
+    return {
+      body: `${JSON.stringify(siteManifest(this.config.site))}\n`,
+      contentType: MANIFEST_TYPE,
+      validUntil: null,
+    };
   }
 
   /**

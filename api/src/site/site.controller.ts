@@ -1,8 +1,9 @@
-import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Query, Req } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { Public } from '../auth/public.decorator';
-import { PublicCache } from '../public-cache/public-cache';
+import type { PublicReadAnswer } from '../public-cache/public-cache';
+import { PublicRead } from '../public-cache/public-read.decorator';
 import { FirstScreenResponse } from './dto/first-screen.dto';
 import { FIRST_SCREEN_CARDS, FirstScreenService } from './first-screen.service';
 import { parseStorePageQuery, queryStringOf } from '../links/store-page-query';
@@ -24,10 +25,7 @@ function firstScreenTag(query: Record<string, unknown>, url: string): string | n
 @ApiTags('site')
 @Controller('site')
 export class SiteController {
-  constructor(
-    private readonly firstScreen: FirstScreenService,
-    private readonly cache: PublicCache,
-  ) {}
+  constructor(private readonly firstScreen: FirstScreenService) {}
 
   /**
    * `GET /api/site/first-screen[?tag=]` → `{ product: FirstScreenDto }`: what the first screen of `/` is drawn from
@@ -35,12 +33,13 @@ export class SiteController {
    * `GET /api/store/page`, or with `tag` the first 48 carrying it, as `/?tag=` shows them; `GET /api/tag/list`,
    * `GET /api/plan/list?upcoming=1`, `GET /api/cover` and `GET /api/reserve/status`'s `open`). The shell's server
    * renders `/` with it (docs/first-screen.md); the API renders nothing. 400 `messages.invalidTagFilter` for a
-   * malformed tag. Kept in the PublicCache (one entry per tag) until a write or the earliest time one of its parts
-   * changes by itself (a link's window, the plans' Seoul midnight, a slot opening or closing for bookings), with ETag
-   * and 304.
+   * malformed tag. A public read (public-cache/public-read.decorator.ts), kept per `tag` until a write or the earliest
+   * time one of its parts changes by itself (a link's window, the plans' Seoul midnight, a slot opening or closing for
+   * bookings), with ETag and 304.
    */
   @Get('first-screen')
   @Public()
+  @PublicRead({ query: ['tag'] })
   @ApiOperation({
     summary: '첫 화면 데이터 (공개)',
     description: `What the first screen of / is drawn from, in one read: the first ${FIRST_SCREEN_CARDS} links of GET /api/store/page (links, linksComplete, linksNextCursor; with tag, that tag's first page, as the page /?tag= shows it, and tag says which), the words of GET /api/tag/list (tags), GET /api/plan/list?upcoming=1 (plans), GET /api/cover (cover) and GET /api/reserve/status's open (reserveOpen), each exactly as that route answers. The shell's server renders / with it (docs/first-screen.md). Cached like GET /api/store, until a write or the earliest time one of its parts changes by itself.`,
@@ -55,12 +54,12 @@ export class SiteController {
   })
   @ApiErrors({ 400: [messages.invalidTagFilter] })
   @ApiOkResponse({ type: FirstScreenResponse })
-  async get(@Query() query: Record<string, unknown>, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async get(
+    @Query() query: Record<string, unknown>,
+    @Req() req: Request,
+  ): Promise<PublicReadAnswer<FirstScreenResponse>> {
     // Through @Query(), so the global input pipes refuse what no text may hold (`%00`) as for every other route.
-    const tag = firstScreenTag(query, req.url);
-    await this.cache.serve(req, res, tag === null ? 'site/first-screen' : `site/first-screen?tag=${tag}`, async () => {
-      const { firstScreen, validUntil } = await this.firstScreen.read(tag);
-      return { body: { product: firstScreen } satisfies FirstScreenResponse, validUntil };
-    });
+    const { firstScreen, validUntil } = await this.firstScreen.read(firstScreenTag(query, req.url));
+    return { body: { product: firstScreen }, validUntil };
   }
 }

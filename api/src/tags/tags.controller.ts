@@ -1,35 +1,31 @@
-import { Controller, Get, Req, Res } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator';
-import { PublicCache } from '../public-cache/public-cache';
+import type { PublicReadAnswer } from '../public-cache/public-cache';
+import { PublicRead } from '../public-cache/public-read.decorator';
 import { TagListResponse } from './dto/tag-word.dto';
 import { TagsService } from './tags.service';
 
 @ApiTags('tags')
 @Controller('tag')
 export class TagsController {
-  constructor(
-    private readonly tags: TagsService,
-    private readonly cache: PublicCache,
-  ) {}
+  constructor(private readonly tags: TagsService) {}
 
   /**
    * `GET /api/tag/list` → `{ product: [{ text, value }] }` of the links visitors see now (public, DECISIONS D3). Cached
-   * like `GET /api/store` (headers of issue 14 item 4, in-process PublicCache until a write or the next window boundary).
+   * like `GET /api/store` (public-cache/public-read.decorator.ts: in the PublicCache until a write or the next window
+   * boundary).
    */
   @Get('list')
   @Public()
+  @PublicRead()
   @ApiOperation({
     summary: '키워드 클라우드 (공개)',
     description:
       'Each tag with the number of links visitors see now carrying it, top 100 by value desc, then text asc. Cached like GET /api/store.',
   })
   @ApiOkResponse({ type: TagListResponse })
-  async list(@Req() req: Request, @Res() res: Response): Promise<void> {
-    await this.cache.serve(req, res, 'tag/list', async () => ({
-      body: { product: await this.tags.counts() } satisfies TagListResponse,
-      validUntil: await this.tags.nextBoundary(),
-    }));
+  async list(): Promise<PublicReadAnswer<TagListResponse>> {
+    return { body: { product: await this.tags.counts() }, validUntil: await this.tags.nextBoundary() };
   }
 }

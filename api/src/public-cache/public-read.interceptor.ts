@@ -1,0 +1,122 @@
+import { unescape } from 'node:querystring';
+import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request, Response } from 'express';
+import { map, type Observable, of } from 'rxjs';
+import { Clock, WallClock } from '../common/clock';
+import { publicCacheControl, secondsUntil } from '../links/link-visibility';
+import { markAnsweredFromMemory } from '../logging/http-logger';
+import {
+  type KeptAnswer,
+  PublicCache,
+  type PublicReadAnswer,
+  REVALIDATE_EACH_USE,
+  serializeAnswer,
+} from './public-cache';
+import { PUBLIC_READ, type PublicReadOptions } from './public-read.decorator';
+
+/**
+ * The PublicCache key of a request to a `@PublicRead()` route, or null when the request must not use the cache:
+ * - its path as sent (`/api/main/select/7`): the route and its path parameters;
+ * - then the query's `name=value` pairs whose name (decoded as Express's query parser decodes it) the route declares
+ *   (PublicReadOptions.query), kept as sent and ordered by that list, so `?tag=a&limit=2` and `?limit=2&tag=a` share
+ *   one entry; null when another parameter is present;
+ * - with `perOrigin`, the request's scheme and host (`req.protocol`, `req.host`, trusting what TRUST_PROXY trusts).
+ * Values stay as sent rather than checked and normalized: the lookup runs before the pipes, so a key built from
+ * decoded values could pair a request the pipes refuse (an undecodable `%ED%A0%80`) with another's answer. Two
+ * spellings of one answer (`?upcoming=0` and none) are two entries with the same bytes and ETag.
+ */
+export function publicReadKey(request: Request, options: PublicReadOptions): string | null {
+  const url = request.originalUrl;
+  const mark = url.indexOf('?');
+  let key = mark < 0 ? url : url.slice(0, mark);
+  if (mark >= 0) {
+    const declared = options.query ?? [];
+    const pairs: { order: number; pair: string }[] = [];
+    for (const pair of url.slice(mark + 1).split('&')) {
+      if (pair === '') continue;
+      const equals = pair.indexOf('=');
+      const order = declared.indexOf(unescape((equals < 0 ? pair : pair.slice(0, equals)).replace(/\+/g, ' ')));
+      if (order < 0) return null;
+      pairs.push({ order, pair });
+    }
+    // Array.prototype.sort is stable: a repeated parameter keeps its values' order (Express makes them an array).
+    if (pairs.length > 0)
+      key += `?${pairs
+        .sort((a, b) => a.order - b.order)
+        .map(({ pair }) => pair)
+        .join('&')}`;
+  }
+  return options.perOrigin ? `${key} ${request.protocol}://${request.host}` : key;
+}
+
+/**
+ * `X-Accel-Expires` of an answer, for the gateway's nginx (deploy/gateway/nginx.conf.template), which honours it before
+ * `Cache-Control` and never passes it on: `@<this wall-clock second>`, so nginx keeps the answer to the end of the
+ * current second at most and an administrator's write shows through the gateway within 1 s. A relative value cannot
+ * say that: nginx checks expiry in whole seconds, so `1` (or `proxy_cache_valid 1s`) keeps an answer up to 2 s.
+ * `0` (do not keep) when the answer stops holding before that second ends; null (no header) for an answer sent
+ * `no-cache`, which nginx does not keep anyway.
+ * @param kept the answer; its `validUntil` is on the API's Clock
+ * @param now the API's Clock (TEST_CLOCK_FILE may move it)
+ * @param wallMs epoch milliseconds of the real time, nginx's clock
+ */
+export function gatewayExpiry(kept: KeptAnswer, now: Date, wallMs: number): string | null {
+  if (kept.revalidateEachUse) return null;
+  const untilSecondEnds = 1000 - (wallMs % 1000);
+  if (kept.validUntil !== null && kept.validUntil - now.getTime() < untilSecondEnds) return '0';
+  return `@${Math.floor(wallMs / 1000)}`;
+}
+
+/**
+ * The one read path of cached public reads (api/README.md "Public-read cache"), global, acting on routes marked
+ * `@PublicRead()` only. After the guards (access policy, rate limit) and before the pipes and the handler: a kept
+ * answer ({@link publicReadKey}) is sent without running them; otherwise the handler's PublicReadAnswer is kept
+ * (PublicCache.keep) and sent. Errors of the handler (400, 404) pass through to the exception filter and are not kept.
+ * Every answer carries `ETag`, `Cache-Control` (publicCacheControl with the seconds left to `validUntil` at this
+ * answer, or `public, no-cache`), `X-Accel-Expires` ({@link gatewayExpiry}) and `Content-Type`; its text is sent by
+ * Express's `res.send`, which answers 304 when `If-None-Match` names the ETag and sends no body to HEAD. A hit is
+ * logged at `debug` (logging/http-logger.ts).
+ */
+@Injectable()
+export class PublicReadInterceptor implements NestInterceptor {
+  constructor(
+    private readonly cache: PublicCache,
+    private readonly reflector: Reflector,
+    private readonly clock: Clock,
+    @Inject(WallClock) private readonly wallClock: Clock,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const options = this.reflector.get<PublicReadOptions | undefined>(PUBLIC_READ, context.getHandler());
+    if (!options || context.getType() !== 'http') return next.handle();
+    const request = context.switchToHttp().getRequest<Request>();
+    const response = context.switchToHttp().getResponse<Response>();
+    const key = publicReadKey(request, options);
+    const kept = key === null ? undefined : this.cache.lookup(key);
+    if (kept) {
+      markAnsweredFromMemory(request);
+      return of(this.send(response, kept));
+    }
+    const start = this.cache.startRead();
+    return next
+      .handle()
+      .pipe(
+        map((answer: PublicReadAnswer) =>
+          this.send(response, key === null ? serializeAnswer(answer, start.at) : this.cache.keep(key, answer, start)),
+        ),
+      );
+  }
+
+  /** Sets `kept`'s headers on `response` and returns its text, which Nest hands to Express's `res.send`. */
+  private send(response: Response, kept: KeptAnswer): string {
+    const now = this.clock.now();
+    const seconds = kept.validUntil === null ? null : secondsUntil(new Date(kept.validUntil), now);
+    response.setHeader('ETag', kept.etag);
+    response.setHeader('Cache-Control', kept.revalidateEachUse ? REVALIDATE_EACH_USE : publicCacheControl(seconds));
+    const expiry = gatewayExpiry(kept, now, this.wallClock.now().getTime());
+    if (expiry !== null) response.setHeader('X-Accel-Expires', expiry);
+    response.setHeader('Content-Type', kept.contentType);
+    return kept.text;
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * `node bench/gateway-cache.mjs`: where cached public reads are served fast, printed, never asserted.
+ * (a) The gateway: deploy/gateway/nginx.conf.template rendered as e2e/deploy/local-nginx.ts does (Debian's nginx), its
+ *     micro-cache in front of the API, against a static server block of the SAME nginx serving the same bytes from
+ *     files (target ≥ 0.8×: the cache costs little more than a file).
+ * (b) The API alone (no nginx; its in-process cache through Nest's pipeline) against the raw `node:http` + `pg`
+ *     handler of bench/raw-public-reads.mjs running the same SQL on every request (target ≥ 1.5×).
+ * Targets: `GET /api/store` and a 320w image variant of the demo seed. One real API process (api/src compiled on the
+ * fly by swc) on a fresh database of the server of DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres);
+ * the bodies of all four servers are compared byte for byte first. autocannon, each side warmed 1 s, then measured
+ * for `--duration` seconds, side and baseline alternating in the same run: req/s, p50 and p99 latency in ms, and the
+ * ratio of req/s. `--load` runs the same table with a busy loop per core in child processes (stopped at the end): a
+ * machine doing other work. The requests that reached the API while the gateway was measured are counted from its
+ * /metrics.
+ *
+ *   node bench/gateway-cache.mjs [--duration 5] [--connections 50] [--load]
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { remotes, repoRoot } from '../scripts/site-layout.mjs';
+
+const require = createRequire(import.meta.url);
+process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
+require('../build/register-swc.js');
+const { startApiProcesses } = require('../api/src/test/booking-burst.ts');
+const { startApiGateway } = require('../e2e/deploy/local-nginx.ts');
+
+const option = (name, fallback) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const DURATION = option('duration', 5);
+const CONNECTIONS = option('connections', 50);
+const LOAD = process.argv.includes('--load');
+
+/** A TCP port of 127.0.0.1 free at this instant. */
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/**
+ * Each request from one of 1,000 visitor addresses (X-Forwarded-For, believed from loopback by the API), as
+ * bench/api-vs-raw.mjs does: the API's rate limit counts per visitor as in production. nginx appends its peer, the
+ * raw server and the static files ignore it.
+ */
+let visitor = 0;
+function asVisitor(request) {
+  visitor = (visitor + 1) % 1000;
+  request.headers = { ...request.headers, 'x-forwarded-for': `10.0.${visitor >> 8}.${visitor & 255}` };
+  return request;
+}
+
+/** Busy loops, one per core, in child processes: the machine is busy with other work while the table is measured. */
+function startLoad() {
+  const count = os.availableParallelism();
+  return Array.from({ length: count }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
+}
+
+const api = await startApiProcesses([0], {
+  SEED_ON_EMPTY: 'true',
+  RATE_LIMIT_READ_PER_MINUTE: '1000000',
+});
+const raw = spawn(process.execPath, [path.join(repoRoot, 'bench/raw-public-reads.mjs')], {
+  env: { ...process.env, DATABASE_URL: api.databaseUrl },
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const staticRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-bench-static-'));
+let gateway;
+let load = [];
+try {
+  const rawPort = await new Promise((resolve, reject) => {
+    let out = '';
+    raw.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = out.match(/raw listening on (\d+)/);
+      if (match) resolve(Number(match[1]));
+    });
+    raw.once('exit', () => reject(new Error('the raw server exited')));
+  });
+  const apiBase = api.urls[0].replace(/\/api$/, '');
+  const apiPort = Number(new URL(apiBase).port);
+  const rawBase = `http://127.0.0.1:${rawPort}`;
+
+  const store = await (await fetch(`${apiBase}/api/store`)).json();
+  const image = store.product.map((l) => l.imagelink).find((src) => src?.startsWith('/api/images/'));
+  if (!image) throw new Error('the demo seed has no uploaded image');
+  const targets = ['/api/store', `${image}?w=320`];
+
+  // The same bytes as files, served by a server block of the gateway's own nginx (its `location` ignores the query).
+  for (const target of targets) {
+    const bytes = Buffer.from(await (await fetch(apiBase + target)).arrayBuffer());
+    const file = path.join(staticRoot, target.split('?')[0]);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, bytes);
+  }
+  const [gatewayPort, staticPort] = [await freePort(), await freePort()];
+  const staticConf = path.join(staticRoot, 'static-server.conf');
+  fs.writeFileSync(
+    staticConf,
+    `server {
+    listen 127.0.0.1:${staticPort};
+    root ${staticRoot};
+    location /api/ { default_type application/json; add_header Cache-Control "public, max-age=0, s-maxage=60"; }
+    location /api/images/ { default_type image/webp; add_header Cache-Control "public, max-age=31536000, immutable"; }
+}
+`,
+  );
+  gateway = await startApiGateway({
+    gatewayPort,
+    apiPorts: [apiPort],
+    remoteNames: remotes.map((r) => r.name),
+    alsoInclude: [staticConf],
+  });
+  const staticBase = `http://127.0.0.1:${staticPort}`;
+
+  for (const target of targets) {
+    const bodies = await Promise.all(
+      [gateway.url, staticBase, apiBase, rawBase].map(async (base) =>
+        Buffer.from(await (await fetch(base + target)).arrayBuffer()),
+      ),
+    );
+    if (!bodies.every((body) => body.equals(bodies[0])))
+      throw new Error(`bodies differ for ${target}: ${bodies.map((b) => b.length).join(', ')} bytes`);
+    console.log(
+      `${target.replace(/[0-9a-f]{64}/, '<key>')}: identical bodies from the four servers, ${bodies[0].length} bytes`,
+    );
+  }
+
+  /** Requests the API process answered so far (every route), from its /metrics. */
+  const apiRequests = async () => {
+    const text = await (await fetch(`${apiBase}/metrics`)).text();
+    let total = 0;
+    for (const match of text.matchAll(/^http_request_duration_seconds_count\{[^}]*\} (\d+)$/gm))
+      total += Number(match[1]);
+    return total;
+  };
+  const run = async (url) => {
+    const result = await autocannon({
+      url,
+      connections: CONNECTIONS,
+      duration: DURATION,
+      requests: [{ setupRequest: asVisitor }],
+    });
+    if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  };
+
+  if (LOAD) load = startLoad();
+  const rows = [];
+  for (const target of targets) {
+    const name = target.replace(/\/[0-9a-f]{64}/, '/<key>');
+    for (const base of [gateway.url, staticBase, apiBase, rawBase])
+      await autocannon({ url: base + target, connections: 10, duration: 1 });
+    const before = await apiRequests();
+    const viaGateway = await run(gateway.url + target);
+    const reached = (await apiRequests()) - before - 1;
+    const fromFile = await run(staticBase + target);
+    rows.push({
+      comparison: '(a) gateway cache / nginx file',
+      target: name,
+      side: viaGateway,
+      base: fromFile,
+      goal: 0.8,
+      note: `${reached} reached the API`,
+    });
+    const direct = await run(apiBase + target);
+    const handler = await run(rawBase + target);
+    rows.push({
+      comparison: '(b) API alone / raw node:http + pg',
+      target: name,
+      side: direct,
+      base: handler,
+      goal: 1.5,
+      note: '',
+    });
+  }
+  const cores = os.availableParallelism();
+  console.log(
+    `\nGET, ${CONNECTIONS} connections, ${DURATION} s per run, ${cores} cores, ${LOAD ? `loaded (${load.length} busy loops)` : 'quiet'}; req/s, latency p50 / p99 in ms`,
+  );
+  console.log(
+    '| comparison | target | req/s | p50 / p99 | baseline req/s | baseline p50 / p99 | ratio | target | note |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|');
+  for (const { comparison, target, side, base, goal, note } of rows) {
+    console.log(
+      `| ${comparison} | ${target} | ${side.rps.toFixed(0)} | ${side.p50} / ${side.p99} | ${base.rps.toFixed(0)} | ${base.p50} / ${base.p99} | ${(side.rps / base.rps).toFixed(2)}× | ≥ ${goal}× | ${note} |`,
+    );
+  }
+} finally {
+  for (const child of load) child.kill('SIGKILL');
+  raw.kill('SIGTERM');
+  await gateway?.stop();
+  await api.close();
+  fs.rmSync(staticRoot, { recursive: true, force: true });
+}
