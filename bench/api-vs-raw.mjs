@@ -14,12 +14,10 @@
  *
  *   node bench/api-vs-raw.mjs [--duration 5]
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { repoRoot } from '../scripts/site-layout.mjs';
+import { startRawServer } from './lib/raw-server.mjs';
 
 const require = createRequire(import.meta.url);
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -55,20 +53,10 @@ const durationArg = process.argv.indexOf('--duration');
 const DURATION = durationArg > 0 ? Number(process.argv[durationArg + 1]) : 5;
 
 const api = await startApiProcesses([0], { SEED_ON_EMPTY: 'true' });
-const raw = spawn(process.execPath, [path.join(repoRoot, 'bench/raw-public-reads.mjs')], {
-  env: { ...process.env, DATABASE_URL: api.databaseUrl },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const rawServer = startRawServer(api.databaseUrl);
+const raw = rawServer.child;
 try {
-  const rawPort = await new Promise((resolve, reject) => {
-    let out = '';
-    raw.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = out.match(/raw listening on (\d+)/);
-      if (match) resolve(Number(match[1]));
-    });
-    raw.once('exit', () => reject(new Error('the raw server exited')));
-  });
+  const rawPort = await rawServer.port;
   const apiBase = api.urls[0].replace(/\/api$/, '');
   const rawBase = `http://127.0.0.1:${rawPort}`;
 

@@ -25,6 +25,7 @@ import path from 'node:path';
 import { AppReleases, folderReleaseSource, httpReleaseSource } from '../scripts/first-screen/app-releases.mjs';
 import { createFirstScreenRenderer } from '../scripts/first-screen/first-screen-renderer.mjs';
 import { releaseConfigReader } from '../scripts/release-config.mjs';
+import { startCpuLoad } from './lib/cpu-load.mjs';
 import { repoRoot } from '../scripts/site-layout.mjs';
 
 const require = createRequire(import.meta.url);
@@ -55,13 +56,6 @@ function serve(dir, port) {
     child.stdout.on('data', (chunk) => String(chunk).includes('listening on') && resolve(() => child.kill()));
     child.once('exit', (code) => reject(new Error(`serve-app ${dir} exited with ${code}`)));
   });
-}
-
-/** One busy loop per core, for --load. */
-function loadGenerators() {
-  return Array.from({ length: os.availableParallelism() }, () =>
-    spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
-  );
 }
 
 const api = await startApiProcesses([0], { SEED_ON_EMPTY: 'true', RATE_LIMIT_READ_PER_MINUTE: '1000000' });
@@ -113,7 +107,7 @@ try {
     await kept.render();
   }
   const cards = ((await missing.render()).html.match(/data-testid="store-card"/g) ?? []).length;
-  if (LOADED) load.push(...loadGenerators());
+  if (LOADED) load.push(...startCpuLoad());
 
   const time = async (run) => {
     const values = [];

@@ -15,14 +15,15 @@
  *
  *   node bench/gateway-cache.mjs [--duration 5] [--connections 50] [--load]
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { remotes, repoRoot } from '../scripts/site-layout.mjs';
+import { startCpuLoad } from './lib/cpu-load.mjs';
+import { startRawServer } from './lib/raw-server.mjs';
+import { remotes } from '../scripts/site-layout.mjs';
 
 const require = createRequire(import.meta.url);
 process.env.DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -61,33 +62,17 @@ function asVisitor(request) {
   return request;
 }
 
-/** Busy loops, one per core, in child processes: the machine is busy with other work while the table is measured. */
-function startLoad() {
-  const count = os.availableParallelism();
-  return Array.from({ length: count }, () => spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
-}
-
 const api = await startApiProcesses([0], {
   SEED_ON_EMPTY: 'true',
   RATE_LIMIT_READ_PER_MINUTE: '1000000',
 });
-const raw = spawn(process.execPath, [path.join(repoRoot, 'bench/raw-public-reads.mjs')], {
-  env: { ...process.env, DATABASE_URL: api.databaseUrl },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
+const rawServer = startRawServer(api.databaseUrl);
+const raw = rawServer.child;
 const staticRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-bench-static-'));
 let gateway;
 let load = [];
 try {
-  const rawPort = await new Promise((resolve, reject) => {
-    let out = '';
-    raw.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = out.match(/raw listening on (\d+)/);
-      if (match) resolve(Number(match[1]));
-    });
-    raw.once('exit', () => reject(new Error('the raw server exited')));
-  });
+  const rawPort = await rawServer.port;
   const apiBase = api.urls[0].replace(/\/api$/, '');
   const apiPort = Number(new URL(apiBase).port);
   const rawBase = `http://127.0.0.1:${rawPort}`;
@@ -156,7 +141,7 @@ try {
     return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
   };
 
-  if (LOAD) load = startLoad();
+  if (LOAD) load = startCpuLoad();
   const rows = [];
   for (const target of targets) {
     const name = target.replace(/\/[0-9a-f]{64}/, '/<key>');

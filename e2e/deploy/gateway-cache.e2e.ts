@@ -13,16 +13,9 @@
  * The times are printed.
  */
 import sharp from 'sharp';
-import {
-  type ApiProcess,
-  type IssuerProcess,
-  startApiProcess,
-  startIssuerProcess,
-} from '../../api/src/test/api-process';
-import { stablePortBlock } from '../../api/src/test/stable-ports';
-import { createTestDatabase, type TestDatabase } from '../../api/src/test/test-database';
-import { type ApiGateway, startApiGateway } from './local-nginx';
-import { siteRemotes } from './site-scripts';
+import type { ApiProcess, IssuerProcess } from '../../api/src/test/api-process';
+import { type ApiCluster, startApiCluster } from './api-cluster';
+import type { ApiGateway } from './local-nginx';
 
 jest.setTimeout(300_000);
 
@@ -33,10 +26,10 @@ const DELIVERY_MS = 50;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the gateway caches what the API marks shareable, and shows a write within 1 s', () => {
-  let database: TestDatabase;
+  let cluster: ApiCluster;
   let issuer: IssuerProcess;
   let gateway: ApiGateway;
-  const processes: ApiProcess[] = [];
+  let processes: ApiProcess[] = [];
   let ports: number[];
   const admin = () => ({ authorization: `Bearer ${issuer.token}` });
 
@@ -56,30 +49,13 @@ describe('the gateway caches what the API marks shareable, and shows a write wit
   const names = (body: unknown) => (body as { product: { pname: string }[] }).product.map((link) => link.pname);
 
   beforeAll(async () => {
-    database = await createTestDatabase('linksite_gateway_cache');
-    issuer = await startIssuerProcess();
-    const base = await stablePortBlock(PROCESSES + 1);
-    ports = Array.from({ length: PROCESSES }, (_, i) => base + i);
-    const env = {
-      DATABASE_URL: database.url,
-      OIDC_ISSUER: issuer.issuer,
-      RATE_LIMIT_READ_PER_MINUTE: '1000000',
-      RATE_LIMIT_WRITE_PER_MINUTE: '1000000',
-    };
-    // One after the other: the first runs the migrations, the others find them done.
-    for (let i = 0; i < PROCESSES; i++) processes[i] = await startApiProcess(ports[i]!, env);
-    gateway = await startApiGateway({
-      gatewayPort: base + PROCESSES,
-      apiPorts: ports,
-      remoteNames: siteRemotes().map((r) => r.name),
-    });
+    cluster = await startApiCluster('linksite_gateway_cache', PROCESSES);
+    ({ issuer, gateway, ports } = cluster);
+    processes = cluster.processes;
   });
 
   afterAll(async () => {
-    await Promise.all(processes.map((p) => p?.terminate()));
-    await gateway?.stop();
-    issuer?.child.kill('SIGTERM');
-    await database?.drop();
+    await cluster?.stop();
   });
 
   test("an administrator's write shows through the gateway within 1 s, and on every process at once", async () => {

@@ -11,57 +11,34 @@
  * response header from upstream`, 502), which nothing on the process's side can prevent. Checks: 0 failed requests,
  * every acknowledged write is a row, each process exits 0 after its drain. The figures are printed.
  */
-import {
-  type ApiProcess,
-  type IssuerProcess,
-  startApiProcess,
-  startIssuerProcess,
-} from '../../api/src/test/api-process';
+import { type ApiProcess, type IssuerProcess, startApiProcess } from '../../api/src/test/api-process';
 import { acknowledgedRowsPresent, answersByPhase, startMixedLoad, writeTable } from '../../api/src/test/mixed-load';
-import { stablePortBlock } from '../../api/src/test/stable-ports';
-import { createTestDatabase, type TestDatabase } from '../../api/src/test/test-database';
-import { type ApiGateway, startApiGateway } from './local-nginx';
-import { siteRemotes } from './site-scripts';
+import type { TestDatabase } from '../../api/src/test/test-database';
+import { type ApiCluster, startApiCluster } from './api-cluster';
+import type { ApiGateway } from './local-nginx';
 
 jest.setTimeout(240_000);
 
 const WORKERS = 6;
 
 describe('rolling restart of two API processes behind the gateway (issue 15 item 4 (b))', () => {
+  let cluster: ApiCluster;
   let database: TestDatabase;
   let issuer: IssuerProcess;
   let gateway: ApiGateway;
-  const processes: ApiProcess[] = [];
+  let processes: ApiProcess[] = [];
   let ports: number[];
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {
-    database = await createTestDatabase('linksite_rolling');
-    issuer = await startIssuerProcess();
-    // The processes restart on their ports: outside the ephemeral range, or a load connection may take one meanwhile.
-    const base = await stablePortBlock(3);
-    ports = [base, base + 1];
-    env = {
-      DATABASE_URL: database.url,
-      OIDC_ISSUER: issuer.issuer,
-      REDIS_URL: '',
-      RATE_LIMIT_READ_PER_MINUTE: '1000000',
-      RATE_LIMIT_WRITE_PER_MINUTE: '1000000',
-    };
-    processes[0] = await startApiProcess(ports[0]!, env);
-    processes[1] = await startApiProcess(ports[1]!, env);
-    gateway = await startApiGateway({
-      gatewayPort: base + 2,
-      apiPorts: ports,
-      remoteNames: siteRemotes().map((r) => r.name),
-    });
+    // No Redis: the processes share only PostgreSQL (invalidation by NOTIFY).
+    cluster = await startApiCluster('linksite_rolling', 2, { REDIS_URL: '' });
+    ({ database, issuer, gateway, ports, env } = cluster);
+    processes = cluster.processes;
   });
 
   afterAll(async () => {
-    await Promise.all(processes.map((p) => p?.terminate()));
-    await gateway?.stop();
-    issuer?.child.kill('SIGTERM');
-    await database?.drop();
+    await cluster?.stop();
   });
 
   test('SIGTERM A, start A, SIGTERM B, start B under load: no failed request, no lost write', async () => {

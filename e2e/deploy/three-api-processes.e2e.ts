@@ -18,12 +18,7 @@
  * new item took to show on each process).
  */
 import Redis from 'ioredis';
-import {
-  type ApiProcess,
-  type IssuerProcess,
-  startApiProcess,
-  startIssuerProcess,
-} from '../../api/src/test/api-process';
+import { type ApiProcess, type IssuerProcess, startApiProcess } from '../../api/src/test/api-process';
 import {
   acknowledgedRowsPresent,
   answersByPhase,
@@ -31,10 +26,9 @@ import {
   startMixedLoad,
   writeTable,
 } from '../../api/src/test/mixed-load';
-import { stablePortBlock } from '../../api/src/test/stable-ports';
-import { createTestDatabase, type TestDatabase } from '../../api/src/test/test-database';
-import { type ApiGateway, startApiGateway } from './local-nginx';
-import { siteRemotes } from './site-scripts';
+import type { TestDatabase } from '../../api/src/test/test-database';
+import { type ApiCluster, startApiCluster } from './api-cluster';
+import type { ApiGateway } from './local-nginx';
 
 jest.setTimeout(300_000);
 
@@ -57,42 +51,23 @@ interface Check {
 }
 
 describe('three API processes, one PostgreSQL, one Redis, behind the gateway (issue 15 item 9)', () => {
+  let cluster: ApiCluster;
   let database: TestDatabase;
   let issuer: IssuerProcess;
   let gateway: ApiGateway;
-  const processes: ApiProcess[] = [];
+  let processes: ApiProcess[] = [];
   let ports: number[];
   let env: NodeJS.ProcessEnv;
   const keyPrefix = `linksite-test-${process.pid}-${Date.now()}:`;
 
   beforeAll(async () => {
-    database = await createTestDatabase('linksite_three');
-    issuer = await startIssuerProcess();
-    // Restarted on their ports: outside the ephemeral range (stable-ports.ts).
-    const base = await stablePortBlock(PROCESSES + 1);
-    ports = Array.from({ length: PROCESSES }, (_, i) => base + i);
-    env = {
-      DATABASE_URL: database.url,
-      OIDC_ISSUER: issuer.issuer,
-      REDIS_URL,
-      REDIS_KEY_PREFIX: keyPrefix,
-      RATE_LIMIT_READ_PER_MINUTE: '1000000',
-      RATE_LIMIT_WRITE_PER_MINUTE: '1000000',
-    };
-    // One after the other: the first runs the migrations, the others find them done.
-    for (let i = 0; i < PROCESSES; i++) processes[i] = await startApiProcess(ports[i]!, env);
-    gateway = await startApiGateway({
-      gatewayPort: base + PROCESSES,
-      apiPorts: ports,
-      remoteNames: siteRemotes().map((r) => r.name),
-    });
+    cluster = await startApiCluster('linksite_three', PROCESSES, { REDIS_URL, REDIS_KEY_PREFIX: keyPrefix });
+    ({ database, issuer, gateway, ports, env } = cluster);
+    processes = cluster.processes;
   });
 
   afterAll(async () => {
-    await Promise.all(processes.map((p) => p?.terminate()));
-    await gateway?.stop();
-    issuer?.child.kill('SIGTERM');
-    await database?.drop();
+    await cluster?.stop();
     // The rate-limit counters of this run (they expire by themselves; removed so a shared Redis stays tidy).
     const redis = new Redis(REDIS_URL);
     try {
