@@ -256,9 +256,9 @@ describeWithCompose('docker-compose.yml', () => {
       REMOTE_RELEASES_FILE: '/etc/linksite/releases/remote-releases.json',
     });
     // The running configuration of releases, from the repository's folder (no pins: every remote's newest).
-    expect(shell.volumes).toEqual([`${path.join(repoRoot, 'deploy/releases')}:/etc/linksite/releases:ro`]);
+    expect(shell.volumes).toEqual([`${path.join(repoRoot, 'deploy/remote-releases')}:/etc/linksite/releases:ro`]);
     const releasesConfig = JSON.parse(
-      fs.readFileSync(path.join(repoRoot, 'deploy/releases/remote-releases.json'), 'utf8'),
+      fs.readFileSync(path.join(repoRoot, 'deploy/remote-releases/remote-releases.json'), 'utf8'),
     ) as Record<string, unknown>;
     expect(Object.keys(releasesConfig).filter((key) => !key.startsWith('$'))).toEqual([]);
     // The addresses name services that listen there.
