@@ -96,6 +96,34 @@ describe('without JavaScript', () => {
   });
 });
 
+describe("the shell's server runs a remote's server build (scripts/first-screen/render-worker.mjs)", () => {
+  test('with the Node built-ins a render needs, and refuses the others (no process, no code loading)', () => {
+    const script = `
+      import { evaluateCommonJs } from './scripts/first-screen/render-worker.mjs';
+      const outcome = (code) => {
+        try {
+          return Object.keys(evaluateCommonJs(code, 'test'));
+        } catch (error) {
+          return error.message;
+        }
+      };
+      console.log(JSON.stringify({
+        allowed: outcome('exports.render = () => require("zlib") && require("node:crypto") && "ok";'),
+        process: outcome('require("child_process")'),
+        code: outcome('require("node:vm")'),
+        file: outcome('require("./elsewhere.js")'),
+      }));`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(JSON.parse(run.stdout)).toEqual({
+      allowed: ['render'],
+      process: 'test: child_process 을(를) 불러올 수 없습니다 (허용된 Node 내장 모듈만 됩니다)',
+      code: 'test: node:vm 을(를) 불러올 수 없습니다 (허용된 Node 내장 모듈만 됩니다)',
+      file: 'test: ./elsewhere.js 을(를) 불러올 수 없습니다 (허용된 Node 내장 모듈만 됩니다)',
+    });
+  });
+});
+
 describe("npm start's SSI resolver (scripts/ssi-include.mjs)", () => {
   test('inserts an include only from a 200 answer: an error status, a refused connection or a time-out give nothing, or the stub block named', () => {
     const script = `

@@ -14,12 +14,39 @@ import { parentPort } from 'node:worker_threads';
 
 const requireBuiltin = createRequire(import.meta.url);
 
+/**
+ * The Node built-in modules a server build may load: what React's server renderer and the shared HTTP client bundled
+ * with the apps' components ask for. Not `child_process`, `worker_threads`, `vm`, `module` and the like: a release
+ * renders markup, it has no business starting processes or loading code of its own.
+ */
+const ALLOWED_BUILTINS = new Set([
+  'assert',
+  'async_hooks',
+  'buffer',
+  'crypto',
+  'events',
+  'fs',
+  'http',
+  'http2',
+  'https',
+  'net',
+  'os',
+  'path',
+  'stream',
+  'string_decoder',
+  'tls',
+  'tty',
+  'url',
+  'util',
+  'zlib',
+]);
+
 /** Evaluated server builds by `<app>@<version>`. */
 const builds = new Map();
 
 /**
  * Evaluates the CommonJS text `code` as a module named `filename` and returns its exports. A server build bundles
- * everything but Node's built-in modules, so `require` gives those only.
+ * everything but Node's built-in modules, so `require` gives those only, and of them {@link ALLOWED_BUILTINS}.
  * @param {string} code
  * @param {string} filename shown in stack traces (`mf_store@3f2a9c0d1e4b/server/first-screen.js`)
  */
@@ -29,7 +56,9 @@ export function evaluateCommonJs(code, filename) {
   });
   const module = { exports: {} };
   const require = (id) => {
-    if (!isBuiltin(id)) throw new Error(`${filename}: ${id} 을(를) 불러올 수 없습니다 (Node 내장 모듈만 됩니다)`);
+    if (!isBuiltin(id) || !ALLOWED_BUILTINS.has(id.replace(/^node:/, ''))) {
+      throw new Error(`${filename}: ${id} 을(를) 불러올 수 없습니다 (허용된 Node 내장 모듈만 됩니다)`);
+    }
     return requireBuiltin(id);
   };
   wrapper.call(module.exports, module.exports, require, module, filename, '/');
