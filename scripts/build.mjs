@@ -14,7 +14,16 @@ import { repoRoot, siteLayout } from './site-layout.mjs';
 const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
 const webpackBin = bin('webpack');
 const shared = ['tsconfig.base.json', 'package-lock.json'];
-const webShared = [...shared, 'platform/src', 'platform/package.json', 'build/webpack-app.js', 'remotes.json'];
+// Everything build/webpack-app.js reads besides the app's own folder, the modules it requires included.
+const webShared = [
+  ...shared,
+  'platform/src',
+  'platform/package.json',
+  'build/webpack-app.js',
+  'build/app-release.js',
+  'build/first-screen-markers.js',
+  'remotes.json',
+];
 
 /** @returns {{ name: string, inputs: string[], stamp: string, command: string[], cwd: string }[]} */
 export function buildTargets() {
