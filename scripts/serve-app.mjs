@@ -185,7 +185,7 @@ app.use(async (req, res, next) => {
       proto: cameOverHttps(req) ? 'https' : 'http',
     };
     const [withHead, first] = await Promise.all([
-      resolveSsi(page, req.path, (virtual) => fetchInclude(apiOrigin, virtual, forwarded), query),
+      resolveSsi(page, (virtual) => fetchInclude(apiOrigin, virtual, forwarded)),
       firstScreen && req.path === '/' ? firstScreen.render(query, forwarded) : null,
     ]);
     res.type('text/html; charset=utf-8').send(firstScreen ? firstScreen.fill(withHead, first) : withHead);

@@ -2,11 +2,7 @@
  * The part of nginx's SSI syntax that the shell's `index.html` uses for its head (docs/first-screen.md), resolved by the
  * shell's own server (`scripts/serve-app.mjs`: `npm start`, and the shell's site-server container behind the gateway):
  *
- *   <!--# if expr="$uri = /^/(?!.)/" --> … <!--# endif -->  kept only when the request's path matches (nginx: a text
- *                                                       between slashes is a regular expression, else compared as is)
- *   <!--# include virtual="/api/…" -->                   replaced by the API's answer: its body when 200, else nothing;
- *                                                       `$arg_<name>` in the address is the page's `<name>` query
- *                                                       parameter as sent (still percent-encoded; empty when absent)
+ *   <!--# include virtual="/api/…" -->                   replaced by the API's answer: its body when 200, else nothing
  *   <!--# block name="x" --> … <!--# endblock -->          left out of the page; the stand-in of an include naming it:
  *   <!--# include virtual="/api/…" stub="x" -->          … the block's text when the answer is not 200 or is empty
  *                                                       (the shell's default title and description, issue 14 item 2)
@@ -15,19 +11,15 @@
  * HTML comment). The first screen is not an include: the shell's server renders it (scripts/first-screen/).
  */
 
-/** `<!--# if expr="$uri = /path" -->body<!--# endif -->` (not nested). */
-const IF_URI = /<!--#\s*if\s+expr="\$uri\s*=\s*([^"\s]+)"\s*-->([\s\S]*?)<!--#\s*endif\s*-->/g;
 /** `<!--# include virtual="/api/…" [stub="name"] -->`. */
 const INCLUDE = /<!--#\s*include\s+virtual="(\/api\/[^"]*)"(?:\s+stub="([^"]*)")?\s*-->/g;
 /** `<!--# block name="name" -->text<!--# endblock -->`. */
 const BLOCK = /<!--#\s*block\s+name="([^"]*)"\s*-->([\s\S]*?)<!--#\s*endblock\s*-->/g;
 
-/** `$arg_name` or `${arg_name}`, nginx's variable of a query parameter. */
-const ARG_VARIABLE = /\$(?:\{arg_([A-Za-z0-9_]+)\}|arg_([A-Za-z0-9_]+))/g;
-
 /**
- * nginx's `$arg_<name>`: the value of the first `name` parameter of `query` as it was sent (not decoded), '' when
- * there is none. The name is compared without regard to case, as nginx does.
+ * The value of the first `name` parameter of `query` as it was sent (not decoded), '' when there is none; the name is
+ * compared without regard to case. nginx's `$arg_<name>`, as the page's `tag` reaches the API's first screen
+ * (scripts/first-screen/site-first-screen.mjs).
  * @param {string} query the request's query, without `?`
  * @param {string} name
  */
@@ -41,30 +33,23 @@ export function argument(query, name) {
 }
 
 /**
- * Resolves the directives of `html` for a request of `path` with `query`.
+ * Resolves the directives of `html`.
  * @param {string} html the page with SSI directives
- * @param {string} path the request's path, without the query (`/`, `/plan/list`)
  * @param {(virtual: string) => Promise<string>} include the text to put in place of an include ('' for nothing);
- *   called for all of them at once, with their `$arg_…` replaced
- * @param {string} [query] the request's query as sent, without `?` (`tag=%EC%BA%A0%ED%95%91`), for `$arg_…`
+ *   called for all of them at once
  * @returns {Promise<string>}
  */
-export async function resolveSsi(html, path, include, query = '') {
-  const kept = html.replace(IF_URI, (_match, test, body) => {
-    const regex = test.length > 1 && test.startsWith('/') && test.endsWith('/') ? new RegExp(test.slice(1, -1)) : null;
-    return (regex ? regex.test(path) : test === path) ? body : '';
-  });
+export async function resolveSsi(html, include) {
   const blocks = new Map();
-  const withoutBlocks = kept.replace(BLOCK, (_match, name, text) => {
+  const withoutBlocks = html.replace(BLOCK, (_match, name, text) => {
     blocks.set(name, text);
     return '';
   });
-  const expand = (virtual) => virtual.replace(ARG_VARIABLE, (_match, braced, bare) => argument(query, braced ?? bare));
-  const virtuals = [...new Set(Array.from(withoutBlocks.matchAll(INCLUDE), (match) => expand(match[1])))];
+  const virtuals = [...new Set(Array.from(withoutBlocks.matchAll(INCLUDE), (match) => match[1]))];
   const texts = new Map(await Promise.all(virtuals.map(async (virtual) => [virtual, await include(virtual)])));
   return withoutBlocks.replace(
     INCLUDE,
-    (_match, virtual, stub) => texts.get(expand(virtual)) || (stub ? blocks.get(stub) : '') || '',
+    (_match, virtual, stub) => texts.get(virtual) || (stub ? blocks.get(stub) : '') || '',
   );
 }
 
