@@ -20,9 +20,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { RELEASE_VERSION } from './first-screen/app-releases.mjs';
 import { remotes as registry, repoRoot } from './site-layout.mjs';
-
-const VERSION = /^[0-9a-f]{6,64}$/;
 
 /** @typedef {{ live?: string, candidate?: string, candidateShare?: number }} RemoteReleaseChoice */
 /** @typedef {Record<string, RemoteReleaseChoice>} ReleaseConfig */
@@ -57,7 +56,7 @@ export function parseReleaseConfig(text) {
     if (typeof choice !== 'object' || choice === null) throw new Error(`${name}: 객체여야 합니다`);
     const { live, candidate, candidateShare } = /** @type {Record<string, unknown>} */ (choice);
     for (const [key, version] of Object.entries({ live, candidate })) {
-      if (version !== undefined && (typeof version !== 'string' || !VERSION.test(version))) {
+      if (version !== undefined && (typeof version !== 'string' || !RELEASE_VERSION.test(version))) {
         throw new Error(`${name}.${key}: 버전은 16진수 6–64자여야 합니다`);
       }
     }

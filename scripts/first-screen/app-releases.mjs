@@ -21,7 +21,8 @@ import path from 'node:path';
 /** A release's server build: its text (evaluated by the render pool) and the CSS of its components. */
 /** @typedef {{ key: string, release: Release, code: string, css: string }} ServerBuild */
 
-const VERSION = /^[0-9a-f]{6,64}$/;
+/** A release's version: hex digits of its content hash (build/app-release.js writes 12). */
+export const RELEASE_VERSION = /^[0-9a-f]{6,64}$/;
 
 /**
  * The descriptor in `text`, checked: a version of hex digits and a path that is the app's folder (`''`) or that
@@ -39,7 +40,7 @@ export function parseRelease(text, where) {
     throw new Error(`${where}: release.json 이 JSON 이 아닙니다`);
   }
   const { name, version, path: folder } = value ?? {};
-  if (typeof name !== 'string' || typeof version !== 'string' || !VERSION.test(version)) {
+  if (typeof name !== 'string' || typeof version !== 'string' || !RELEASE_VERSION.test(version)) {
     throw new Error(`${where}: release.json 의 name 또는 version 이 올바르지 않습니다`);
   }
   if (folder !== '' && folder !== `releases/${version}/`) {
