@@ -62,8 +62,16 @@ const development = buildFolder !== 'dist';
 const releasesDir = path.join(path.dirname(distDir), 'releases');
 // The running configuration of remote releases (pins, canary): the page's render and its /config.json follow it.
 const releaseConfig = releaseConfigReader();
-const firstScreen = siteFirstScreen({ distDir, apiOrigin, development, releaseConfig });
 const runtimeConfig = (hostname) => buildRuntimeConfig(hostname, process.env, releaseConfig.current());
+// Built once at start, so a missing or malformed variable stops the server with its `설정 오류:` message instead of
+// failing every request.
+try {
+  runtimeConfig('localhost');
+} catch (error) {
+  console.error(error.message);
+  process.exit(2);
+}
+const firstScreen = siteFirstScreen({ distDir, apiOrigin, development, releaseConfig });
 
 const app = express();
 app.disable('x-powered-by');

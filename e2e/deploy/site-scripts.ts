@@ -19,11 +19,19 @@ export function siteRemotes(): { name: string; dir: string }[] {
   return evalModule(`import { remotes } from './scripts/site-layout.mjs'; console.log(JSON.stringify(remotes));`);
 }
 
-/** scripts/runtime-config.mjs `buildRuntimeConfig` for `hostname` under exactly `env`. */
-export function runtimeConfigOf(hostname: string, env: Record<string, string>): unknown {
+/**
+ * scripts/runtime-config.mjs `buildRuntimeConfig` for `hostname` under exactly `env`, with the running configuration
+ * of releases `releases` (scripts/release-config.mjs; none by default).
+ */
+export function runtimeConfigOf(
+  hostname: string,
+  env: Record<string, string>,
+  releases: Record<string, { live?: string }> = {},
+): { remotes: Record<string, string> } & Record<string, unknown> {
   return evalModule(
     `import { buildRuntimeConfig } from './scripts/runtime-config.mjs';
-     console.log(JSON.stringify(buildRuntimeConfig(${JSON.stringify(hostname)})));`,
+     const config = buildRuntimeConfig(${JSON.stringify(hostname)}, process.env, ${JSON.stringify(releases)});
+     console.log(JSON.stringify(config));`,
     env,
   );
 }
