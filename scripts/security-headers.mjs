@@ -1,8 +1,8 @@
 /**
- * The security headers of the site's static servers (issue 15 item 1): `npm start`'s server (scripts/serve-app.mjs)
- * sends them on every answer it makes itself (not on the API's answers it proxies: the API has its own, helmet).
- * The gateway's nginx sends the same policy, rendered by deploy/gateway/write-runtime-config.sh from the same
- * environment; e2e/deploy/gateway.e2e.ts checks that both write the same header.
+ * The security headers of the site's static servers (issue 15 item 1): `npm start`'s server and the shell's site server
+ * (scripts/serve-app.mjs) send them on every answer they make themselves (not on the API's answers they proxy: the API
+ * has its own, helmet). Behind the gateway the shell's pages carry this policy as the site server sent it (the gateway
+ * adds none of its own; e2e/deploy/gateway.e2e.ts checks it equals the policy of the gateway's /config.json).
  *
  * The Content-Security-Policy is built from the runtime configuration the page runs with (the `/config.json` document
  * of scripts/runtime-config.mjs, DECISIONS D8): the origins of the remotes' entries (scripts, styles, manifests,

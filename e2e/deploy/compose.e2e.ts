@@ -13,7 +13,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { stablePortBlock } from '../../api/src/test/stable-ports';
 import registry from '../../remotes.json';
-import { siteRemotes } from './site-scripts';
+import { runtimeConfigOf, siteRemotes } from './site-scripts';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
 const composeFile = path.join(repoRoot, 'docker-compose.yml');
@@ -246,7 +246,7 @@ describeWithCompose('docker-compose.yml', () => {
     const shell = services.shell!;
     const firstScreen = registry.remotes.filter((remote) => 'firstScreen' in remote);
     expect(firstScreen.map((remote) => remote.name).sort()).toEqual(['mf_plans', 'mf_store']);
-    expect(shell.environment).toEqual({
+    expect(shell.environment).toMatchObject({
       API_INTERNAL_URL: 'http://api:3000',
       ...Object.fromEntries(
         firstScreen.map((remote) => [`REMOTE_${remote.name.toUpperCase()}_INTERNAL_URL`, `http://${remote.dir}:8080/`]),
@@ -315,12 +315,30 @@ describeWithCompose('docker-compose.yml', () => {
     expect(api.filter((line) => /dist\/server|--from=first-screen/.test(line))).toEqual([]);
   });
 
+  test("the shell's environment makes the site's /config.json: remotes under the gateway, Keycloak under PUBLIC_URL", () => {
+    const config = runtimeConfigOf('links.example.test', services.shell!.environment!);
+    expect(config.remotes).toEqual(
+      Object.fromEntries(siteRemotes().map((r) => [r.name, `/remotes/${r.name}/remoteEntry.js`])),
+    );
+    expect(config.auth).toEqual({
+      mode: 'keycloak',
+      url: `${publicUrl}/auth`,
+      realm: 'linksite',
+      clientId: 'linksite-shell',
+      autoRefresh: true,
+      adminRole: 'admin',
+    });
+    expect(config.searchUrl).toBe('https://search.naver.com/search.naver?query={keyword}');
+    expect(config.analyticsId).toBeNull();
+    // The one writer of /config.json and of the pages' policy: the gateway is given no such setting.
+    expect(Object.keys(services.gateway!.environment!)).toEqual(['REMOTES']);
+  });
+
   test('the gateway is the only published port', () => {
     const published = Object.entries(services).filter(([, service]) => (service.ports ?? []).length > 0);
     expect(published.map(([name]) => name)).toEqual(['gateway']);
     const [port] = services.gateway!.ports as { published: number | string; target: number | string }[];
     expect([String(port!.published), String(port!.target)]).toEqual(['80', '8080']);
-    expect(services.gateway!.environment!.PUBLIC_URL).toBe(publicUrl);
   });
 });
 

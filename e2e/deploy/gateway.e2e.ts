@@ -4,8 +4,9 @@
  * The API and the embedded identity provider are started as `npm start` starts them; the remotes are
  * served by deploy/web/nginx-static.conf from roots laid out as their images lay them out (dist/ and
  * their releases), the shell by its site server (scripts/serve-app.mjs, as its image runs it), and every
- * browser request goes through the gateway: / → the shell's site server, /remotes/<name>/ → each remote,
- * /api → API, /config.json written by deploy/gateway/write-runtime-config.sh.
+ * browser request goes through the gateway: / and /config.json → the shell's site server (the one writer of
+ * /config.json and of the pages' policy), /remotes/<name>/ → each remote (routes written by
+ * deploy/gateway/write-remote-routes.sh), /api → API.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,124 +16,49 @@ import { createTestDatabase } from '../../api/src/test/test-database';
 import { launchChromium } from '../support/browser';
 import { waitForAppTakeover } from '../support/first-screen';
 import { RunningSite, startSite } from '../support/site';
-import { LocalGateway, nginxBinary, repoRoot, startLocalGateway, writeRuntimeConfig } from './local-nginx';
-import { runtimeConfigOf, sitePolicyOf, siteRemotes } from './site-scripts';
+import { secondsUntil } from '../support/poll';
+import { LocalGateway, nginxBinary, repoRoot, startLocalGateway, writeRemoteRoutes } from './local-nginx';
+import { sitePolicyOf, siteRemotes } from './site-scripts';
 
 jest.setTimeout(120_000);
 
 const remotes = siteRemotes();
 
-describe('the gateway script writes the config.json that scripts/runtime-config.mjs would', () => {
-  const publicUrl = 'https://links.example.com';
-  const remoteUrls = Object.fromEntries(
-    remotes.map((r) => [`REMOTE_${r.name.toUpperCase()}_URL`, `${publicUrl}/remotes/${r.name}/remoteEntry.js`]),
-  );
-  const keycloak = { AUTH_MODE: 'keycloak', KEYCLOAK_URL: `${publicUrl}/auth`, KEYCLOAK_REALM: 'linksite' };
+describe("deploy/gateway/write-remote-routes.sh writes the gateway's routes to the remotes", () => {
   const REMOTES = remotes.map((r) => `${r.name}=${r.dir}:8080`).join(' ');
 
-  function scriptConfig(env: Record<string, string>): unknown {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-runtime-'));
+  /** The script's exit, its error output and the remotes.conf it wrote (null when none), run with exactly `env`. */
+  function run(env: Record<string, string>): { status: number | null; stderr: string; conf: string | null } {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-routes-'));
     try {
-      const result = writeRuntimeConfig({ ...env, LINKSITE_RUNTIME_DIR: dir });
-      expect(result).toMatchObject({ status: 0 });
-      return JSON.parse(fs.readFileSync(path.join(dir, 'config.json'), 'utf8'));
+      const result = writeRemoteRoutes({ ...env, LINKSITE_RUNTIME_DIR: dir });
+      const file = path.join(dir, 'remotes.conf');
+      return { ...result, conf: fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null };
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }
 
-  test('with the defaults', () => {
-    expect(scriptConfig({ PUBLIC_URL: `${publicUrl}/`, REMOTES })).toEqual(
-      runtimeConfigOf('links.example.com', { ...keycloak, ...remoteUrls }),
-    );
-  });
-
-  test('with every variable set (quotes and backslashes escaped)', () => {
-    const common = {
-      PUBLIC_API_BASE_URL: 'https://api.example.com/api',
-      SEARCH_URL: 'https://www.google.com/search?q={keyword}',
-      FOOTER_HOME_URL: 'https://example.com/home',
-      FOOTER_SOCIAL_URL: 'https://example.com/"social"\\',
-      FOOTER_VIDEO_URL: 'https://example.com/video',
-      ANALYTICS_ID: 'G-12345',
-      OIDC_CLIENT_ID: 'shell-client',
-      ADMIN_ROLE: 'site-admin',
-      AUTH_AUTO_REFRESH: 'No',
-    };
-    const override = { REMOTE_MF_STORE_URL: 'https://cdn.example.com/mf_store/v2/remoteEntry.js' };
-    expect(scriptConfig({ ...common, ...override, PUBLIC_URL: publicUrl, REMOTES })).toEqual(
-      runtimeConfigOf('links.example.com', { ...common, ...keycloak, ...remoteUrls, ...override }),
-    );
-    const oidc = { AUTH_MODE: 'oidc', OIDC_ISSUER: 'https://sso.example.com/realms/x' };
-    expect(scriptConfig({ ...oidc, PUBLIC_URL: publicUrl, REMOTES })).toEqual(
-      runtimeConfigOf('links.example.com', { ...oidc, ...remoteUrls }),
-    );
-  });
-
-  /** The two policies of the security-headers.conf the script writes: pages and files, silent-check-sso.html. */
-  function scriptPolicies(env: Record<string, string>): { page: string; sso: string; conf: string } {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-runtime-'));
-    try {
-      expect(writeRuntimeConfig({ ...env, LINKSITE_RUNTIME_DIR: dir })).toMatchObject({ status: 0 });
-      const conf = fs.readFileSync(path.join(dir, 'security-headers.conf'), 'utf8');
-      const policy = (key: string) => new RegExp(`^\\s*${key} "([^"]*)";$`, 'm').exec(conf)?.[1];
-      return { page: policy('default')!, sso: policy('/silent-check-sso\\.html')!, conf };
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }
-
-  test.each([
-    ['the defaults', {}],
-    [
-      'an API, remote and identity elsewhere, and analytics',
-      {
-        PUBLIC_API_BASE_URL: 'https://API.example.com:443/api',
-        REMOTE_MF_STORE_URL: 'https://cdn.example.com/mf_store/v2/remoteEntry.js',
-        AUTH_MODE: 'oidc',
-        OIDC_ISSUER: 'http://sso.example.com:8443/realms/x/',
-        ANALYTICS_ID: 'G-12345',
-      },
-    ],
-  ])(
-    'with %s, its Content-Security-Policy is the one scripts/security-headers.mjs builds for npm start',
-    (_label, env: Record<string, string>) => {
-      const policies = scriptPolicies({ ...env, PUBLIC_URL: publicUrl, REMOTES });
-      const nodeEnv = { ...keycloak, ...remoteUrls, ...env };
-      expect(policies.page).toBe(sitePolicyOf('links.example.com', nodeEnv));
-      expect(policies.sso).toBe(sitePolicyOf('links.example.com', nodeEnv, { framedBySelf: true }));
-      expect(policies.page).toContain("frame-ancestors 'none'");
-      expect(policies.sso).toContain("frame-ancestors 'self'");
-      // The API's and Keycloak's own answers keep their own policies.
-      expect(policies.conf).toMatch(/^\s*~\^\/\(api\|auth\)\/ "";$/m);
-    },
-  );
-
-  test('refuses an address that would break out of the nginx header', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-runtime-'));
-    const result = writeRuntimeConfig({
-      PUBLIC_URL: publicUrl,
-      REMOTES,
-      REMOTE_MF_STORE_URL: 'https://cdn.example.com";evil/remoteEntry.js',
-      LINKSITE_RUNTIME_DIR: dir,
-    });
-    fs.rmSync(dir, { recursive: true, force: true });
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain('쓸 수 없는 문자');
+  test("one location per remote, its prefix stripped, the static server's headers passed on; nothing else", () => {
+    const { status, conf } = run({ REMOTES });
+    expect(status).toBe(0);
+    const locations = [...conf!.matchAll(/^location \/remotes\/([a-z_]+)\/ \{$/gm)].map((m) => m[1]);
+    expect(locations).toEqual(remotes.map((r) => r.name));
+    expect(conf).toContain('set $linksite_remote mf-store:8080;\n    rewrite ^/remotes/mf_store/(.*)$ /$1 break;');
+    expect(conf).not.toContain('Content-Security-Policy');
   });
 
   test.each([
-    [{ REMOTES }, 'PUBLIC_URL'],
-    [{ PUBLIC_URL: publicUrl }, 'REMOTES'],
-    [{ PUBLIC_URL: publicUrl, REMOTES: 'mf-store=mf-store:8080' }, 'snake_case'],
-    [{ PUBLIC_URL: publicUrl, REMOTES: 'mf_store=mf-store' }, '<호스트:포트>'],
-    [{ PUBLIC_URL: publicUrl, REMOTES, AUTH_MODE: 'oidc' }, 'OIDC_ISSUER'],
-  ])('refuses %j naming %s', (env, named) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-runtime-'));
-    const result = writeRuntimeConfig({ ...env, LINKSITE_RUNTIME_DIR: dir });
-    fs.rmSync(dir, { recursive: true, force: true });
-    expect(result.status).toBe(1);
-    expect(result.stderr).toContain(named);
+    [{}, 'REMOTES 가 필요합니다'],
+    [{ REMOTES: 'mf-store=mf-store:8080' }, 'snake_case'],
+    [{ REMOTES: 'mf_store=mf-store' }, '<호스트:포트>'],
+    [{ REMOTES: 'mf_store=mf-store:8080;evil' }, '<호스트:포트>'],
+  ])('refuses %j naming %s, writing nothing', (env: Record<string, string>, named) => {
+    const { status, stderr, conf } = run(env);
+    expect(status).toBe(1);
+    expect(stderr).toContain('설정 오류:');
+    expect(stderr).toContain(named);
+    expect(conf).toBeNull();
   });
 });
 
@@ -173,7 +99,7 @@ describeWithNginx('the composed site through the production nginx configuration'
       apiPort: API_PORT,
       keycloakPort: IDP_PORT,
       // No Keycloak on this machine: the shell signs in against the embedded provider instead.
-      runtimeEnv: { PUBLIC_URL: gatewayOrigins[0]!, AUTH_MODE: 'oidc', OIDC_ISSUER: `http://localhost:${IDP_PORT}` },
+      siteEnv: { AUTH_MODE: 'oidc', OIDC_ISSUER: `http://localhost:${IDP_PORT}` },
     });
     browser = await launchChromium();
   }, 420_000);
@@ -323,21 +249,57 @@ describeWithNginx('the composed site through the production nginx configuration'
     expect(missing.headers.get('content-type')).not.toMatch(/text\/html/);
   });
 
-  test('config.json is written at start from the environment and never cached', async () => {
+  /** `/config.json` through the gateway: its text and its Cache-Control. */
+  async function gatewayConfig(): Promise<{ text: string; cacheControl: string | null }> {
     const response = await fetch(`${gateway.url}/config.json`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(response.headers.get('cache-control')).toBe('no-cache');
-    const config = (await response.json()) as {
-      apiBaseUrl: string;
-      remotes: Record<string, string>;
-      auth: { mode: string };
-    };
+    return { text: await response.text(), cacheControl: response.headers.get('cache-control') };
+  }
+
+  test("/config.json is the shell's site server's, byte for byte, and never kept", async () => {
+    const shell = await fetch(`http://localhost:${apps[0]!.port}/config.json`);
+    const { text, cacheControl } = await gatewayConfig();
+    expect(text).toBe(await shell.text());
+    expect([cacheControl, shell.headers.get('cache-control')]).toEqual(['no-store', 'no-store']);
+    const config = JSON.parse(text) as { apiBaseUrl: string; remotes: Record<string, string>; auth: { mode: string } };
     expect(config.apiBaseUrl).toBe('/api');
+    // REMOTE_URL_TEMPLATE (docker-compose.yml's shell): every remote under the gateway, on the page's own origin.
     expect(config.remotes).toEqual(
-      Object.fromEntries(remotes.map((r) => [r.name, `${gateway.url}/remotes/${r.name}/remoteEntry.js`])),
+      Object.fromEntries(remotes.map((r) => [r.name, `/remotes/${r.name}/remoteEntry.js`])),
     );
     expect(config.auth.mode).toBe('oidc');
+  });
+
+  test("a pinned live release reaches the gateway's /config.json within 10 s, and the screens that load the remote follow it", async () => {
+    const plans = await liveRelease('mf_plans');
+    const pinnedEntry = `/remotes/mf_plans/releases/${plans}/remoteEntry.js`;
+    const namedEntry = async () =>
+      (JSON.parse((await gatewayConfig()).text) as { remotes: Record<string, string> }).remotes.mf_plans;
+    /** Writes the running configuration of releases (replaced whole, as an operator's tool would). */
+    const configure = (config: Record<string, unknown>) => {
+      fs.writeFileSync(`${gateway.releasesFile}.tmp`, JSON.stringify(config));
+      fs.renameSync(`${gateway.releasesFile}.tmp`, gateway.releasesFile);
+    };
+    expect(await namedEntry()).toBe('/remotes/mf_plans/remoteEntry.js');
+    configure({ mf_plans: { live: plans } });
+    try {
+      const seconds = await secondsUntil(async () => (await namedEntry()) === pinnedEntry, 10_000);
+      console.log(`pinned release → in the gateway's /config.json: ${seconds.toFixed(2)} s`);
+      // A screen with no first screen, opened directly, loads the remote from /config.json: the pinned release's
+      // entry, as an administrator's screens do after a rollback.
+      const page = await context.newPage();
+      const requests: string[] = [];
+      page.on('requestfinished', (request) => requests.push(request.url()));
+      await page.goto(`${gateway.url}/reserve`);
+      await page.waitForSelector('[data-testid="plan-status"]');
+      expect(requests).toContain(`${gateway.url}${pinnedEntry}`);
+      expect(requests).not.toContain(`${gateway.url}/remotes/mf_plans/remoteEntry.js`);
+    } finally {
+      // Unpinned: the live entry again.
+      configure({});
+      await secondsUntil(async () => (await namedEntry()) === '/remotes/mf_plans/remoteEntry.js', 10_000);
+    }
   });
 
   test('entry files are no-cache, hashed chunks immutable for a year, remote assets open to any origin', async () => {
@@ -366,14 +328,16 @@ describeWithNginx('the composed site through the production nginx configuration'
     expect((await fetch(`${gateway.url}/remotes/mf_store/static/js/missing.0000abcd.chunk.js`)).status).toBe(404);
   });
 
-  test("the site's pages and files carry the policy built from the gateway's config.json, once", async () => {
+  test("the shell's pages and files carry its own policy, built from the gateway's /config.json, once", async () => {
     const config = await (await fetch(`${gateway.url}/config.json`)).json();
     const policy = sitePolicyOf('', {}, { config });
-    expect(policy).toContain(`connect-src 'self' ${gateway.url} http://localhost:${IDP_PORT}`);
-    expect(policy).toContain(`frame-src 'self' http://localhost:${IDP_PORT}`);
-    for (const url of ['/', '/plan/list', '/config.json', '/remotes/mf_store/remoteEntry.js', '/static/js/nope.js']) {
+    // The remotes are on the page's origin ('self'); the identity provider is elsewhere.
+    expect(policy).toContain(`script-src 'self'; `);
+    expect(policy).toContain(`connect-src 'self' http://localhost:${IDP_PORT}; `);
+    expect(policy).toContain(`frame-src 'self' http://localhost:${IDP_PORT}; `);
+    for (const url of ['/', '/plan/list', '/config.json', '/static/js/nope.js']) {
       const response = await fetch(`${gateway.url}${url}`);
-      // One header each (fetch joins repeated ones with ", "): the static server's placeholder policy gave way.
+      // One header each (fetch joins repeated ones with ", ").
       expect([url, response.headers.get('content-security-policy')]).toEqual([url, policy]);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
@@ -385,6 +349,23 @@ describeWithNginx('the composed site through the production nginx configuration'
     const sso = await fetch(`${gateway.url}/silent-check-sso.html`);
     expect(sso.status).toBe(200);
     expect(sso.headers.get('content-security-policy')).toBe(sitePolicyOf('', {}, { config, framedBySelf: true }));
+    // A remote's files keep their static server's framing-only policy (deploy/web/nginx-static.conf says why): the
+    // page that loads them is governed by the shell's.
+    for (const url of ['/remotes/mf_store/remoteEntry.js', '/remotes/mf_store/']) {
+      const response = await fetch(`${gateway.url}${url}`);
+      expect([url, response.status, response.headers.get('content-security-policy')]).toEqual([
+        url,
+        200,
+        "object-src 'none'; base-uri 'self'; frame-ancestors 'none'",
+      ]);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
+  test("the gateway answers its probes' health check itself, not an upstream", async () => {
+    // local-nginx.ts startApiGateway waits on it with no shell and no remote behind the gateway.
+    const health = await fetch(`${gateway.url}/gateway/health`);
+    expect([health.status, await health.text()]).toEqual([200, 'ok\n']);
   });
 
   test('HSTS only behind HTTPS, once; the API keeps its own policy', async () => {

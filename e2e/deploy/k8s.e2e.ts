@@ -303,13 +303,32 @@ describe('Kubernetes manifests (deploy/k8s, issue 15 item 9)', () => {
     const deployment = (name: string) => manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === name)!;
     const shell = deployment('shell');
     const [server] = containersOf(shell);
-    expect(envOf(server!)).toEqual(compose.services.shell!.environment);
+    // compose's settings: each value as it is, or from the ConfigMap linksite-config where compose reads `.env`, and
+    // PUBLIC_URL only to make KEYCLOAK_URL of it (`$(PUBLIC_URL)/auth`), as the API's Deployment does.
+    const composeEnv = compose.services.shell!.environment!;
+    expect(Object.keys(envOf(server!)).sort()).toEqual([...Object.keys(composeEnv), 'PUBLIC_URL'].sort());
+    const settings = manifests.find((m) => m.kind === 'ConfigMap' && m.metadata.name.startsWith('linksite-config'))!;
+    for (const entry of server!.env!) {
+      // The name of the `.env` variable compose gives whole (PUBLIC_URL is .env's own), if any.
+      const fromEnvFile =
+        entry.name === 'PUBLIC_URL' ? 'PUBLIC_URL' : /^\$\{([A-Z_]+)(?::-[^}]*)?\}$/.exec(composeEnv[entry.name]!)?.[1];
+      if (fromEnvFile) {
+        expect({ name: entry.name, ref: entry.valueFrom?.configMapKeyRef }).toEqual({
+          name: entry.name,
+          ref: { name: settings.metadata.name, key: fromEnvFile },
+        });
+        expect(Object.keys(settings.data)).toContain(fromEnvFile);
+      } else {
+        const value = composeEnv[entry.name]!.replace(/\$\{PUBLIC_URL:\?[^}]*\}/, '$(PUBLIC_URL)');
+        expect({ name: entry.name, value: entry.value }).toEqual({ name: entry.name, value });
+      }
+    }
     expect(server!.ports).toEqual([{ name: 'http', containerPort: 8080 }]);
     // The site-server image's user (node), not nginx's.
     expect(podSpecOf(shell)!.securityContext.runAsUser).toBe(1000);
-    // Its addresses are Services of the namespace with those ports.
+    // The addresses it reads the API and the remotes at are Services of the namespace with those ports.
     for (const [name, value] of Object.entries(envOf(server!))) {
-      if (!name.endsWith('_URL')) continue;
+      if (!name.endsWith('INTERNAL_URL')) continue;
       const [, service, port] = /^http:\/\/([a-z0-9-]+):(\d+)\/?$/.exec(value) ?? [];
       const found = manifests.find((m) => m.kind === 'Service' && m.metadata.name === service);
       expect({ value, port: found?.spec.ports[0].port }).toEqual({ value, port: Number(port) });

@@ -5,11 +5,13 @@
  * - each remote served by deploy/web/nginx-static.conf (only its `listen` and `root` lines are changed,
  *   from the image's 8080 and /usr/share/nginx/html), from a root laid out as its `static` image's
  *   ({@link layOutStaticRoot});
- * - the shell's site server, `node scripts/serve-app.mjs shell <port>` as the `site-server` image runs it,
- *   reading the API and each remote's static server at their addresses here;
+ * - the shell's site server, `node scripts/serve-app.mjs shell <port>` as the `site-server` image runs it, with the
+ *   shell service's environment of docker-compose.yml (the remotes under the gateway, REMOTE_URL_TEMPLATE; the
+ *   running configuration of releases in a file of its own, REMOTE_RELEASES_FILE), reading the API and each
+ *   remote's static server at their addresses here; it answers /config.json and sends the pages' policy;
  * - the gateway, deploy/gateway/nginx.conf.template rendered the way the nginx image's entrypoint
- *   does (envsubst of the listed variables), after deploy/gateway/write-runtime-config.sh wrote
- *   config.json and remotes.conf, exactly as at container start; its cache of the API's answers
+ *   does (envsubst of the listed variables), after deploy/gateway/write-remote-routes.sh wrote
+ *   remotes.conf, exactly as at container start; its cache of the API's answers
  *   (LINKSITE_CACHE_DIR) in the nginx prefix, so each gateway started here begins empty.
  * One nginx process (not a daemon) serves every server block; `stop()` ends it and the site server.
  */
@@ -36,13 +38,14 @@ export interface LocalGatewayOptions {
   remotes: { name: string; dir: string }[];
   apiPort: number;
   keycloakPort: number;
-  /** Environment of write-runtime-config.sh (PUBLIC_URL, AUTH_MODE, …); REMOTES is filled in here. */
-  runtimeEnv: Record<string, string>;
+  /** More environment of the shell's site server: its identity settings (AUTH_MODE, OIDC_ISSUER, …). */
+  siteEnv: Record<string, string>;
 }
 
 export interface LocalGateway {
   url: string;
-  runtimeDir: string;
+  /** Where the shell's site server reads the running configuration of releases (REMOTE_RELEASES_FILE). */
+  releasesFile: string;
   output(): string;
   stop(): Promise<void>;
 }
@@ -55,9 +58,9 @@ export function renderTemplate(template: string, vars: Record<string, string>): 
   });
 }
 
-/** Runs deploy/gateway/write-runtime-config.sh with `sh` and exactly `env` (plus PATH). */
-export function writeRuntimeConfig(env: Record<string, string>): { status: number | null; stderr: string } {
-  const result = spawnSync('sh', [path.join(repoRoot, 'deploy/gateway/write-runtime-config.sh')], {
+/** Runs deploy/gateway/write-remote-routes.sh with `sh` and exactly `env` (plus PATH). */
+export function writeRemoteRoutes(env: Record<string, string>): { status: number | null; stderr: string } {
+  const result = spawnSync('sh', [path.join(repoRoot, 'deploy/gateway/write-remote-routes.sh')], {
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env },
     encoding: 'utf8',
   });
@@ -111,12 +114,11 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     if (!app) throw new Error(`no server for ${dir}`);
     return app.port;
   };
-  const written = writeRuntimeConfig({
-    ...options.runtimeEnv,
+  const written = writeRemoteRoutes({
     LINKSITE_RUNTIME_DIR: runtimeDir,
     REMOTES: options.remotes.map((r) => `${r.name}=127.0.0.1:${portOf(r.dir)}`).join(' '),
   });
-  if (written.status !== 0) throw new Error(`write-runtime-config.sh failed:\n${written.stderr}`);
+  if (written.status !== 0) throw new Error(`write-remote-routes.sh failed:\n${written.stderr}`);
 
   const template = fs.readFileSync(path.join(repoRoot, 'deploy/gateway/nginx.conf.template'), 'utf8');
   const gatewayConf = renderTemplate(template, {
@@ -136,16 +138,21 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
   serverFiles.push(gatewayFile);
 
   // The site-server image's command and environment (docker-compose.yml `shell`), with this machine's addresses; its
-  // own data folder, so no release configuration of a developer's `npm start` applies.
+  // own data folder and releases file (a folder, as compose mounts it), so nothing of a developer's `npm start` applies.
   const dataDir = path.join(prefix, 'site-server-data');
   fs.mkdirSync(dataDir);
+  const releasesFile = path.join(prefix, 'remote-releases', 'remote-releases.json');
+  fs.mkdirSync(path.dirname(releasesFile));
   const siteServer = await serveApp('shell', portOf('shell'), {
     API_INTERNAL_URL: `http://127.0.0.1:${options.apiPort}`,
     API_PORT: String(options.apiPort),
     DATA_DIR: dataDir,
+    REMOTE_RELEASES_FILE: releasesFile,
+    REMOTE_URL_TEMPLATE: '/remotes/{name}/remoteEntry.js',
     ...Object.fromEntries(
       options.remotes.map((r) => [`REMOTE_${r.name.toUpperCase()}_INTERNAL_URL`, `http://127.0.0.1:${portOf(r.dir)}/`]),
     ),
+    ...options.siteEnv,
   });
   const url = `http://localhost:${options.gatewayPort}`;
   let nginx: Awaited<ReturnType<typeof runNginx>>;
@@ -157,7 +164,7 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
   }
   return {
     url,
-    runtimeDir,
+    releasesFile,
     output: nginx.output,
     async stop() {
       await nginx.stop();
@@ -189,7 +196,7 @@ export interface ApiGateway {
  * resolved per request keeps no failure marks between requests, so a named group must not either (with nginx's default,
  * a restarted process stays marked down for 10 s, and stopping the other one then leaves no live upstream: 502).
  * No static app is
- * served (SHELL_UPSTREAM and the remotes point nowhere); config.json is written as at container start.
+ * served (SHELL_UPSTREAM and the remotes point nowhere); remotes.conf is written as at container start.
  * @param options.apiPorts the API processes' ports on 127.0.0.1.
  */
 export async function startApiGateway(options: {
@@ -204,12 +211,11 @@ export async function startApiGateway(options: {
   const runtimeDir = path.join(prefix, 'runtime');
   fs.mkdirSync(runtimeDir);
   const url = `http://127.0.0.1:${options.gatewayPort}`;
-  const written = writeRuntimeConfig({
-    PUBLIC_URL: url,
+  const written = writeRemoteRoutes({
     LINKSITE_RUNTIME_DIR: runtimeDir,
     REMOTES: options.remoteNames.map((name) => `${name}=127.0.0.1:9`).join(' '),
   });
-  if (written.status !== 0) throw new Error(`write-runtime-config.sh failed:\n${written.stderr}`);
+  if (written.status !== 0) throw new Error(`write-remote-routes.sh failed:\n${written.stderr}`);
   const upstreamFile = path.join(prefix, 'api-upstream.conf');
   const writeUpstream = (ports: number[]) =>
     fs.writeFileSync(
@@ -234,7 +240,7 @@ export async function startApiGateway(options: {
   const nginx = await runNginx(
     prefix,
     [upstreamFile, gatewayFile, ...(options.alsoInclude ?? [])],
-    `${url}/config.json`,
+    `${url}/gateway/health`,
   );
   return {
     url,

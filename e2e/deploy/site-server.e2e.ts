@@ -4,7 +4,7 @@
  * which requests the single-page-app fallback answers (issue 15, point 1), the security headers (issue 15 item 1),
  * compression (issue 14 item 4) and a remote's releases by version (build/app-release.js); and how a remote's
  * static image publishes its release at start (deploy/web/publish-release.sh). The gateway proxies / and
- * /remotes/<name>/ to these servers, so their 404s are the gateway's.
+ * /remotes/<name>/ to these servers, so their 404s and their Content-Security-Policy are the gateway's.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
