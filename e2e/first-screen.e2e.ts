@@ -242,6 +242,22 @@ describe('with JavaScript', () => {
     await page.close();
   });
 
+  test('on a phone the keyword cloud is laid out once (one long task, not one per update of its width)', async () => {
+    const context = await s.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    // A phone's CPU: the take-over's updates then meet the hydration, as on a phone (the layout ran 2 to 7 times).
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`${s.site.url}/`);
+    await waitForAppTakeover(page);
+    await page.locator('[data-testid="cloud-word"]').first().waitFor();
+    const layouts = () => page.evaluate(() => performance.getEntriesByName('keyword-cloud:layout', 'measure').length);
+    expect(await layouts()).toBe(1);
+    // A new width is a new layout.
+    await page.setViewportSize({ width: 700, height: 844 });
+    await page.waitForFunction(() => performance.getEntriesByName('keyword-cloud:layout', 'measure').length === 2);
+    await context.close();
+  });
+
   test("a page opened on a tag (/?tag=…) is served with that tag's cards and taken over as it is", async () => {
     const [word] = ((await (await fetch(`${s.site.url}/api/tag/list`)).json()) as { product: { text: string }[] })
       .product;

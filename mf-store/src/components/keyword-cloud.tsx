@@ -26,7 +26,11 @@ export interface KeywordCloudProps {
 export function KeywordCloud({ words, searchUrl, layout = layoutCloud }: KeywordCloudProps) {
   const sized = useMemo(() => sizeWords(words), [words]);
   const boxRef = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState<[number, number] | null>(null);
+  // The layout's width (px) as a number: measuring the same width again is no change (React keeps an equal value),
+  // so one width is laid out once. A [width, height] array kept by identity in an updater was not enough: on a phone
+  // (Chromium, 4× slower CPU) one page view laid the same width out 2 to 7 times, each a long task.
+  const [layoutWidth, setLayoutWidth] = useState<number | null>(null);
+  const size = useMemo(() => (layoutWidth === null ? null : cloudLayoutSize(layoutWidth)), [layoutWidth]);
   // The layout of one (words, size) pair, tagged with it: new words or a new size show nothing until laid out.
   const [layoutResult, setLayoutResult] = useState<{
     sized: typeof sized;
@@ -40,11 +44,7 @@ export function KeywordCloud({ words, searchUrl, layout = layoutCloud }: Keyword
   useEffect(() => {
     const box = boxRef.current;
     if (!box) return undefined;
-    const measure = () =>
-      setSize((previous) => {
-        const next = cloudLayoutSize(box.clientWidth);
-        return previous && previous[0] === next[0] ? previous : next;
-      });
+    const measure = () => setLayoutWidth(cloudLayoutSize(box.clientWidth)[0]);
     measure();
     if (typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver(measure);

@@ -12,6 +12,12 @@ export interface PlacedWord extends SizedWord {
 /** The longest stretch the layout runs before it lets the browser paint and answer input (ms). */
 const LAYOUT_SLICE_MS = 8;
 
+/**
+ * The user-timing measure of one finished layout, from its start to its words (DevTools' Performance panel shows it;
+ * e2e/first-screen.e2e.ts counts them: one per page view and width).
+ */
+export const CLOUD_LAYOUT_MEASURE = 'keyword-cloud:layout';
+
 export const CLOUD_FONT_FAMILY =
   '"Pretendard", "Noto Sans KR", "Noto Sans CJK KR", "Apple SD Gothic Neo", "Malgun Gothic", sans-serif';
 
@@ -41,7 +47,8 @@ export function layoutCloud(
     .font(CLOUD_FONT_FAMILY)
     .fontWeight('700')
     .fontSize((w) => w.size ?? 20)
-    .on('end', (placed) =>
+    .on('end', (placed) => {
+      performance.measure(CLOUD_LAYOUT_MEASURE, start.name);
       onDone(
         placed.map((w) => ({
           text: w.text ?? '',
@@ -51,8 +58,9 @@ export function layoutCloud(
           y: w.y ?? 0,
           rotate: w.rotate ?? 0,
         })),
-      ),
-    );
+      );
+    });
+  const start = performance.mark(`${CLOUD_LAYOUT_MEASURE}:start`);
   layout.start();
   return () => layout.stop();
 }
