@@ -5,6 +5,10 @@
  *     files (target ≥ 0.8×: the cache costs little more than a file).
  * (b) The API alone (no nginx; its in-process cache through Nest's pipeline) against the raw `node:http` + `pg`
  *     handler of bench/raw-public-reads.mjs running the same SQL on every request (target ≥ 1.5×).
+ * (c) The framework's floor against the same raw handler: a bare NestJS + Express app with none of the API's
+ *     middleware, guards, interceptors or logging, answering the same bytes from memory (bench/lib/bare-nest-server.cjs).
+ *     What it reaches bounds what (b) can: where (c) is under the target, no API on this framework meets it here, and
+ *     the gateway's cache (a) is where the answer is made fast.
  * Targets: `GET /api/store` and a 320w image variant of the demo seed. One real API process (api/src compiled on the
  * fly by swc) on a fresh database of the server of DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres);
  * the bodies of all four servers are compared byte for byte first. autocannon, each side warmed 1 s, then measured
@@ -15,6 +19,7 @@
  *
  *   node bench/gateway-cache.mjs [--duration 5] [--connections 50] [--load]
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -70,6 +75,7 @@ const rawServer = startRawServer(api.databaseUrl);
 const raw = rawServer.child;
 const staticRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-bench-static-'));
 let gateway;
+let bareNest;
 let load = [];
 try {
   const rawPort = await rawServer.port;
@@ -108,17 +114,27 @@ try {
     alsoInclude: [staticConf],
   });
   const staticBase = `http://127.0.0.1:${staticPort}`;
+  bareNest = spawn(process.execPath, [path.join(import.meta.dirname, 'lib', 'bare-nest-server.cjs'), staticRoot], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const bareBase = await new Promise((resolve, reject) => {
+    bareNest.stdout.on('data', (chunk) => {
+      const match = String(chunk).match(/bare nest listening on (\d+)/);
+      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+    });
+    bareNest.once('exit', (code) => reject(new Error(`bench/lib/bare-nest-server.cjs exited with ${code}`)));
+  });
 
   for (const target of targets) {
     const bodies = await Promise.all(
-      [gateway.url, staticBase, apiBase, rawBase].map(async (base) =>
+      [gateway.url, staticBase, apiBase, rawBase, bareBase].map(async (base) =>
         Buffer.from(await (await fetch(base + target)).arrayBuffer()),
       ),
     );
     if (!bodies.every((body) => body.equals(bodies[0])))
       throw new Error(`bodies differ for ${target}: ${bodies.map((b) => b.length).join(', ')} bytes`);
     console.log(
-      `${target.replace(/[0-9a-f]{64}/, '<key>')}: identical bodies from the four servers, ${bodies[0].length} bytes`,
+      `${target.replace(/[0-9a-f]{64}/, '<key>')}: identical bodies from the five servers, ${bodies[0].length} bytes`,
     );
   }
 
@@ -145,7 +161,7 @@ try {
   const rows = [];
   for (const target of targets) {
     const name = target.replace(/\/[0-9a-f]{64}/, '/<key>');
-    for (const base of [gateway.url, staticBase, apiBase, rawBase])
+    for (const base of [gateway.url, staticBase, apiBase, rawBase, bareBase])
       await autocannon({ url: base + target, connections: 10, duration: 1 });
     const before = await apiRequests();
     const viaGateway = await run(gateway.url + target);
@@ -169,6 +185,15 @@ try {
       goal: 1.5,
       note: '',
     });
+    const floor = await run(bareBase + target);
+    rows.push({
+      comparison: '(c) bare NestJS, no middleware / raw node:http + pg',
+      target: name,
+      side: floor,
+      base: handler,
+      goal: 1.5,
+      note: `the API is ${((100 * direct.rps) / floor.rps).toFixed(0)} % of this floor`,
+    });
   }
   const cores = os.availableParallelism();
   console.log(
@@ -186,6 +211,7 @@ try {
 } finally {
   for (const child of load) child.kill('SIGKILL');
   raw.kill('SIGTERM');
+  bareNest?.kill('SIGTERM');
   await gateway?.stop();
   await api.close();
   fs.rmSync(staticRoot, { recursive: true, force: true });
