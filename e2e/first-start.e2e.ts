@@ -1,6 +1,6 @@
 /**
  * The README's two commands as a newcomer meets them: a fresh clone of the repository with nothing built and nothing
- * installed, `npm install`, then the first `npm start` on the embedded defaults (no DATABASE_URL: the embedded
+ * installed, `npm ci`, then the first `npm start` on the embedded defaults (no DATABASE_URL: the embedded
  * database; the embedded identity server). Its `/` carries every card in the served HTML as soon as it says it is
  * ready. The clone is of the committed HEAD (CI's checkout is `main`): uncommitted changes of a working tree are not
  * in it.
@@ -32,9 +32,9 @@ beforeAll(() => {
 
 afterAll(() => fs.rmSync(clone, { recursive: true, force: true }));
 
-test('npm install in a fresh clone leaves every tracked file as it was (the lockfile is complete)', () => {
+test('npm ci in a fresh clone installs from the lockfile and leaves every tracked file as it was', () => {
   // From the machine's npm cache where it can: the registry is the same one, this is only quicker.
-  inClone('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline']);
+  inClone('npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline']);
   expect(inClone('git', ['status', '--porcelain'])).toBe('');
 });
 
