@@ -1,10 +1,12 @@
 /**
  * Jest projects of the monorepo (one `npm test` runs them all):
  * - api: NestJS unit specs and integration specs against a real PostgreSQL (DATABASE_URL).
- * - web: React/platform unit tests in jsdom.
+ * - web: React/platform unit tests in jsdom, of platform, the shell and every remote of remotes.json.
  * - idp: the embedded OpenID Connect provider, started as a process and driven over HTTP.
  * - e2e: the composed site in Debian Chromium (playwright-core).
  */
+const { remotes } = require('./remotes.json');
+
 const swc = (tsx) => [
   '@swc/jest',
   {
@@ -32,17 +34,8 @@ module.exports = {
     {
       displayName: 'web',
       testEnvironment: 'jsdom',
-      roots: [
-        '<rootDir>/platform/src',
-        '<rootDir>/shell/src',
-        '<rootDir>/mf-store/src',
-        '<rootDir>/mf-plans/src',
-        '<rootDir>/mf-links/src',
-        '<rootDir>/mf-popups/src',
-        '<rootDir>/mf-cover/src',
-        '<rootDir>/mf-backup/src',
-        '<rootDir>/mf-insights/src',
-      ],
+      // Every remote of the registry (remotes.json): a new remote's tests run without a line here.
+      roots: ['platform', 'shell', ...remotes.map((remote) => remote.dir)].map((dir) => `<rootDir>/${dir}/src`),
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       transform: { '^.+\\.tsx?$': swc(true) },
       moduleNameMapper: { '\\.css$': '<rootDir>/build/jest/style-stub.js' },

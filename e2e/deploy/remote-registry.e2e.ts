@@ -1,7 +1,9 @@
 /**
  * The remotes are declared once, in `remotes.json` (issue 11 "Declared once"): npm start and npm run dev read their
  * folders and ports from it (scripts/site-layout.mjs), the shell its route table. What cannot read it (each remote's
- * webpack `exposes`, docker-compose.yml and the gateway's REMOTES, checked in compose.e2e.ts) is compared with it here.
+ * webpack `exposes`, docker-compose.yml and the gateway's REMOTES, checked in compose.e2e.ts) is compared with it here,
+ * and so are the lists JSON cannot derive: the npm workspaces and the web type check's folders (jest's web project
+ * derives its roots from it).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,6 +54,22 @@ describe('remotes.json, the one registry of remotes', () => {
 
   test('is what scripts/site-layout.mjs serves', () => {
     expect(siteRemotes()).toEqual(remotes);
+  });
+
+  test("every remote is an npm workspace, type-checked and tested with the web apps (issue 25 'Declared once')", () => {
+    const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(repoRoot, file), 'utf8')) as unknown;
+    const { workspaces } = readJson('package.json') as { workspaces: string[] };
+    const { include } = readJson('tsconfig.web.json') as { include: string[] };
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const jestConfig = require(path.join(repoRoot, 'jest.config.js')) as {
+      projects: { displayName: string; roots: string[] }[];
+    };
+    const webRoots = jestConfig.projects.find((project) => project.displayName === 'web')!.roots;
+    for (const { dir } of remotes) {
+      expect(workspaces).toContain(dir);
+      expect(include).toContain(`${dir}/src`);
+      expect(webRoots).toContain(`<rootDir>/${dir}/src`);
+    }
   });
 
   test('gives every route to one remote only, administrator or public', () => {
