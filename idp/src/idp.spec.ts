@@ -123,7 +123,8 @@ describe('idp with ADMIN_PASSWORD', () => {
       name: '관리자',
       email: 'admin@localhost',
     });
-    expect((idToken.realm_access as { roles: string[] }).roles).toContain('admin');
+    // Roles are the access token's: an ID token says who signed in, not what they may do.
+    expect(idToken.realm_access).toBeUndefined();
 
     // keycloak-js decodes the refresh token as a JWT (keycloak/keycloak-js#149).
     const parts = tokens.refresh_token.split('.');

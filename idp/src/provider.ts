@@ -74,7 +74,15 @@ export function createProvider(
     conformIdTokenClaims: false,
     async findAccount(_ctx, sub) {
       if (sub !== account.id) return undefined;
-      return { accountId: sub, claims: () => profileClaims(account) };
+      // The ID token carries who signed in, not what they may do: roles travel in the access token only (the shell
+      // reads them there; an ID token, which also travels in logout URLs, opens nothing at the API: issue 28 item 1).
+      return {
+        accountId: sub,
+        claims: (use: string) => {
+          const { realm_access: _roles, ...identity } = profileClaims(account);
+          return use === 'id_token' ? identity : profileClaims(account);
+        },
+      };
     },
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== 'AccessToken' || !('accountId' in token) || token.accountId !== account.id) return undefined;

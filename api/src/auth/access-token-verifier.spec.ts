@@ -62,10 +62,30 @@ describe('AccessTokenVerifier against a test issuer', () => {
     });
   });
 
-  it('does not check the typ header (Keycloak writes JWT, oidc-provider at+jwt)', async () => {
+  it("takes an access token's typ header (Keycloak writes JWT, oidc-provider at+jwt) and refuses other kinds", async () => {
     const verifier = verifierFor();
-    for (const typ of ['JWT', 'at+jwt'])
+    for (const typ of ['JWT', 'at+jwt', 'application/at+jwt'])
       await expect(verifier.verify(await issuer.mint({ typ }))).resolves.toBeDefined();
+    // An access token without Keycloak's typ claim (the embedded provider's) is one too.
+    await expect(verifier.verify(await issuer.mint({ typ: 'at+jwt', claims: { typ: undefined } }))).resolves.toEqual(
+      expect.objectContaining({ roles: expect.arrayContaining(['admin']) }),
+    );
+    for (const typ of ['logout+jwt', 'secevent+jwt']) await refused(verifier, await issuer.mint({ typ }));
+  });
+
+  it("refuses Keycloak's other tokens, named by their typ claim, whatever their azp and roles", async () => {
+    const verifier = verifierFor();
+    for (const typ of ['ID', 'Refresh', 'Logout', 'Offline'])
+      await refused(verifier, await issuer.mint({ claims: { typ, azp: 'linksite-shell' } }));
+  });
+
+  it("refuses an ID token: aud is the client, no azp, an administrator's roles (the embedded provider's shape)", async () => {
+    const verifier = verifierFor();
+    await refused(verifier, await issuer.mint({ claims: { typ: undefined, azp: undefined, aud: 'linksite-shell' } }));
+    await refused(
+      verifier,
+      await issuer.mint({ claims: { typ: undefined, azp: undefined, aud: ['account', 'linksite-shell'] } }),
+    );
   });
 
   it('fetches discovery and the key set once for many tokens', async () => {
@@ -119,15 +139,13 @@ describe('AccessTokenVerifier against a test issuer', () => {
     await refused(verifier, new UnsecuredJWT(claims).encode());
   });
 
-  it('checks azp against OIDC_CLIENT_ID, or aud when there is no azp', async () => {
+  it("checks azp, or RFC 9068's client_id without one, against OIDC_CLIENT_ID; aud alone names no client", async () => {
     const verifier = verifierFor();
     await refused(verifier, await issuer.mint({ claims: { azp: 'other-client' } }));
     await expect(
-      verifier.verify(await issuer.mint({ claims: { azp: undefined, aud: ['account', 'linksite-shell'] } })),
+      verifier.verify(await issuer.mint({ claims: { azp: undefined, client_id: 'linksite-shell' } })),
     ).resolves.toBeDefined();
-    await expect(
-      verifier.verify(await issuer.mint({ claims: { azp: undefined, aud: 'linksite-shell' } })),
-    ).resolves.toBeDefined();
+    await refused(verifier, await issuer.mint({ claims: { azp: undefined, client_id: 'other-client' } }));
     await refused(verifier, await issuer.mint({ claims: { azp: undefined, aud: 'linksite-api' } }));
     await expect(
       verifierFor({ OIDC_CLIENT_ID: 'other-client' }).verify(await issuer.mint({ claims: { azp: 'other-client' } })),

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { Clock, WallClock } from '../common/clock';
 import { APP_CONFIG, type AppConfig, type OidcConfig } from '../config/app-config';
-import { issuedToClient, principalFromClaims, type Principal } from './principal';
+import { issuedToClient, notAnAccessToken, principalFromClaims, type Principal } from './principal';
 
 /** How long one discovery or JWKS request to the issuer may take. */
 const ISSUER_TIMEOUT_MS = 5000;
@@ -45,8 +45,9 @@ const explain = (error: unknown): string =>
 /**
  * Verifies bearer access tokens against the issuer's JWKS with `jose` (DECISIONS D5): RS256 signature,
  * `iss` = OIDC_ISSUER, `exp` present and not passed (OIDC_CLOCK_TOLERANCE_SECONDS of leeway, "now" from the
- * Clock), and `azp` = OIDC_CLIENT_ID (or `aud` containing it when there is no `azp`). The JWT `typ` header is
- * not checked: Keycloak writes `JWT`, oidc-provider `at+jwt` (ARCHITECTURE.md "Identity").
+ * Clock), an access token and no other kind (header `typ` `at+jwt`, as oidc-provider writes it, or `JWT` with
+ * Keycloak's `typ: Bearer` claim; principal.ts `notAnAccessToken`), and `azp` (or RFC 9068's `client_id`) =
+ * OIDC_CLIENT_ID, never `aud` alone: an ID token, whose `aud` is the client, opens nothing (issue 28 item 1).
  *
  * Discovery (`<OIDC_DISCOVERY_URL>/.well-known/openid-configuration` → `jwks_uri`) is fetched on the first
  * token, not at start-up, so the API starts while the issuer is still starting; the result is kept, and a
@@ -69,7 +70,7 @@ export class AccessTokenVerifier {
   /**
    * @returns the token's principal `{ sub, username, name, email, roles }`.
    * @throws InvalidAccessToken for a token that is malformed, expired, not signed by the issuer's keys, from
-   *   another issuer, for another client, or without `sub`.
+   *   another issuer, not an access token (an ID or refresh token), for another client, or without `sub`.
    * @throws IssuerUnavailable when discovery or the key set cannot be fetched.
    */
   async verify(token: string): Promise<Principal> {
@@ -84,8 +85,9 @@ export class AccessTokenVerifier {
       throw new InvalidAccessToken(`token from issuer ${String(unverifiedIssuer)}`);
     const getKey = await this.keys();
     let payload;
+    let protectedHeader;
     try {
-      ({ payload } = await jwtVerify(token, getKey, {
+      ({ payload, protectedHeader } = await jwtVerify(token, getKey, {
         issuer: this.oidc.issuer,
         algorithms: ['RS256'],
         clockTolerance: this.oidc.clockToleranceSeconds,
@@ -96,6 +98,8 @@ export class AccessTokenVerifier {
       if (error instanceof IssuerUnavailable) throw error;
       throw new InvalidAccessToken(explain(error));
     }
+    const kind = notAnAccessToken(protectedHeader, payload);
+    if (kind) throw new InvalidAccessToken(`${kind}, not an access token`);
     if (!issuedToClient(payload, this.oidc.clientId)) {
       throw new InvalidAccessToken(
         `token issued to azp=${String(payload.azp)} aud=${JSON.stringify(payload.aud)}, not ${this.oidc.clientId}`,

@@ -71,4 +71,15 @@ describe('POST /api/login with a token from the embedded provider (integration)'
       .set('Authorization', `Bearer ${tampered}`)
       .expect(401);
   });
+
+  it('refuses the ID token of the same sign-in everywhere an access token is asked for (issue 28 item 1)', async () => {
+    const { tokens } = await signIn(new Browser('203.0.113.21'), idp.issuer, 'admin', PASSWORD);
+    const server = t.app.getHttpServer() as App;
+    // The backup (every visitor's name and phone) was one GET away with it.
+    await request(server).get('/api/backup').set('Authorization', `Bearer ${tokens.access_token}`).expect(200);
+    const refused = await request(server).get('/api/backup').set('Authorization', `Bearer ${tokens.id_token}`);
+    expect(refused.status).toBe(401);
+    expect(refused.body.message).toMatch(/[가-힣]/);
+    await request(server).post('/api/login').set('Authorization', `Bearer ${tokens.id_token}`).expect(401);
+  });
 });

@@ -33,10 +33,27 @@ export function principalFromClaims(claims: JWTPayload): Principal | null {
 }
 
 /**
- * Whether the token was issued to our client (DECISIONS D5): `azp` equals it, or, when the token has no
- * `azp`, `aud` is or contains it.
+ * Whether the access token was issued to our client (DECISIONS D5): its authorized party, `azp` (Keycloak's and the
+ * embedded provider's access tokens) or else RFC 9068's `client_id`, equals it. `aud` is not a client: an ID token's
+ * `aud` is the client it was issued to, so taking `aud` for the client let an ID token through (issue 28 item 1).
  */
 export function issuedToClient(claims: JWTPayload, clientId: string): boolean {
-  if (claims.azp !== undefined) return claims.azp === clientId;
-  return Array.isArray(claims.aud) ? claims.aud.includes(clientId) : claims.aud === clientId;
+  return (claims.azp ?? claims.client_id) === clientId;
+}
+
+/**
+ * Why a verified token is not an access token, or null when it is one (issue 28 item 1). The header `typ` is
+ * `at+jwt` (RFC 9068; the embedded provider) or `JWT` (Keycloak) or absent; Keycloak also writes the token's kind in
+ * the `typ` claim, `Bearer` for an access token (`ID` for an ID token, `Refresh`, `Logout`, … for the others).
+ * @returns a short English reason for the log, e.g. `a token of type ID`
+ */
+export function notAnAccessToken(header: { typ?: unknown }, claims: JWTPayload): string | null {
+  if (header.typ !== undefined) {
+    const typ = String(header.typ)
+      .toLowerCase()
+      .replace(/^application\//, '');
+    if (typ !== 'at+jwt' && typ !== 'jwt') return `a token of media type ${String(header.typ)}`;
+  }
+  if (claims.typ !== undefined && claims.typ !== 'Bearer') return `a token of type ${String(claims.typ)}`;
+  return null;
 }
