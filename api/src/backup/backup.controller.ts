@@ -3,6 +3,7 @@ import { ApiBody, ApiConsumes, ApiOperation, ApiResponse, ApiTags } from '@nestj
 import type { Request, Response } from 'express';
 import { messages } from '../common/messages';
 import { DEFAULT_BACKUP_MAX_BYTES } from '../config/app-config';
+import { BACKUP_DECOMPRESSION_LIMITS } from './read-backup';
 import { ApiErrors } from '../openapi/api-errors';
 import { BackupService } from './backup.service';
 import { RestoreResponse } from './dto/restore-report.dto';
@@ -15,6 +16,8 @@ const ARCHIVE_ERRORS = [
   messages.backupDamaged('<entry>'),
   messages.backupTruncated,
   messages.backupUnexpectedEntry('<entry>'),
+  messages.backupEntryTooLarge('<entry>', BACKUP_DECOMPRESSION_LIMITS.entryMaxBytes),
+  messages.backupUnpackedTooLarge(BACKUP_DECOMPRESSION_LIMITS.totalMaxBytes),
 ];
 
 /** The archive as the raw request body. */

@@ -4,9 +4,12 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { extract as tarExtract, pack as tarPack } from 'tar-stream';
 import type { App } from 'supertest/types';
+import { messages } from '../common/messages';
 import { AnalyticsRollupService } from '../analytics/analytics-rollup.service';
 import { AdminClient, adminClient } from '../test/admin-client';
 import { AdminTestApp, createAdminTestApp } from '../test/admin-test-app';
+import { bombArchive, GiB } from '../test/backup-bomb';
+import { BACKUP_DECOMPRESSION_LIMITS } from './read-backup';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue';
 
 jest.setTimeout(180_000);
@@ -214,6 +217,15 @@ describe('backup and restore (integration, real PostgreSQL)', () => {
     const images = entries.filter((e) => e.name.startsWith('images/'));
     expect(images.length).toBeGreaterThan(24);
     for (const image of images) expect(createHash('sha256').update(image.body).digest('hex')).toBe(image.name.slice(7));
+  });
+
+  it('refuses a gzip bomb (one 1 GiB entry in about 1 MB) with its Korean message, checked or restored', async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of bombArchive(GiB).archive) chunks.push(chunk as Buffer);
+    const bomb = Buffer.concat(chunks);
+    const message = messages.backupEntryTooLarge('data/links.ndjson', BACKUP_DECOMPRESSION_LIMITS.entryMaxBytes);
+    expect((await upload('/api/backup/check', bomb).expect(400)).body.message).toBe(message);
+    expect((await refusal(bomb)).message).toBe(message);
   });
 
   it('checks the whole archive first and says what a restore replaces, changing nothing', async () => {

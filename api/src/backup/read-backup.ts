@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { extract as tarExtract } from 'tar-stream';
 import { messages } from '../common/messages';
@@ -38,6 +38,25 @@ export interface ParsedBackup {
   unknownTables: string[];
 }
 
+/**
+ * What an archive may decompress to (issue 28 item 3: a 1 MB upload of one 1 GiB entry took the API from 1.2 to
+ * 2.5 GB). Each entry is read whole (an image, at most UPLOAD_MAX_BYTES, or one table's rows), so the largest entry
+ * bounds what one costs in memory: 128 MiB, far above a creator's site (10,000 links are about 5 MB of rows). The
+ * whole archive may decompress to 4 GiB (its upload is at most BACKUP_MAX_BYTES, 2 GiB by default). An entry that
+ * says it is larger is refused before any of it is decompressed; the stream is cut the moment the total passes.
+ */
+export interface DecompressionLimits {
+  /** Bytes of one entry, decompressed. */
+  entryMaxBytes: number;
+  /** Bytes of the whole tar stream, decompressed. */
+  totalMaxBytes: number;
+}
+
+export const BACKUP_DECOMPRESSION_LIMITS: DecompressionLimits = {
+  entryMaxBytes: 128 * 1024 * 1024,
+  totalMaxBytes: 4 * 1024 * 1024 * 1024,
+};
+
 const KEY = /^[0-9a-f]{64}$/;
 const TABLE_FILE = /^data\/[a-z][a-z0-9_]{0,62}\.ndjson$/;
 const TABLE_FILES = new Map(BACKUP_TABLES.map((table) => [dataFile(table.name), table.name]));
@@ -47,14 +66,26 @@ const TABLE_FILES = new Map(BACKUP_TABLES.map((table) => [dataFile(table.name), 
  * foreign or newer archive is refused before anything else), every entry's size and SHA-256 against the manifest
  * written last (so a damaged or truncated archive is refused), every image's bytes against its key, and the images
  * the rows point at. `onImage` gets each image (row and bytes) as it streams by, after its checks; the tables' rows
- * come back at the end. Nothing is held but one image and the rows.
- * @throws BackupError with a Korean message naming what is wrong.
+ * come back at the end. Nothing is held but one entry and the rows, and nothing is decompressed past `limits`.
+ * @throws BackupError with a Korean message naming what is wrong, an entry or archive past `limits` included.
  */
 export async function readBackup(
   input: Readable,
   onImage: (row: ImageRow, bytes: Buffer) => Promise<void>,
+  limits: DecompressionLimits = BACKUP_DECOMPRESSION_LIMITS,
 ): Promise<ParsedBackup> {
   const gunzip = createGunzip();
+  let decompressed = 0;
+  const bounded = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      decompressed += chunk.length;
+      if (decompressed > limits.totalMaxBytes) {
+        callback(new BackupError(messages.backupUnpackedTooLarge(limits.totalMaxBytes)));
+        return;
+      }
+      callback(null, chunk);
+    },
+  });
   const extract = tarExtract();
   const seen: BackupManifest['files'] = {};
   const tables: ParsedBackup['tables'] = {};
@@ -66,11 +97,16 @@ export async function readBackup(
 
   // gzip and tar errors surface through the iteration below; a stream error upstream is passed on.
   input.on('error', (error) => gunzip.destroy(error));
-  input.pipe(gunzip).pipe(extract);
-  gunzip.on('error', (error) => extract.destroy(error));
+  input.pipe(gunzip).pipe(bounded).pipe(extract);
+  gunzip.on('error', (error) => bounded.destroy(error));
+  bounded.on('error', (error) => extract.destroy(error));
   try {
     for await (const entry of extract) {
       const name = entry.header.name;
+      // The tar header says how long the entry is, and tar-stream gives no more than that.
+      if ((entry.header.size ?? 0) > limits.entryMaxBytes) {
+        throw new BackupError(messages.backupEntryTooLarge(name, limits.entryMaxBytes));
+      }
       const chunks: Buffer[] = [];
       for await (const chunk of entry) chunks.push(chunk as Buffer);
       const body = Buffer.concat(chunks);
@@ -112,6 +148,11 @@ export async function readBackup(
     // Before format.json was read it is not our archive (not gzip, or gzip of something else); after, it ended before
     // it should (gzip or tar cut short).
     throw new BackupError(header ? messages.backupTruncated : messages.backupForeign);
+  } finally {
+    // Refused midway: nothing more is read or decompressed.
+    input.unpipe(gunzip);
+    gunzip.destroy();
+    bounded.destroy();
   }
   if (!header) throw new BackupError(messages.backupForeign);
   if (!manifest) throw new BackupError(messages.backupTruncated);

@@ -2,6 +2,10 @@
  * Every Korean sentence the API sends or prints, in one place (STYLE.md: one messages file per package).
  * Errors follow DECISIONS D1: one Korean sentence in `message`.
  */
+/** Bytes as MB for a message: `128`, `4,096`, `0.1`. */
+const mebibytes = (bytes: number): string =>
+  (bytes / 1024 / 1024).toLocaleString('ko-KR', { maximumFractionDigits: 1 });
+
 export const messages = {
   // Generic errors, chosen by HTTP status when the thrower gave no Korean sentence (D1).
   badRequest: '잘못된 요청입니다.',
@@ -190,6 +194,10 @@ export const messages = {
   backupTruncated: '백업 파일이 중간에 끊겨 있습니다. 파일을 끝까지 받았는지 확인해주세요.',
   backupUnexpectedEntry: (entry: string) => `백업 파일에 알 수 없는 항목이 있습니다(${entry}).`,
   backupTooLarge: (maxBytes: number) => `백업 파일이 너무 큽니다. 최대 ${maxBytes}바이트까지 올릴 수 있습니다.`,
+  backupEntryTooLarge: (entry: string, maxBytes: number) =>
+    `백업 파일의 항목이 너무 큽니다(${entry}, 압축을 풀면 최대 ${mebibytes(maxBytes)}MB). 이 사이트에서 만든 백업 파일인지 확인해주세요.`,
+  backupUnpackedTooLarge: (maxBytes: number) =>
+    `백업 파일의 압축을 풀면 너무 큽니다(최대 ${mebibytes(maxBytes)}MB). 이 사이트에서 만든 백업 파일인지 확인해주세요.`,
   backupRestored: '백업을 복원했습니다.',
   backupWritten: (counts: Record<string, number>) => `백업을 만들었습니다: ${JSON.stringify(counts)}`,
   backupRestoredLog: (counts: Record<string, number>) => `백업을 복원했습니다: ${JSON.stringify(counts)}`,
