@@ -1,11 +1,11 @@
-/**
- * Every Korean sentence the API sends or prints, in one place (STYLE.md: one messages file per package).
- * Errors follow DECISIONS D1: one Korean sentence in `message`.
- */
 /** Bytes as MB for a message: `128`, `4,096`, `0.1`. */
 const mebibytes = (bytes: number): string =>
   (bytes / 1024 / 1024).toLocaleString('ko-KR', { maximumFractionDigits: 1 });
 
+/**
+ * Every Korean sentence the API sends or prints, in one place (STYLE.md: one messages file per package).
+ * Errors follow DECISIONS D1: one Korean sentence in `message`.
+ */
 export const messages = {
   // Generic errors, chosen by HTTP status when the thrower gave no Korean sentence (D1).
   badRequest: '잘못된 요청입니다.',
