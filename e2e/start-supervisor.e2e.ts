@@ -2,10 +2,13 @@
  * `npm start` as a supervisor (issue 15 items 5 and 6): a crashed API or identity provider is started again with
  * backoff while the rest of the site keeps running, with one line saying so; Ctrl-C still stops everything; and a
  * start-up that waits says what it waits for. The site runs on the embedded database, so the restarted API also
- * takes over the lock its killed predecessor left.
+ * takes over the lock its killed predecessor left. Stopped through npm with SIGTERM, it stops everything too.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { stablePortBlock } from '../api/src/test/stable-ports';
 import { isAlive, repoRoot, RunningSite, startSite } from './support/site';
 
@@ -182,4 +185,46 @@ describe('restart backoff (issue 15 item 6)', () => {
       1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000, 30_000, 1_000,
     ]);
   });
+});
+
+describe('npm start stopped with SIGTERM (issue 28 item 5)', () => {
+  test("stops every service and releases the embedded database's lock, though npm's sh does not pass the signal on", async () => {
+    const base = await stablePortBlock(10);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-e2e-npm-start-'));
+    const { DATABASE_URL: _runnersDatabase, ...inherited } = process.env;
+    // `npm start` itself, as a process manager or a terminal's kill would stop it: npm runs the script through sh.
+    const npm = spawn('npm', ['start'], {
+      cwd: repoRoot,
+      env: {
+        ...inherited,
+        DATA_DIR: dataDir,
+        SITE_SKIP_BUILD: '1',
+        SITE_PORT: String(base),
+        API_PORT: String(base + 8),
+        IDP_PORT: String(base + 9),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    npm.stdout!.on('data', (chunk) => (output += chunk));
+    npm.stderr!.on('data', (chunk) => (output += chunk));
+    try {
+      await waitFor('the site to be ready', () => output.includes('준비되었습니다'), 300_000);
+      const lock = path.join(dataDir, 'pglite.lock');
+      const pids = (
+        JSON.parse(fs.readFileSync(path.join(dataDir, 'run', 'site.json'), 'utf8')) as { pid: number }[]
+      ).map((service) => service.pid);
+      expect(fs.existsSync(lock)).toBe(true);
+      expect(pids.filter(isAlive).length).toBeGreaterThan(3);
+      npm.kill('SIGTERM');
+      await waitFor(
+        'every service to stop and the lock to be released',
+        () => !fs.existsSync(lock) && !pids.some(isAlive),
+        30_000,
+      );
+    } finally {
+      npm.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 360_000);
 });

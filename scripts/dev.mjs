@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { buildStale } from './build.mjs';
-import { serviceGroup, siteServers } from './services.mjs';
+import { serviceGroup, siteServers, stopOnSignalOrOrphaned } from './services.mjs';
 import { repoRoot } from './site-layout.mjs';
 
 const require = createRequire(import.meta.url);
@@ -32,7 +32,7 @@ let watching;
 const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(1)} s`;
 const say = (line) => console.log(`  ${line}`);
 
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stopAll(0));
+stopOnSignalOrOrphaned(() => void stopAll(0));
 fs.mkdirSync(logDir, { recursive: true });
 console.log(`링크 & 일정 개발 모드를 시작합니다. 전체 로그: ${path.relative(process.cwd(), logDir) || logDir}`);
 

@@ -32,6 +32,24 @@ const howItEnded = (code, signal) => signal ?? `코드 ${code}`;
 const pollError = (error) => error?.cause?.code ?? error?.cause?.message ?? error?.message ?? String(error);
 
 /**
+ * Calls `stop` once on SIGINT or SIGTERM, and once the process that started this one is gone. `npm start` and
+ * `npm run dev` run their script through `sh -c`, and Debian's sh (dash) dies of a SIGTERM sent to npm instead of
+ * passing it on: the site went on running without its parent, the embedded database locked (issue 28 item 5). An
+ * orphan's parent id changes, so it is read every second.
+ * @param {() => void} stop
+ */
+export function stopOnSignalOrOrphaned(stop) {
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    stop();
+  }, 1000);
+  watch.unref();
+}
+
+/**
  * @param {{ dataDir: string, logDir: string, onExit?: (name: string, code: number | null, signal: string | null) => void }} options
  *   onExit: called when a service launched without `restart` exits while the group is not stopping
  */

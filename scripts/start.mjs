@@ -2,7 +2,9 @@
  * `npm start`: builds what is not built, then starts the whole site on one machine: the embedded OpenID Connect
  * provider (unless an external issuer is configured), the API (with the embedded PostgreSQL unless DATABASE_URL is
  * set), the shell and each remote on its own port. Prints the site URL once every part answers. Ctrl-C (SIGINT) or
- * SIGTERM stops every child and waits for it, so no process is orphaned and the embedded database lock is released.
+ * SIGTERM stops every child and waits for it, so no process is orphaned and the embedded database lock is released;
+ * so does the end of the process that started it (`npm start` stopped with SIGTERM: services.mjs
+ * `stopOnSignalOrOrphaned`).
  *
  * The terminal gets one line per build and per service; full output goes to `<DATA_DIR>/logs/` (`build-<app>.log`,
  * `<service>.log`). A failed build prints its log; the identity provider's own lines (the generated administrator
@@ -16,7 +18,7 @@
  */
 import path from 'node:path';
 import { buildStale, buildTargets } from './build.mjs';
-import { serviceGroup, siteServers } from './services.mjs';
+import { serviceGroup, siteServers, stopOnSignalOrOrphaned } from './services.mjs';
 import { repoRoot } from './site-layout.mjs';
 
 const startedAt = Date.now();
@@ -37,7 +39,7 @@ const say = (line) => console.log(`  ${line}`);
 const skipBuild = process.env.SITE_SKIP_BUILD === '1';
 const buildIfStale = skipBuild ? async () => {} : buildStale;
 
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stopAll(0));
+stopOnSignalOrOrphaned(() => void stopAll(0));
 console.log(`링크 & 일정 사이트를 시작합니다. 전체 로그: ${path.relative(process.cwd(), logDir) || logDir}`);
 
 try {
