@@ -228,3 +228,39 @@ describe('npm start stopped with SIGTERM (issue 28 item 5)', () => {
     }
   }, 360_000);
 });
+
+describe('npm start with a configuration error (issue 28 item 5)', () => {
+  test('stops with the message once instead of restarting the service', async () => {
+    const base = await stablePortBlock(10);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-e2e-config-error-'));
+    const { DATABASE_URL: _runnersDatabase, ...inherited } = process.env;
+    const start = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
+      cwd: repoRoot,
+      env: {
+        ...inherited,
+        DATA_DIR: dataDir,
+        SITE_SKIP_BUILD: '1',
+        SITE_PORT: String(base),
+        API_PORT: String(base + 8),
+        IDP_PORT: String(base + 9),
+        // Seven characters: the identity provider refuses it (idp/src/config.ts).
+        ADMIN_PASSWORD: 'short77',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    start.stdout!.on('data', (chunk) => (output += chunk));
+    start.stderr!.on('data', (chunk) => (output += chunk));
+    try {
+      const code = await new Promise<number | null>((resolve) => start.once('exit', resolve));
+      expect(code).toBe(78);
+      expect(output.match(/ADMIN_PASSWORD/g)).toHaveLength(1);
+      expect(output).toContain('로그인 서버의 설정이 잘못되어 시작할 수 없습니다');
+      expect(output).not.toContain('다시 시작합니다');
+      expect(output).not.toContain('준비되었습니다');
+    } finally {
+      start.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { buildStale } from './build.mjs';
-import { serviceGroup, siteServers, stopOnSignalOrOrphaned } from './services.mjs';
+import { EXIT_CONFIGURATION, serviceGroup, siteServers, stopOnSignalOrOrphaned } from './services.mjs';
 import { repoRoot } from './site-layout.mjs';
 
 const require = createRequire(import.meta.url);
@@ -25,7 +25,8 @@ const startedAt = Date.now();
 const dataDir = path.resolve(process.env.DATA_DIR || path.join(repoRoot, '.data'));
 const logDir = path.join(dataDir, 'logs');
 const { layout, identity, idpEnv, apiEnv, readinessChecks } = siteServers(dataDir);
-const group = serviceGroup({ dataDir, logDir });
+// A service whose configuration is wrong stops the site, with its message once, instead of being restarted.
+const group = serviceGroup({ dataDir, logDir, onConfigurationError: () => void stopAll(EXIT_CONFIGURATION) });
 /** @type {import('webpack').MultiWatching | undefined} */
 let watching;
 

@@ -44,6 +44,7 @@ import { isNavigationRequest } from './spa-fallback.mjs';
 import { fetchInclude, resolveSsi } from './ssi-include.mjs';
 import { siteFirstScreen } from './first-screen/site-first-screen.mjs';
 import { releaseConfigReader } from './release-config.mjs';
+import { EXIT_CONFIGURATION } from './services.mjs';
 
 const [appDir, portArg, buildFolder = 'dist'] = process.argv.slice(2);
 const port = Number(portArg);
@@ -69,7 +70,7 @@ try {
   runtimeConfig('localhost');
 } catch (error) {
   console.error(error.message);
-  process.exit(2);
+  process.exit(EXIT_CONFIGURATION);
 }
 const firstScreen = siteFirstScreen({ distDir, apiOrigin, development, releaseConfig });
 

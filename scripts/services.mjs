@@ -50,10 +50,20 @@ export function stopOnSignalOrOrphaned(stop) {
 }
 
 /**
- * @param {{ dataDir: string, logDir: string, onExit?: (name: string, code: number | null, signal: string | null) => void }} options
- *   onExit: called when a service launched without `restart` exits while the group is not stopping
+ * The exit code with which a service says its configuration is wrong (sysexits.h EX_CONFIG): the API's and the
+ * identity provider's `ConfigError`, the site server's `설정 오류`. Starting it again cannot help, so the group stops
+ * instead of restarting it (issue 28 item 5).
  */
-export function serviceGroup({ dataDir, logDir, onExit = () => {} }) {
+export const EXIT_CONFIGURATION = 78;
+
+/**
+ * @param {{ dataDir: string, logDir: string, onExit?: (name: string, code: number | null, signal: string | null) => void,
+ *   onConfigurationError?: (name: string) => void }} options
+ *   onExit: called when a service launched without `restart` exits while the group is not stopping;
+ *   onConfigurationError: called instead (of onExit, or of a restart) when a service exits with EXIT_CONFIGURATION,
+ *   after one line saying so (the service printed its own message)
+ */
+export function serviceGroup({ dataDir, logDir, onExit = () => {}, onConfigurationError = () => {} }) {
   const runFile = path.join(dataDir, 'run', 'site.json');
   fs.mkdirSync(logDir, { recursive: true });
   /**
@@ -110,6 +120,13 @@ export function serviceGroup({ dataDir, logDir, onExit = () => {} }) {
       // Ctrl-C in a terminal reaches the children too; give the parent's SIGINT handler a moment first.
       setTimeout(() => {
         if (stopping) return;
+        if (code === EXIT_CONFIGURATION) {
+          console.error(
+            `  ${service.restart ?? name}의 설정이 잘못되어 시작할 수 없습니다(위 메시지). 설정을 고친 뒤 다시 시작하세요. 로그: ${logFile}`,
+          );
+          onConfigurationError(name);
+          return;
+        }
         if (service.restart === undefined) {
           console.error(`[${name}] 종료됨 (${howItEnded(code, signal)}), 로그: ${logFile}`);
           onExit(name, code, signal);

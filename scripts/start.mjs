@@ -18,7 +18,7 @@
  */
 import path from 'node:path';
 import { buildStale, buildTargets } from './build.mjs';
-import { serviceGroup, siteServers, stopOnSignalOrOrphaned } from './services.mjs';
+import { EXIT_CONFIGURATION, serviceGroup, siteServers, stopOnSignalOrOrphaned } from './services.mjs';
 import { repoRoot } from './site-layout.mjs';
 
 const startedAt = Date.now();
@@ -27,7 +27,8 @@ const logDir = path.join(dataDir, 'logs');
 const { layout, identity, idpEnv, apiEnv, readinessChecks } = siteServers(dataDir);
 // The API and the identity provider are restarted when they exit (launched with `restart`); a remote may stop alone
 // (the page copes), which is printed.
-const group = serviceGroup({ dataDir, logDir });
+// A service whose configuration is wrong stops the site, with its message once, instead of being restarted.
+const group = serviceGroup({ dataDir, logDir, onConfigurationError: () => void stopAll(EXIT_CONFIGURATION) });
 
 const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(1)} s`;
 const say = (line) => console.log(`  ${line}`);

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import { Clock } from './common/clock';
 import { messages } from './common/messages';
-import { loadConfig } from './config/app-config';
+import { ConfigError, loadConfig } from './config/app-config';
 import { API_PREFIX } from './common/api-prefix';
 import { configureApp } from './configure-app';
 import { resolveDatabase } from './database/resolve-database';
@@ -91,8 +91,14 @@ async function bootstrap(): Promise<void> {
   console.log(`API listening on ${url}`);
 }
 
+/**
+ * The exit code of a configuration error (sysexits.h EX_CONFIG): `npm start` stops with the message instead of
+ * starting the API again (scripts/services.mjs EXIT_CONFIGURATION).
+ */
+const EXIT_CONFIGURATION = 78;
+
 bootstrap().catch((error: unknown) => {
   // Configuration and lock errors land here before anything started; their messages name the cause.
   console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+  process.exit(error instanceof ConfigError ? EXIT_CONFIGURATION : 1);
 });

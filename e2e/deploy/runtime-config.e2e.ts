@@ -70,6 +70,7 @@ test("the shell's site server refuses at start a template without {name}, naming
     encoding: 'utf8',
     timeout: 30_000,
   });
-  expect(result.status).toBe(2);
+  // EX_CONFIG (scripts/services.mjs EXIT_CONFIGURATION): npm start then stops instead of running on without it.
+  expect(result.status).toBe(78);
   expect(result.stderr).toContain('설정 오류: REMOTE_URL_TEMPLATE 에는 {name} 이 있어야 합니다');
 });

@@ -63,7 +63,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
+/**
+ * The exit code of a configuration error (sysexits.h EX_CONFIG): `npm start` stops with the message instead of
+ * starting the provider again (scripts/services.mjs EXIT_CONFIGURATION).
+ */
+const EXIT_CONFIGURATION = 78;
+
 main().catch((error: unknown) => {
   console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
+  process.exit(error instanceof ConfigError ? EXIT_CONFIGURATION : 1);
 });
