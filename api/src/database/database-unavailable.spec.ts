@@ -1,6 +1,6 @@
 import { lastValueFrom, defer, of, throwError } from 'rxjs';
 import type { CallHandler, ExecutionContext } from '@nestjs/common';
-import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { DatabaseRetryInterceptor } from '../common/database-retry.interceptor';
 import { ApiExceptionFilter } from '../common/api-exception.filter';
 import { messages } from '../common/messages';
@@ -19,6 +19,8 @@ describe('isDatabaseUnavailable', () => {
     ['wrapped by TypeORM', new QueryFailedError('SELECT 1', [], pgError('57P01', 'terminating connection'))],
     ['AggregateError', new AggregateError([pgError('ECONNREFUSED', 'x'), pgError('ECONNREFUSED', 'y')], '')],
     ['a transaction whose connection was released', new QueryRunnerAlreadyReleasedError()],
+    // An entity manager's runner released under it (issue 28 item 7: two writes caught by a restart answered 500).
+    ["an entity manager's released connection", new QueryRunnerProviderAlreadyReleasedError()],
   ])('%s: unavailable', (_name, error) => expect(isDatabaseUnavailable(error)).toBe(true));
 
   test.each([

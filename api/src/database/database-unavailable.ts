@@ -27,11 +27,13 @@ const UNAVAILABLE_MESSAGES = [
 ];
 
 /**
- * TypeORM's errors of a transaction whose connection went away under it: the pool released the query runner after its
- * connection failed, and the next statement (the COMMIT, say) meets `QueryRunnerAlreadyReleasedError` instead of
- * pg's own error (seen in `database-restart.int.spec.ts`: a write in flight when PostgreSQL stopped answered 500).
+ * TypeORM's errors of work whose connection went away under it: the pool released the query runner after its
+ * connection failed, and the next statement (the COMMIT, say) meets the release instead of pg's own error (seen in
+ * `database-restart.int.spec.ts`: a write in flight when PostgreSQL stopped answered 500). The family is told by its
+ * cause, a released connection (`QueryRunnerAlreadyReleasedError`, `QueryRunnerProviderAlreadyReleasedError` of an
+ * entity manager's runner, …), not listed one by one: a list of one missed the second (issue 28 item 7).
  */
-const UNAVAILABLE_ERROR_NAMES = new Set(['QueryRunnerAlreadyReleasedError']);
+const RELEASED_CONNECTION_ERROR = /^[A-Za-z]*AlreadyReleasedError$/;
 
 interface MaybeDriverError {
   name?: unknown;
@@ -47,13 +49,13 @@ interface MaybeDriverError {
  * true when `error` (as thrown by TypeORM or pg, possibly wrapped in a QueryFailedError or an AggregateError) says
  * the database could not be reached or dropped the connection: ECONNREFUSED and other socket errors, SQLSTATE 57P01
  * admin_shutdown, 57P03 starting up / shutting down, class 08, pg's "Connection terminated …", and TypeORM's
- * QueryRunnerAlreadyReleasedError (a transaction's connection released under it). A query's own
+ * `…AlreadyReleasedError`s (work whose connection was released under it). A query's own
  * failure (a constraint, a syntax error) is false.
  */
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (depth > 4 || error === null || typeof error !== 'object') return false;
   const candidate = error as MaybeDriverError;
-  if (typeof candidate.name === 'string' && UNAVAILABLE_ERROR_NAMES.has(candidate.name)) return true;
+  if (typeof candidate.name === 'string' && RELEASED_CONNECTION_ERROR.test(candidate.name)) return true;
   const code = typeof candidate.code === 'string' ? candidate.code : undefined;
   if (code && (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
   const message = typeof candidate.message === 'string' ? candidate.message : '';
