@@ -4,12 +4,10 @@ import { Clock } from '../common/clock';
 import { messages } from '../common/messages';
 import { addDays, seoulDate } from '../common/seoul-date';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { ADVISORY_LOCKS } from '../database/advisory-locks';
 
-/**
- * PostgreSQL advisory lock of the rollup (transaction-scoped), so one API process at a time rolls up; another key
- * than the migration lock's (database/run-migrations.ts).
- */
-export const ROLLUP_LOCK = '7243019561120265';
+/** PostgreSQL advisory lock of the rollup (transaction-scoped), so one API process at a time rolls up. */
+export const ROLLUP_LOCK = ADVISORY_LOCKS.analyticsRollup;
 
 /** The rollup tables, each keyed by `day` first. */
 const ROLLUP_TABLES = [

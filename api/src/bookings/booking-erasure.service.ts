@@ -3,9 +3,10 @@ import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
 import { messages } from '../common/messages';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { ADVISORY_LOCKS } from '../database/advisory-locks';
 
-/** The advisory lock key of the erasure job (distinct from the migrations' 7243019561120264). */
-export const ERASURE_LOCK_KEY = 7243019561120265;
+/** The advisory lock key of the erasure job, its own (database/advisory-locks.ts). */
+export const ERASURE_LOCK_KEY = ADVISORY_LOCKS.bookingErasure;
 /** How often each API process tries the job, and how long after start it first does. */
 const EVERY_MS = 60 * 60_000;
 const FIRST_AFTER_MS = 60_000;
@@ -53,9 +54,10 @@ export class BookingErasureService implements OnApplicationBootstrap, OnModuleDe
   async eraseExpired(): Promise<number | null> {
     const cutoff = new Date(this.clock.now().getTime() - this.config.bookingRetentionDays * 86_400_000);
     const erased = await this.dataSource.transaction(async (manager) => {
-      const [lock] = await manager.query<{ locked: boolean }[]>(`SELECT pg_try_advisory_xact_lock($1) AS locked`, [
-        ERASURE_LOCK_KEY,
-      ]);
+      const [lock] = await manager.query<{ locked: boolean }[]>(
+        `SELECT pg_try_advisory_xact_lock($1::bigint) AS locked`,
+        [ERASURE_LOCK_KEY],
+      );
       if (!lock?.locked) return null;
       const [, count] = await manager.query<[unknown[], number]>(
         `UPDATE bookings b SET name = NULL, phone = NULL, erased_at = $2

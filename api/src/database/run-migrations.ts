@@ -1,13 +1,9 @@
 import { DataSource, DataSourceOptions, MigrationExecutor, QueryRunner } from 'typeorm';
 import { messages } from '../common/messages';
+import { ADVISORY_LOCKS } from './advisory-locks';
 
-/**
- * Key of the session-level PostgreSQL advisory lock held while migrations are checked or run
- * (`pg_advisory_lock(MIGRATION_LOCK_KEY)`). Advisory locks are per database, so parallel test
- * databases on one server do not wait for each other. The value is arbitrary but must never change:
- * every version of the API and of the migrate command has to agree on it.
- */
-export const MIGRATION_LOCK_KEY = '7243019561120264';
+/** Key of the session-level advisory lock held while migrations are checked or run (database/advisory-locks.ts). */
+const MIGRATION_LOCK_KEY = ADVISORY_LOCKS.migrations;
 
 /** The npm script and the plain command that apply the migrations (named in error messages). */
 export const MIGRATE_COMMAND = 'node api/dist/database/migrate-command.js (npm run migrate -w @linksite/api)';

@@ -1,6 +1,7 @@
 import { DataSource, EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
 import { addDays, seoulDate } from '../common/seoul-date';
+import { ADVISORY_LOCKS } from '../database/advisory-locks';
 import { storeImage } from '../images/images.service';
 import { normalizeTags } from '../links/normalize-tags';
 import { DEMO_PLANS, DEMO_PRODUCTS, demoProductLink } from './demo-catalogue';
@@ -21,8 +22,8 @@ export interface CatalogueCounts {
   cover: boolean;
 }
 
-/** Serializes concurrent seeders (two replicas starting at once): any constant shared by them. */
-const SEED_LOCK_ID = 0x11_4e_5e_ed;
+/** Serializes concurrent seeders (two replicas starting at once). */
+const SEED_LOCK_ID = ADVISORY_LOCKS.demoSeed;
 
 /**
  * Loads the demo catalogue (issue 2 §3): DEMO_PRODUCTS as links with their own pictures drawn now and
@@ -46,7 +47,7 @@ export async function seedDemoCatalogue(dataSource: DataSource, clock: Clock): P
   const today = seoulDate(clock.now());
 
   return dataSource.transaction(async (manager) => {
-    await manager.query(`SELECT pg_advisory_xact_lock($1)`, [SEED_LOCK_ID]);
+    await manager.query(`SELECT pg_advisory_xact_lock($1::bigint)`, [SEED_LOCK_ID]);
     const linksAdded = await addLinks(
       manager,
       missing.map(({ product }, i) => ({ product, picture: pictures[i]! })),
