@@ -187,80 +187,82 @@ describe('restart backoff (issue 15 item 6)', () => {
   });
 });
 
+/**
+ * Starts `command args` (npm start, or scripts/start.mjs itself) in the repository on its own ports and data directory
+ * with the embedded database, building nothing; `extraEnv` is added to the environment.
+ */
+async function launchSite(command: string, args: string[], extraEnv: Record<string, string> = {}) {
+  const base = await stablePortBlock(10);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-e2e-launch-'));
+  const { DATABASE_URL: _runnersDatabase, ...inherited } = process.env;
+  const child = spawn(command, args, {
+    cwd: repoRoot,
+    env: {
+      ...inherited,
+      DATA_DIR: dataDir,
+      SITE_SKIP_BUILD: '1',
+      SITE_PORT: String(base),
+      API_PORT: String(base + 8),
+      IDP_PORT: String(base + 9),
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  return {
+    child,
+    dataDir,
+    output: () => output,
+    /** Kills what is left and removes the data directory. */
+    cleanUp: () => {
+      child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 describe('npm start stopped with SIGTERM (issue 28 item 5)', () => {
   test("stops every service and releases the embedded database's lock, though npm's sh does not pass the signal on", async () => {
-    const base = await stablePortBlock(10);
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-e2e-npm-start-'));
-    const { DATABASE_URL: _runnersDatabase, ...inherited } = process.env;
     // `npm start` itself, as a process manager or a terminal's kill would stop it: npm runs the script through sh.
-    const npm = spawn('npm', ['start'], {
-      cwd: repoRoot,
-      env: {
-        ...inherited,
-        DATA_DIR: dataDir,
-        SITE_SKIP_BUILD: '1',
-        SITE_PORT: String(base),
-        API_PORT: String(base + 8),
-        IDP_PORT: String(base + 9),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    npm.stdout!.on('data', (chunk) => (output += chunk));
-    npm.stderr!.on('data', (chunk) => (output += chunk));
+    const site = await launchSite('npm', ['start']);
     try {
-      await waitFor('the site to be ready', () => output.includes('준비되었습니다'), 300_000);
-      const lock = path.join(dataDir, 'pglite.lock');
+      await waitFor('the site to be ready', () => site.output().includes('준비되었습니다'), 300_000);
+      const lock = path.join(site.dataDir, 'pglite.lock');
       const pids = (
-        JSON.parse(fs.readFileSync(path.join(dataDir, 'run', 'site.json'), 'utf8')) as { pid: number }[]
+        JSON.parse(fs.readFileSync(path.join(site.dataDir, 'run', 'site.json'), 'utf8')) as { pid: number }[]
       ).map((service) => service.pid);
       expect(fs.existsSync(lock)).toBe(true);
       expect(pids.filter(isAlive).length).toBeGreaterThan(3);
-      npm.kill('SIGTERM');
+      site.child.kill('SIGTERM');
       await waitFor(
         'every service to stop and the lock to be released',
         () => !fs.existsSync(lock) && !pids.some(isAlive),
         30_000,
       );
     } finally {
-      npm.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      site.cleanUp();
     }
   }, 360_000);
 });
 
 describe('npm start with a configuration error (issue 28 item 5)', () => {
   test('stops with the message once instead of restarting the service', async () => {
-    const base = await stablePortBlock(10);
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-e2e-config-error-'));
-    const { DATABASE_URL: _runnersDatabase, ...inherited } = process.env;
-    const start = spawn(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
-      cwd: repoRoot,
-      env: {
-        ...inherited,
-        DATA_DIR: dataDir,
-        SITE_SKIP_BUILD: '1',
-        SITE_PORT: String(base),
-        API_PORT: String(base + 8),
-        IDP_PORT: String(base + 9),
-        // Seven characters: the identity provider refuses it (idp/src/config.ts).
-        ADMIN_PASSWORD: 'short77',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    // Seven characters: the identity provider refuses it (idp/src/config.ts).
+    const site = await launchSite(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
+      ADMIN_PASSWORD: 'short77',
     });
-    let output = '';
-    start.stdout!.on('data', (chunk) => (output += chunk));
-    start.stderr!.on('data', (chunk) => (output += chunk));
     try {
-      const code = await new Promise<number | null>((resolve) => start.once('exit', resolve));
+      const code = await new Promise<number | null>((resolve) => site.child.once('exit', resolve));
       expect(code).toBe(78);
+      const output = site.output();
       expect(output.match(/ADMIN_PASSWORD/g)).toHaveLength(1);
       expect(output).toContain('로그인 서버의 설정이 잘못되어 시작할 수 없습니다');
       expect(output).not.toContain('다시 시작합니다');
       expect(output).not.toContain('준비되었습니다');
     } finally {
-      start.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      site.cleanUp();
     }
   }, 120_000);
 });
