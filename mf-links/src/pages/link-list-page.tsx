@@ -183,10 +183,12 @@ export function LinkListPage() {
     }
   };
 
-  const onDragEnd = async ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id || moving) return;
+  const onDragEnd = async ({ active, over, activatorEvent }: DragEndEvent) => {
+    // A keyboard move ends where its presses counted (KeyboardMovePacer), even if the last one was not drawn yet.
+    const overId = (activatorEvent instanceof KeyboardEvent ? moveTarget.counted() : null) ?? over?.id;
+    if (overId === undefined || active.id === overId || moving) return;
     const from = links.findIndex((link) => link.id === active.id);
-    const to = links.findIndex((link) => link.id === over.id);
+    const to = links.findIndex((link) => link.id === overId);
     if (from < 0 || to < 0) return;
     await move(Number(active.id), from, to);
   };
