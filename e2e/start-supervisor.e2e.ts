@@ -7,10 +7,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createServer } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { stablePortBlock } from '../api/src/test/stable-ports';
-import { isAlive, repoRoot, RunningSite, startSite } from './support/site';
+import { isAlive, launchSite, repoRoot, RunningSite, startSite } from './support/site';
 
 jest.setTimeout(120_000);
 
@@ -187,38 +186,20 @@ describe('restart backoff (issue 15 item 6)', () => {
   });
 });
 
-/**
- * Starts `command args` (npm start, or scripts/start.mjs itself) in the repository on its own ports and data directory
- * with the embedded database, building nothing; `extraEnv` is added to the environment.
- */
-async function launchSite(command: string, args: string[], extraEnv: Record<string, string> = {}) {
+/** support/site.ts launchSite on ports of its own; `cleanUp()` kills what is left and removes its data directory. */
+async function launchSiteOnOwnPorts(command: string, args: string[], extraEnv: Record<string, string> = {}) {
   const base = await stablePortBlock(10);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-e2e-launch-'));
-  const { DATABASE_URL: _runnersDatabase, ...inherited } = process.env;
-  const child = spawn(command, args, {
-    cwd: repoRoot,
-    env: {
-      ...inherited,
-      DATA_DIR: dataDir,
-      SITE_SKIP_BUILD: '1',
-      SITE_PORT: String(base),
-      API_PORT: String(base + 8),
-      IDP_PORT: String(base + 9),
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const site = launchSite(command, args, {
+    SITE_PORT: String(base),
+    API_PORT: String(base + 8),
+    IDP_PORT: String(base + 9),
+    ...extraEnv,
   });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
   return {
-    child,
-    dataDir,
-    output: () => output,
-    /** Kills what is left and removes the data directory. */
+    ...site,
     cleanUp: () => {
-      child.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      site.child.kill('SIGKILL');
+      fs.rmSync(site.dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -226,7 +207,7 @@ async function launchSite(command: string, args: string[], extraEnv: Record<stri
 describe('npm start stopped with SIGTERM (issue 28 item 5)', () => {
   test("stops every service and releases the embedded database's lock, though npm's sh does not pass the signal on", async () => {
     // `npm start` itself, as a process manager or a terminal's kill would stop it: npm runs the script through sh.
-    const site = await launchSite('npm', ['start']);
+    const site = await launchSiteOnOwnPorts('npm', ['start']);
     try {
       await waitFor('the site to be ready', () => site.output().includes('준비되었습니다'), 300_000);
       const lock = path.join(site.dataDir, 'pglite.lock');
@@ -250,7 +231,7 @@ describe('npm start stopped with SIGTERM (issue 28 item 5)', () => {
 describe('npm start with a configuration error (issue 28 item 5)', () => {
   test('stops with the message once instead of restarting the service', async () => {
     // Seven characters: the identity provider refuses it (idp/src/config.ts).
-    const site = await launchSite(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
+    const site = await launchSiteOnOwnPorts(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {
       ADMIN_PASSWORD: 'short77',
     });
     try {

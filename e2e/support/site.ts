@@ -38,22 +38,13 @@ export async function startSite(
   script = 'scripts/start.mjs',
   root = repoRoot,
 ): Promise<RunningSite> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-e2e-'));
-  const { DATABASE_URL: _runnersDatabase, ...inherited } = process.env;
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, script)], {
-    cwd: root,
-    env: { ...inherited, DATA_DIR: dataDir, SITE_SKIP_BUILD: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  const { child, dataDir, output } = launchSite(process.execPath, [path.join(root, script)], env, root);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`site did not start in time:\n${output}`)), timeoutMs);
+    const timer = setTimeout(() => reject(new Error(`site did not start in time:\n${output()}`)), timeoutMs);
     const onData = () => {
-      const match = /준비되었습니다[^\n]*?(http:\/\/localhost:\d+)/.exec(output);
+      const match = /준비되었습니다[^\n]*?(http:\/\/localhost:\d+)/.exec(output());
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
@@ -62,7 +53,7 @@ export async function startSite(
     child.stdout!.on('data', onData);
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`site exited with ${code} before it was ready:\n${output}`));
+      reject(new Error(`site exited with ${code} before it was ready:\n${output()}`));
     });
   });
 
@@ -70,7 +61,7 @@ export async function startSite(
   const services = (): RunningService[] => JSON.parse(fs.readFileSync(runFile, 'utf8'));
   return {
     url,
-    output: () => output,
+    output,
     services,
     originOf(dir) {
       const service = services().find((s) => s.name === dir);
@@ -90,6 +81,31 @@ export async function startSite(
       return code;
     },
   };
+}
+
+/**
+ * Spawns `command args` in `root` (`node scripts/start.mjs`, or `npm start` itself) as a site of its own: a new data
+ * directory, the embedded database unless `env` names a `DATABASE_URL` (the runner's is left out), nothing built
+ * unless `env` says otherwise (SITE_SKIP_BUILD=1, see startSite); its standard output and error collected in
+ * `output()`. It does not wait for anything.
+ */
+export function launchSite(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  root = repoRoot,
+): { child: ChildProcess; dataDir: string; output(): string } {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-e2e-'));
+  const { DATABASE_URL: _runnersDatabase, ...inherited } = process.env;
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...inherited, DATA_DIR: dataDir, SITE_SKIP_BUILD: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  return { child, dataDir, output: () => output };
 }
 
 export function isAlive(pid: number): boolean {
