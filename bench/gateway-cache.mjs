@@ -19,7 +19,6 @@
  *
  *   node bench/gateway-cache.mjs [--duration 5] [--connections 50] [--load]
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -27,7 +26,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startCpuLoad } from './lib/cpu-load.mjs';
-import { startRawServer } from './lib/raw-server.mjs';
+import { startListeningProcess, startRawServer } from './lib/raw-server.mjs';
 import { remotes } from '../scripts/site-layout.mjs';
 
 const require = createRequire(import.meta.url);
@@ -114,16 +113,9 @@ try {
     alsoInclude: [staticConf],
   });
   const staticBase = `http://127.0.0.1:${staticPort}`;
-  bareNest = spawn(process.execPath, [path.join(import.meta.dirname, 'lib', 'bare-nest-server.cjs'), staticRoot], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const bareBase = await new Promise((resolve, reject) => {
-    bareNest.stdout.on('data', (chunk) => {
-      const match = String(chunk).match(/bare nest listening on (\d+)/);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
-    });
-    bareNest.once('exit', (code) => reject(new Error(`bench/lib/bare-nest-server.cjs exited with ${code}`)));
-  });
+  const bare = startListeningProcess(path.join(import.meta.dirname, 'lib', 'bare-nest-server.cjs'), [staticRoot]);
+  bareNest = bare.child;
+  const bareBase = `http://127.0.0.1:${await bare.port}`;
 
   for (const target of targets) {
     const bodies = await Promise.all(
