@@ -19,6 +19,9 @@ const webShared = [
   ...shared,
   'platform/src',
   'platform/package.json',
+  // Bundled into every app: `@linksite/contract/api-rules` and the apps' part of React Router.
+  'contract/src',
+  'build/react-router-surface.mjs',
   'build/webpack-app.js',
   'build/app-release.js',
   'build/first-screen-markers.js',
