@@ -1,6 +1,9 @@
 /**
  * `npm run dev`: the edit loop. The same site as `npm start`, on the same ports and data directory, but:
- * - the API runs from its TypeScript sources (`build/register-swc.js`) under `node --watch`: a saved file restarts it;
+ * - the API runs from its TypeScript sources (`build/register-swc.js`) under `node --watch-path=api/src`: a saved file
+ *   restarts it. Not plain `--watch`: that mode watches the modules the child reports loading, forgets them on each
+ *   restart, and learns them again from thousands of IPC messages that can trail the child's first answers, so a
+ *   save landing in that window was dropped and the API kept the old code until the next save;
  * - every web app is compiled by one webpack process in watch mode (development mode: no minification, eval source
  *   maps) into its `dist-dev/` (the production `dist/` stays as it is) and served by the same static servers: a saved
  *   `.tsx` is served on the next reload, the first screen of `/` included (the shell's server renders it from the
@@ -44,7 +47,9 @@ try {
   }
   const apiMain = path.join(repoRoot, 'api/src/main.ts');
   // The OpenAPI UI at /api/docs is for development: on here unless API_DOCS says otherwise (off in npm start and compose).
-  group.launch('api', layout.apiPort, ['--watch', '-r', path.join(repoRoot, 'build/register-swc.js'), apiMain], {
+  // The API imports nothing outside api/src but packages (it owns the rules the contract copies: shared-rules.ts).
+  const apiWatch = `--watch-path=${path.join(repoRoot, 'api/src')}`;
+  group.launch('api', layout.apiPort, [apiWatch, '-r', path.join(repoRoot, 'build/register-swc.js'), apiMain], {
     API_DOCS: process.env.API_DOCS || 'true',
     // Readable log lines in development (pino-pretty); JSON everywhere else (api/README.md "Operating it").
     LOG_FORMAT: process.env.LOG_FORMAT || 'pretty',
