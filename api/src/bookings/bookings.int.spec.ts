@@ -295,11 +295,21 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
       expect(page.slots.find((s: { id: number }) => s.id === slotId)).toMatchObject({ status: 'full', remaining: 0 });
     });
 
-    it('full by tables: one table per booking', async () => {
+    it('full by tables: one table per booking, and the refusal says the tables ran out (issue 26 item 6)', async () => {
       const slotId = await createSlot({ count: 10, table: 1 });
       expect((await book(visitor(slotId, 43))).status).toBe(201);
-      await refused(() => book(visitor(slotId, 44)), 409, FULL);
+      await refused(
+        () => book(visitor(slotId, 44)),
+        409,
+        '예약이 마감되었습니다. 남은 자리는 있지만 예약 가능한 테이블이 모두 찼습니다.',
+      );
       expect(await counters(slotId)).toEqual({ booked_people: 1, booked_tables: 1 });
+      const page = record(await anon().get('/api/reserve').expect(200)).body.product;
+      expect(page.slots.find((s: { id: number }) => s.id === slotId)).toMatchObject({
+        status: 'full',
+        remaining: 9,
+        remainingTables: 0,
+      });
     });
 
     it('the database itself refuses a count above capacity or below zero (CHECK constraints)', async () => {

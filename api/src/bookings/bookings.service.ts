@@ -61,6 +61,14 @@ function uniqueViolation(error: unknown): string | null {
  * unique index keeps one active booking per phone number and slot; a unique idempotency key makes a repeated submit
  * find the first booking. Names and phone numbers never leave through the public answers, nor into logs.
  */
+/**
+ * Why a full slot refuses a booking, in Korean (issue 26 item 6): its tables ran out while seats remain (one table per
+ * booking), or its seats did. `remaining`: seats left; `tables`: tables left; `partyMin`: the smallest party.
+ */
+function fullMessage(remaining: number, tables: number, partyMin: number): string {
+  return tables < 1 && remaining >= partyMin ? messages.bookingTablesFull : messages.bookingFull;
+}
+
 @Injectable()
 export class BookingsService {
   constructor(
@@ -115,7 +123,8 @@ export class BookingsService {
       const message = messages.bookingPartySizeOutOfRange(slot.partyMin, slot.partyMax);
       throw new ApiError(400, message, [{ field: 'partySize', message }]);
     }
-    if (status === 'full') throw new ApiError(409, messages.bookingFull);
+    if (status === 'full')
+      throw new ApiError(409, fullMessage(remainingPeople(slot), remainingTables(slot), slot.partyMin));
     // The one place seats are taken: PostgreSQL re-checks the condition on the latest row version after waiting for
     // the row lock, so concurrent bookings queue here and the last seats go to exactly one of them.
     const [taken] = await manager.query<[{ booked_people: number; booked_tables: number }[], number]>(
@@ -139,7 +148,7 @@ export class BookingsService {
       if (latest.tables >= 1 && latest.remaining >= latest.party_min) {
         throw new ApiError(409, messages.bookingSeatsShort(latest.remaining));
       }
-      throw new ApiError(409, messages.bookingFull);
+      throw new ApiError(409, fullMessage(latest.remaining, latest.tables, latest.party_min));
     }
     const [row] = await manager.query<BookingRow[]>(
       `INSERT INTO bookings (slot_id, code, name, phone, party_size, idempotency_key, consent_at, created_at)

@@ -104,6 +104,7 @@ export class ReserveController {
       messages.bookingNotOpenYet,
       messages.bookingClosed,
       messages.bookingFull,
+      messages.bookingTablesFull,
       messages.bookingSeatsShort(1),
       messages.bookingDuplicatePhone,
       messages.bookingIdempotencyKeyReused,

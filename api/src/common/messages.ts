@@ -96,6 +96,7 @@ export const messages = {
   bookingNotOpenYet: '아직 예약이 열리지 않았습니다. 오픈 시간 이후에 다시 시도해주세요.',
   bookingClosed: '예약이 마감된 회차입니다.',
   bookingFull: '예약이 마감되었습니다. 남은 자리가 없습니다.',
+  bookingTablesFull: '예약이 마감되었습니다. 남은 자리는 있지만 예약 가능한 테이블이 모두 찼습니다.',
   bookingSeatsShort: (remaining: number) => `남은 자리가 ${remaining}명뿐입니다. 인원을 줄여서 다시 시도해주세요.`,
   bookingDuplicatePhone: '이 휴대폰 번호로 이미 이 회차를 예약했습니다.',
   bookingCreated: '예약이 완료되었습니다.',

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Booking, ReserveSlot } from '@linksite/contract';
 import { ApiError, errorMessage } from '@linksite/platform';
 import { createBooking } from '../api/create-booking';
@@ -31,7 +31,9 @@ const FIELDS = ['name', 'phone', 'partySize', 'consent'] as const;
  * the slot's bounds, the consent to the collection and use of personal data (purpose, items, retention) and the
  * cancellation and no-show rule, shown before the button. Each submit carries one Idempotency-Key, kept while the
  * visitor retries the same values after a failure that may not have reached the server, so a retry never books twice.
- * Errors show next to their field and above the button; nothing is sent while one remains.
+ * Errors show next to their field and above the button; nothing is sent while one remains. A refusal (409: full,
+ * closed, tables ran out, seats short) keeps the form and its values, says the server's reason with focus on it, and,
+ * once the slot is no longer open, points to another slot (issue 26 item 6).
  */
 export function BookingForm({ slot, retentionDays, onBooked, onRefused, onCancel }: BookingFormProps) {
   const [values, setValues] = useState<BookingFormValues>({
@@ -44,6 +46,12 @@ export function BookingForm({ slot, retentionDays, onBooked, onRefused, onCancel
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const key = useRef<string | null>(null);
+  const serverErrorRef = useRef<HTMLParagraphElement>(null);
+  // A refusal is read first: focus goes to it (a screen reader announces it; on a phone it scrolls into view).
+  useEffect(() => {
+    if (serverError) serverErrorRef.current?.focus();
+  }, [serverError]);
+  const bookable = slot.status === 'open';
 
   const change = <K extends keyof BookingFormValues>(field: K, value: BookingFormValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -54,7 +62,7 @@ export function BookingForm({ slot, retentionDays, onBooked, onRefused, onCancel
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
+    if (busy || !bookable) return;
     const found = validateBookingForm(values, slot);
     setErrors(found);
     setServerError(null);
@@ -180,16 +188,21 @@ export function BookingForm({ slot, retentionDays, onBooked, onRefused, onCancel
         </label>
         {fieldError('consent')}
       </section>
-      {serverError && (
-        <p className="booking-form__server-error" role="alert" data-testid="booking-error">
-          {serverError}
-        </p>
+      {(serverError || !bookable) && (
+        <div className="booking-form__server-error" role="alert" data-testid="booking-error">
+          {serverError && (
+            <p ref={serverErrorRef} tabIndex={-1}>
+              {serverError}
+            </p>
+          )}
+          {!bookable && <p>{messages.slotNoLongerOpen}</p>}
+        </div>
       )}
       <div className="booking-form__actions">
         <button type="button" className="reserve-button reserve-button--ghost" onClick={onCancel}>
           {messages.cancelSelection}
         </button>
-        <button type="submit" className="reserve-button" disabled={busy}>
+        <button type="submit" className="reserve-button" disabled={busy || !bookable}>
           {busy ? messages.submitting : messages.submit}
         </button>
       </div>

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import type { Popup } from '@linksite/contract';
 import { formatPopupDateTime, turnLabel } from '../lib/popup-format';
-import { slotStatusView } from '../lib/slot-status';
 import { messages } from '../lib/messages';
+import { SlotStatusBadge } from './slot-status-badge';
 
 export interface PopupTableProps {
   popups: Popup[];
@@ -10,12 +10,6 @@ export interface PopupTableProps {
 }
 
 const number = (value: number) => value.toLocaleString('ko-KR');
-
-/** What visitors see of the slot now (오픈 예정, 예약 가능 (잔여 n명), 마감). */
-function SlotStatusBadge({ popup }: { popup: Popup }) {
-  const status = slotStatusView({ status: popup.bookingStatus, remaining: popup.remaining });
-  return <span className={`slot-status slot-status--${status.kind}`}>{status.label}</span>;
-}
 
 /**
  * The popup slots as a table (spec §2): ID, 회차, 일정 (start ~ end), 인원, 예약 가능 테이블, 예약 현황 (status as visitors

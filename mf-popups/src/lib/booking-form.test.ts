@@ -26,12 +26,33 @@ describe('the booking form’s rules (issue 13)', () => {
     expect(normalizePhone(typed)).toBe(stored);
   });
 
-  it('puts hyphens in while typing and keeps at most 11 digits', () => {
+  it('puts hyphens in while typing', () => {
     expect(formatPhoneInput('010')).toBe('010');
     expect(formatPhoneInput('0101234')).toBe('010-1234');
     expect(formatPhoneInput('01012345678')).toBe('010-1234-5678');
-    expect(formatPhoneInput('010-1234-56789')).toBe('010-1234-5678');
     expect(formatPhoneInput('0１0abc')).toBe('00');
+  });
+
+  it.each([
+    ['+82 10-1234-5678', '010-1234-5678'],
+    ['+821012345678', '010-1234-5678'],
+    ['+82 010 1234 5678', '010-1234-5678'],
+    ['+82 10', '010'],
+  ])(
+    'turns the international form %p into the domestic %p, which the rules accept (issue 26 item 6)',
+    (typed, shown) => {
+      expect(formatPhoneInput(typed)).toBe(shown);
+      if (shown.length === 13)
+        expect(validateBookingForm({ ...valid, phone: formatPhoneInput(typed) }, slot)).toEqual({});
+    },
+  );
+
+  it('never cuts a digit: a twelfth one stays, and the form refuses the number instead of booking another', () => {
+    expect(formatPhoneInput('010-1234-56789')).toBe('010-1234-56789');
+    expect(formatPhoneInput('0101234567890')).toBe('010-1234-567890');
+    expect(validateBookingForm({ ...valid, phone: formatPhoneInput('010123456789') }, slot)).toEqual({
+      phone: '휴대폰 번호는 010으로 시작하는 11자리로 입력해주세요. (예: 010-1234-5678)',
+    });
   });
 
   it.each([
@@ -61,14 +82,16 @@ describe('the booking form’s rules (issue 13)', () => {
   });
 });
 
-describe('slot status labels (issue 13)', () => {
+describe('slot status labels (issue 13; the reason of 마감, issue 26 item 6)', () => {
   it.each([
-    ['upcoming', 40, '오픈 예정', 'upcoming'],
-    ['open', 12, '예약 가능 (잔여 12명)', 'open'],
-    ['open', 1234, '예약 가능 (잔여 1,234명)', 'open'],
-    ['full', 0, '마감', 'closed'],
-    ['closed', 30, '마감', 'closed'],
-  ] as const)('%s with %d left reads %p', (status, remaining, label, kind) => {
-    expect(slotStatusView({ status, remaining })).toEqual({ label, kind });
+    ['upcoming', 40, 5, '오픈 예정', 'upcoming'],
+    ['open', 12, 5, '예약 가능 (잔여 12명)', 'open'],
+    ['open', 1234, 5, '예약 가능 (잔여 1,234명)', 'open'],
+    ['full', 0, 3, '마감', 'closed'],
+    ['full', 1, 3, '마감', 'closed'], // seats short of the smallest party (2)
+    ['full', 4, 0, '마감 (남은 테이블 없음)', 'closed'], // 10 seats, 5 tables, 5 bookings: seats left, no table
+    ['closed', 30, 0, '마감', 'closed'], // closed by time or by hand: tables do not matter
+  ] as const)('%s with %d seats and %d tables left reads %p', (status, remaining, remainingTables, label, kind) => {
+    expect(slotStatusView({ status, remaining, remainingTables, partyMin: 2 })).toEqual({ label, kind });
   });
 });

@@ -22,9 +22,16 @@ export function normalizePhone(value: string): string | null {
   return /^010\d{8}$/.test(digits) ? digits : null;
 }
 
-/** Hyphens while typing: `0101234` → `010-1234`, `01012345678` → `010-1234-5678`. */
+/**
+ * Hyphens while typing: `0101234` → `010-1234`, `01012345678` → `010-1234-5678`. A number typed or autofilled in its
+ * international form (`+82 10-1234-5678`, `+821012345678`) becomes the domestic one (`010-1234-5678`), as the API reads
+ * it (issue 26 item 6: it became `821-0123-4567` and was refused). Nothing is cut: a twelfth digit stays in the field
+ * (`010-1234-56789`), where the form's check refuses it, instead of a different number being booked.
+ */
 export function formatPhoneInput(value: string): string {
-  const digits = value.replace(/\D/g, '').slice(0, 11);
+  const international = /^\s*\+\s*82/.test(value);
+  let digits = value.replace(/\D/g, '');
+  if (international) digits = `0${digits.slice(2).replace(/^0/, '')}`;
   if (digits.length <= 3) return digits;
   if (digits.length <= 7) return `${digits.slice(0, 3)}-${digits.slice(3)}`;
   return `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`;

@@ -77,6 +77,7 @@ export const messages = {
   statusUpcoming: '오픈 예정',
   statusOpen: (remaining: number) => `예약 가능 (잔여 ${remaining.toLocaleString('ko-KR')}명)`,
   statusClosed: '마감',
+  statusNoTables: '마감 (남은 테이블 없음)',
   opensAtLabel: (time: string) => `${time} 오픈`,
   chooseSlot: '예약하기',
   chooseSlotLabel: (slot: string) => `${slot} 예약하기`,
@@ -103,11 +104,18 @@ export const messages = {
   submit: '예약하기',
   submitting: '예약하는 중…',
   cancelSelection: '다른 회차 선택',
+  slotNoLongerOpen: '이 회차는 지금 예약할 수 없습니다. 위 목록에서 다른 회차를 선택해주세요.',
 
   // Confirmation /reserve/:code.
   confirmationTitle: '예약 확인',
   bookingCode: '예약 번호',
   bookingCodeHint: '입장할 때 예약 번호나 QR 코드를 보여주세요.',
+  /** The ticket's line once the booking can no longer be used to enter. */
+  ticketUsedHints: {
+    cancelled: '취소된 예약이라 입장에 사용할 수 없습니다.',
+    checked_in: '입장이 확인된 예약입니다.',
+    no_show: '노쇼로 처리된 예약입니다.',
+  },
   qrAlt: (code: string) => `예약 ${code} 확인 주소 QR 코드`,
   bookingSlot: '회차',
   bookingParty: (n: number) => `${n}명`,

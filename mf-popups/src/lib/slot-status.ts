@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { ko as koLocale } from 'date-fns/locale/ko';
-import type { BookingState, ReserveSlot } from '@linksite/contract';
+import type { BookingState, Popup, ReserveSlot } from '@linksite/contract';
 import { seoulIsoToWallTime } from '@linksite/platform';
 import { messages } from './messages';
 import { turnLabel } from './popup-format';
@@ -11,21 +11,39 @@ export interface SlotStatusView {
   kind: 'upcoming' | 'open' | 'closed';
 }
 
+/** What {@link slotStatusView} needs of a slot: a visitor's {@link ReserveSlot}, or an administrator's slot mapped to it. */
+export type SlotStatusInput = Pick<ReserveSlot, 'status' | 'remaining' | 'remainingTables' | 'partyMin'>;
+
 /**
  * The label a visitor reads (issue 13): 오픈 예정 (with the opening time beside it), 예약 가능 (잔여 n명), or 마감 for a
- * full slot and a closed one alike.
+ * full slot and a closed one. A slot full because its tables ran out while seats remain (one table per booking) says
+ * so, `마감 (남은 테이블 없음)` (issue 26 item 6): "잔여 4명" beside a bare 마감 reads like an error.
  */
-export function slotStatusView(slot: Pick<ReserveSlot, 'status' | 'remaining'>): SlotStatusView {
+export function slotStatusView(slot: SlotStatusInput): SlotStatusView {
   switch (slot.status) {
     case 'upcoming':
       return { label: messages.statusUpcoming, kind: 'upcoming' };
     case 'open':
       return { label: messages.statusOpen(slot.remaining), kind: 'open' };
     case 'full':
+      return { label: isOutOfTables(slot) ? messages.statusNoTables : messages.statusClosed, kind: 'closed' };
     case 'closed':
       return { label: messages.statusClosed, kind: 'closed' };
   }
 }
+
+/** The same label for an administrator's slot (the slot table, the bookings screen): what visitors see of it now. */
+export const popupStatusView = (popup: Popup): SlotStatusView =>
+  slotStatusView({
+    status: popup.bookingStatus,
+    remaining: popup.remaining,
+    remainingTables: popup.table - popup.bookedTables,
+    partyMin: popup.partyMin,
+  });
+
+/** Full because no table is left, though a party of the smallest size would still find seats. */
+export const isOutOfTables = (slot: Omit<SlotStatusInput, 'status'>): boolean =>
+  slot.remainingTables < 1 && slot.remaining >= slot.partyMin;
 
 /** A booking's state in Korean. */
 export const bookingStateLabel = (state: BookingState): string => messages.stateLabels[state];

@@ -7,10 +7,11 @@ import { fetchSlotBookings } from '../api/fetch-slot-bookings';
 import { setBookingEnabled } from '../api/set-booking-enabled';
 import { type BookingAction, updateBookingState } from '../api/update-booking-state';
 import { BookingTable } from '../components/booking-table';
+import { SlotStatusBadge } from '../components/slot-status-badge';
 import '../components/popup-screens.css';
 import '../components/reserve.css';
 import { messages } from '../lib/messages';
-import { slotTitle, slotStatusView } from '../lib/slot-status';
+import { slotTitle } from '../lib/slot-status';
 
 /** Saves a Blob as a file through a temporary link (the browser's download). */
 function saveFile(blob: Blob, fileName: string): void {
@@ -100,11 +101,7 @@ export function BookingAdminPage() {
           <div className="booking-admin__slot">
             <p className="booking-admin__slot-title" data-testid="bookings-slot">
               {slotTitle({ ...data.slot, cnt: data.slot.cnt })}
-              <span
-                className={`slot-status slot-status--${slotStatusView({ status: data.slot.bookingStatus, remaining: data.slot.remaining }).kind}`}
-              >
-                {slotStatusView({ status: data.slot.bookingStatus, remaining: data.slot.remaining }).label}
-              </span>
+              <SlotStatusBadge popup={data.slot} />
             </p>
             <dl className="booking-admin__counts" data-testid="bookings-counts">
               <div>

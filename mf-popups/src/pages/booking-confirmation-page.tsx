@@ -66,7 +66,8 @@ function Phone4Form(props: {
 }
 
 /**
- * `/reserve/:code`, the confirmation (issue 13): the short code, a QR code of this address, the slot, the party size,
+ * `/reserve/:code`, the confirmation (issue 13): the short code, a QR code of this address while the booking is still to
+ * be used (not once cancelled, checked in or a no-show: issue 26 item 6), the slot, the party size,
  * the state and the cancellation deadline, and the cancel button (which asks for the last four digits of the phone
  * number and shows the server's answer). Opened on another device, it first asks for those digits: the code alone
  * shows nothing.
@@ -146,9 +147,12 @@ export function BookingConfirmationPage() {
                 <strong className="confirmation__code" data-testid="booking-code">
                   {booking.code}
                 </strong>
-                <span className="confirmation__hint">{messages.bookingCodeHint}</span>
+                <span className="confirmation__hint" data-testid="ticket-hint">
+                  {booking.status === 'booked' ? messages.bookingCodeHint : messages.ticketUsedHints[booking.status]}
+                </span>
               </div>
-              <BookingQr url={address} code={booking.code} />
+              {/* Only a booking still to be used is a ticket: a cancelled one shows no code to scan (issue 26 item 6). */}
+              {booking.status === 'booked' && <BookingQr url={address} code={booking.code} />}
             </div>
             <dl className="confirmation__facts">
               <dt>{messages.bookingSlot}</dt>

@@ -15,7 +15,7 @@ export const RESERVE_REFRESH_MS = 10_000;
 /**
  * `/reserve`, the public booking page (issue 13): the popup's title, place, notice and image; the slots by day and turn
  * with their status, refreshed every 10 s without a reload (and right after a refusal); the booking form for the
- * chosen slot. A booking goes to its confirmation screen.
+ * chosen slot, kept with its values when the slot fills or closes meanwhile. A booking goes to its confirmation screen.
  */
 export function ReservePage() {
   const page = useRequest(fetchReservePage);
@@ -30,7 +30,9 @@ export function ReservePage() {
 
   // While fetching again, keep what is shown.
   const data = page.status === 'success' ? page.data : page.status === 'loading' ? page.previous : undefined;
-  const selected = data?.slots.find((slot) => slot.id === selectedId && slot.status === 'open') ?? null;
+  // The chosen slot stays chosen when it fills or closes meanwhile: its form keeps what the visitor typed and says why
+  // it can no longer be sent (issue 26 item 6), instead of disappearing.
+  const selected = data?.slots.find((slot) => slot.id === selectedId) ?? null;
   const info = data?.info ?? null;
 
   const choose = (slot: ReserveSlot) => {
