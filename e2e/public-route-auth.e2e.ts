@@ -156,7 +156,7 @@ test("the remotes' public routes in a fresh browser ask nothing of the identity 
       });
       const keycloak = (await log.scripts()).filter((script) => script.keycloak).map((script) => script.url);
       expect({ route, keycloak }).toEqual({ route, keycloak: [] });
-      expect(await freshPage.getByText('Loading....').count()).toBe(0);
+      expect(await freshPage.getByText('불러오는 중…').count()).toBe(0);
     }
   } finally {
     await fresh.close();

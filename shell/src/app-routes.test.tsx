@@ -80,11 +80,11 @@ describe('shell routes', () => {
 });
 
 describe('guard', () => {
-  it('shows Loading.... until the auth check has finished', async () => {
+  it('shows 불러오는 중… until the auth check has finished', async () => {
     resetAuth();
     setRuntimeConfig(testConfig);
     renderAt('/admin');
-    expect(within(screen.getByRole('main')).getByText('Loading....')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByText('불러오는 중…')).toBeInTheDocument();
     expect(window.alert).not.toHaveBeenCalled();
     expect(screen.getByTestId('where')).toHaveTextContent('/admin');
     await screen.findByText('mf_plans/Banner');
@@ -238,10 +238,10 @@ describe('auth starts lazily (issue 14 item 3)', () => {
     expect(screen.getByTestId('footer-login')).toBeInTheDocument();
   });
 
-  it('an admin route starts auth: Loading...., then the alert and / for a visitor who is not signed in', async () => {
+  it('an admin route starts auth: 불러오는 중…, then the alert and / for a visitor who is not signed in', async () => {
     const { factory } = prepare(null);
     renderAt('/main/list');
-    expect(within(screen.getByRole('main')).getByText('Loading....')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByText('불러오는 중…')).toBeInTheDocument();
     expect(await screen.findByText('mf_store/StorePage')).toBeInTheDocument();
     expect(factory).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);

@@ -104,7 +104,7 @@ describe('방문 통계 (/insights)', () => {
     fireEvent.click(screen.getByRole('button', { name: '7일' }));
     expect(screen.getByRole('button', { name: '7일' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('insights-total-views')).toBeInTheDocument();
-    expect(screen.queryByText('Loading....')).toBeNull();
+    expect(screen.queryByText('불러오는 중…')).toBeNull();
     await waitFor(() => expect(answer).toBeDefined());
     await act(async () => answer!());
     await screen.findByText('최근 7일 · 2026년 11월 14일 ~ 2026년 11월 20일');

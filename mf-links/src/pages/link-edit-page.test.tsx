@@ -32,11 +32,11 @@ function renderEdit() {
 }
 
 describe('LinkEditPage', () => {
-  it('shows Loading.... until the link has loaded, then its values with tags as one comma-separated string', async () => {
+  it('shows 불러오는 중… until the link has loaded, then its values with tags as one comma-separated string', async () => {
     serve({ 'GET /main/detail/5': () => ({ status: 200, data: { product: existing } }) });
     renderEdit();
     expect(screen.getByRole('heading', { name: '링크 수정' })).toBeInTheDocument();
-    expect(screen.getByText('Loading....')).toBeInTheDocument();
+    expect(screen.getByText('불러오는 중…')).toBeInTheDocument();
     expect(await screen.findByLabelText(/^상품 이름/)).toHaveValue('수분 크림');
     expect(screen.getByLabelText(/^태그 정보/)).toHaveValue('뷰티, 스킨케어');
     expect(screen.getByLabelText(/^링크$/)).toHaveValue('https://shop.example/1');

@@ -151,7 +151,7 @@ function EditForm({ link }: { link: Link }) {
 }
 
 /**
- * `/main/edit/:id`, 링크 수정 (spec §2, §4, §7): `Loading....` until the link has loaded, then the form with its
+ * `/main/edit/:id`, 링크 수정 (spec §2, §4, §7): `불러오는 중…` until the link has loaded, then the form with its
  * values; `PUT /api/main/update/:id`, or with a new file `PUT /api/main/update/:id/with-image` (fields and image in
  * one transaction, issue 16 item 1); the server's message in an alert and `/main/list` replacing this page in
  * history. A refused save changed nothing: the alert says so and the form stays as typed. A link that cannot be

@@ -86,10 +86,10 @@ async function moveByKeyboard(handle: HTMLElement, key: 'ArrowDown' | 'ArrowUp',
 }
 
 describe('LinkListPage', () => {
-  it('shows Loading.... then each link with photo, name to its edit screen and a delete icon', async () => {
+  it('shows 불러오는 중… then each link with photo, name to its edit screen and a delete icon', async () => {
     serve({ 'GET /main/list': () => ({ status: 200, data: { product: links } }) });
     renderList();
-    expect(screen.getByText('Loading....')).toBeInTheDocument();
+    expect(screen.getByText('불러오는 중…')).toBeInTheDocument();
     expect(await screen.findAllByTestId('link-row')).toHaveLength(3);
     expect(screen.getByRole('heading', { name: '링크 정보 관리' })).toBeInTheDocument();
     expect(names()).toEqual(['수분 크림', '캠핑 의자', '텀블러']);

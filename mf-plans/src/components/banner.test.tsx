@@ -39,7 +39,7 @@ describe('Banner', () => {
       'GET /cover': () => ({ status: 200, data: { product: { imagelink: '/api/images/cover1' } } }),
     });
     renderBanner();
-    expect(screen.getByText('Loading....')).toBeInTheDocument();
+    expect(screen.getByText('불러오는 중…')).toBeInTheDocument();
     const items = await screen.findAllByTestId('plan-item');
     expect(items.map((i) => i.textContent)).toEqual(['D - 3봄 신상 팝업', 'OPEN라이브 방송', 'OPEN굿즈 판매']);
     expect(screen.getAllByTestId('plan-status').map((s) => s.className)).toEqual([
@@ -115,7 +115,7 @@ describe('Banner', () => {
     current = plans;
     cover = { imagelink: '/api/images/new-cover' };
     act(() => bannerChanged());
-    expect(screen.queryByText('Loading....')).toBeNull();
+    expect(screen.queryByText('불러오는 중…')).toBeNull();
     expect(screen.getAllByTestId('plan-item')).toHaveLength(1);
     await waitFor(() => expect(screen.getAllByTestId('plan-item')).toHaveLength(3));
     expect(screen.getByTestId('plan-banner-cover')).toHaveAttribute('src', '/api/images/new-cover?w=1280');

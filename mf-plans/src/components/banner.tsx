@@ -90,7 +90,7 @@ export function Banner() {
     reload();
   }, [version, reload]);
 
-  // While fetching again, keep showing what was there instead of flashing `Loading....`.
+  // While fetching again, keep showing what was there instead of flashing `불러오는 중…`.
   const data =
     request.status === 'success'
       ? request.data

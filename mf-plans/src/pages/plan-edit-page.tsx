@@ -128,7 +128,7 @@ function EditForm({ id, plan }: { id: string; plan: Plan }) {
 }
 
 /**
- * `/plan/edit/:id`, 일정 수정 (spec §2): `Loading....` until the plan has loaded, then the pre-filled form. A save
+ * `/plan/edit/:id`, 일정 수정 (spec §2): `불러오는 중…` until the plan has loaded, then the pre-filled form. A save
  * carries the version the form loaded; when another administrator saved first (409, issue 15 item 8) the screen shows
  * stored vs. mine field by field and offers to apply the administrator's change on top, or to reload the stored plan.
  */

@@ -126,7 +126,7 @@ describe('일정 등록 (/plan)', () => {
 });
 
 describe('일정 수정 (/plan/edit/:id)', () => {
-  it('shows Loading.... until the plan loads, then the filled form; saving PUTs and returns to the list', async () => {
+  it('shows 불러오는 중… until the plan loads, then the filled form; saving PUTs and returns to the list', async () => {
     const adapter = serve({
       'GET /plan/select/7': () => ({ status: 200, data: { product: plans[0] } }),
       'PUT /plan/update/7': () => ({ status: 200, data: { message: '일정이 수정되었습니다.' } }),
@@ -134,7 +134,7 @@ describe('일정 수정 (/plan/edit/:id)', () => {
     });
     renderAt('/plan/edit/7');
     expect(screen.getByRole('heading', { name: '일정 수정' })).toBeInTheDocument();
-    expect(screen.getByText('Loading....')).toBeInTheDocument();
+    expect(screen.getByText('불러오는 중…')).toBeInTheDocument();
     expect(await screen.findByLabelText('시작일')).toHaveValue('2025년 04월 04일');
     expect(screen.getByLabelText('종료일')).toHaveValue('2025년 04월 10일');
     expect(screen.getByLabelText('내용')).toHaveValue('봄 신상 팝업');

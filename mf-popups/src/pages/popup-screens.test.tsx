@@ -217,7 +217,7 @@ describe('팝업 예약 수정 (/popup/edit/:id)', () => {
     });
     renderAt('/popup/edit/3');
     expect(screen.getByRole('heading', { name: '팝업 예약 수정' })).toBeInTheDocument();
-    expect(screen.getByText('Loading....')).toBeInTheDocument();
+    expect(screen.getByText('불러오는 중…')).toBeInTheDocument();
     expect(await screen.findByLabelText('시작 일시')).toHaveValue('2025년 04월 05일 오후 1:30');
     expect(field('종료 일시')).toHaveValue('2025년 04월 05일 오후 6:00');
     expect(screen.getByLabelText('회차')).toHaveValue('2');

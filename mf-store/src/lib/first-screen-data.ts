@@ -90,7 +90,7 @@ export function useFirstScreenRequest<K extends WholeFirstLoad>(
  *
  * Reading it does not take it: React may render a component more than once before it keeps the result (a hydration
  * render it was interrupted in starts again, running `useState` initializers anew). A take in render left such a
- * second attempt without the cards, so it rendered `Loading....` where the server had cards: a hydration error, the
+ * second attempt without the cards, so it rendered `불러오는 중…` where the server had cards: a hydration error, the
  * slot rendered anew, the footer moved down and up again (CLS 0.143 in 2 of 8 Lighthouse runs). The mount that is
  * kept takes it, in an effect.
  */

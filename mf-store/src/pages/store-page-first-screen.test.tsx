@@ -57,12 +57,12 @@ describe('StorePage on the served / (first-screen data in the page)', () => {
     });
 
     const first = render(<StorePage />);
-    // No `Loading....` in between: the same markup as the server's.
+    // No `불러오는 중…` in between: the same markup as the server's.
     expect(screen.getAllByTestId('store-card').map((card) => card.textContent)).toEqual([
       '수분 크림뷰티',
       '캠핑 의자캠핑',
     ]);
-    expect(screen.queryByText('Loading....')).toBeNull();
+    expect(screen.queryByText('불러오는 중…')).toBeNull();
     expect(await screen.findAllByTestId('cloud-word')).toHaveLength(2);
     // (The reservation status is not in the block: it is read as before.)
     const reads = () =>
@@ -74,14 +74,14 @@ describe('StorePage on the served / (first-screen data in the page)', () => {
 
     // The block serves the first load only: coming back to the page asks the API.
     render(<StorePage />);
-    expect(screen.getAllByText('Loading....').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('불러오는 중…').length).toBeGreaterThan(0);
     expect(await screen.findAllByTestId('store-card')).toHaveLength(1);
     expect(reads().sort()).toEqual(['GET /store/page', 'GET /tag/list']);
   });
 
   it('keeps the cards when React renders the first mount again before keeping it (no take in render)', () => {
     // A hydration render React was interrupted in starts again: the same mount's initializers run twice before any
-    // effect. Two renders that run no effects stand for it; both must show the served cards, not `Loading....`.
+    // effect. Two renders that run no effects stand for it; both must show the served cards, not `불러오는 중…`.
     provideFirstScreenData({
       links,
       linksComplete: true,
@@ -95,7 +95,7 @@ describe('StorePage on the served / (first-screen data in the page)', () => {
       const html = renderToString(<StorePage />);
       expect(html).toContain('수분 크림');
       expect(html).toContain('캠핑 의자');
-      expect(html).not.toContain('Loading....');
+      expect(html).not.toContain('불러오는 중…');
     }
   });
 

@@ -27,13 +27,13 @@ const words = [
 beforeEach(() => useTestRuntimeConfig());
 
 describe('StorePage', () => {
-  it('shows Loading.... then the cards and the keyword cloud', async () => {
+  it('shows 불러오는 중… then the cards and the keyword cloud', async () => {
     serve({
       'GET /store/page': () => ({ status: 200, data: { product: { items: products, nextCursor: null } } }),
       'GET /tag/list': () => ({ status: 200, data: { product: words } }),
     });
     render(<StorePage />);
-    expect(screen.getAllByText('Loading....').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('불러오는 중…').length).toBeGreaterThan(0);
     expect(await screen.findAllByTestId('store-card')).toHaveLength(2);
     expect(screen.getByRole('heading', { name: '인기 키워드' })).toBeInTheDocument();
     const cloudWords = await screen.findAllByTestId('cloud-word');

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 export type RequestState<T> =
-  /** `previous`: the data of the last success, kept while a reload runs so a screen need not flash `Loading....`. */
+  /** `previous`: the data of the last success, kept while a reload runs so a screen need not flash `불러오는 중…`. */
   { status: 'loading'; previous?: T } | { status: 'success'; data: T } | { status: 'error'; error: unknown };
 
 type Settled<T> = Exclude<RequestState<T>, { status: 'loading' }>;

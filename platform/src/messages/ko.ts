@@ -11,7 +11,7 @@ function megabytes(bytes: number): string {
 }
 
 export const ko = {
-  loading: 'Loading....', // the spec's loading text, kept as is (DECISIONS D6)
+  loading: '불러오는 중…', // the spec's `Loading....` in Korean: no English on a visitor's screen (issue 26 item 6)
   retry: '다시 시도',
   dropzoneHint: '이미지를 이곳에 끌어다 놓거나, 눌러서 파일을 선택하세요.',
   dropzoneLimits: (maxMb: number) => `JPEG, PNG, WebP, GIF, AVIF 한 장 · 최대 ${maxMb}MB`,

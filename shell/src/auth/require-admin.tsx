@@ -26,7 +26,7 @@ function SignedOutRedirect() {
 /**
  * Guard of every route except `/` and `/login` (spec §2 "Access", DECISIONS D5): starts auth if the page has not
  * yet (a visitor who never signed in here loads keycloak-js only now, issue 14 item 3), waits for the auth check
- * (`Loading....`); signed out → the asked route is kept for after sign-in, alert and `/`; signed in without the administrator role → no-permission page.
+ * (`불러오는 중…`); signed out → the asked route is kept for after sign-in, alert and `/`; signed in without the administrator role → no-permission page.
  * Renders `children`, or the nested routes when used as a layout route.
  */
 export function RequireAdmin({ children }: { children?: ReactNode }) {

@@ -82,7 +82,7 @@ describe('the served first screen', () => {
     await hydrate(load.loader);
     // Still the served markup, not a loading text.
     expect(container.querySelector('[data-first-screen="mf_plans/Banner"]')).toHaveAttribute('data-state', 'served');
-    expect(screen.queryByText('Loading....')).toBeNull();
+    expect(screen.queryByText('불러오는 중…')).toBeNull();
     expect(container.querySelector('img')).toBe(servedImage);
 
     await act(async () => load.resolve(Banner));

@@ -14,10 +14,10 @@ beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined
 afterEach(() => jest.restoreAllMocks());
 
 describe('RemoteSlot', () => {
-  it('shows Loading.... and then the remote component', async () => {
+  it('shows 불러오는 중… and then the remote component', async () => {
     const loader = jest.fn<ReturnType<RemoteLoader>, Parameters<RemoteLoader>>().mockResolvedValue(Banner);
     render(<RemoteSlot remote="mf_plans" module="Banner" loader={loader} />);
-    expect(screen.getByText('Loading....')).toBeInTheDocument();
+    expect(screen.getByText('불러오는 중…')).toBeInTheDocument();
     expect(await screen.findByText('배너 내용')).toBeInTheDocument();
     expect(loader).toHaveBeenCalledWith('mf_plans', 'Banner');
   });
