@@ -10,6 +10,8 @@ import { createValidationPipe } from './common/validation';
 import { securityHeaders } from './common/security-headers';
 import { InputShapePipe, SafeTextPipe } from './common/safe-input';
 import { RequestBodyTypeInterceptor } from './common/request-body-type';
+import { SingleQueryValueInterceptor } from './common/single-query-value';
+import { verifyUtf8Body } from './common/utf8-body';
 import { Reflector } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
 import { INGEST_PATH, ingestBodyParser } from './analytics/ingest-body';
@@ -24,9 +26,11 @@ import { METRICS_PATH, metricsEndpoint } from './metrics/metrics-endpoint';
  * request logger (logging/: request id, one JSON line per request) and Nest's messages through it, the request timer
  * of the metrics, the drain middleware (503 to new requests on kept-alive connections once SIGTERM arrived), /metrics
  * (metrics/, outside `/api`, for loopback or METRICS_TOKEN only), the security headers (common/security-headers.ts),
- * the analytics ingest's body reader (analytics/ingest-body.ts), global prefix /api, the D1 exception filter, the input
- * pipes (common/safe-input.ts) around the validation pipe, the body-type check (common/request-body-type.ts), trust of
- * a loopback proxy, and the OpenAPI document at /api/docs when API_DOCS=true. Cached public reads take this same path
+ * the analytics ingest's body reader (analytics/ingest-body.ts), the JSON and form body parsers refusing bytes that are
+ * not UTF-8 (common/utf8-body.ts), global prefix /api, the D1 exception filter, the input pipes (common/safe-input.ts)
+ * around the validation pipe, the body-type check (common/request-body-type.ts) and the one-value-per-query-parameter
+ * check (common/single-query-value.ts), trust of a loopback proxy, and the OpenAPI document at /api/docs when
+ * API_DOCS=true. Cached public reads take this same path
  * (public-cache/public-read.interceptor.ts).
  */
 export async function configureApp(app: NestExpressApplication): Promise<void> {
@@ -41,12 +45,16 @@ export async function configureApp(app: NestExpressApplication): Promise<void> {
   app.use(securityHeaders(`/${API_PREFIX}/docs`));
   // Before the global JSON parser: the analytics ingest reads text/plain beacons with its own 2 KB limit.
   app.use(INGEST_PATH, ingestBodyParser());
+  // In place of Nest's own parsers (same limits), which would decode bytes that are not UTF-8 to U+FFFD and store them.
+  app.useBodyParser('json', { verify: verifyUtf8Body });
+  app.useBodyParser('urlencoded', { extended: true, verify: verifyUtf8Body });
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new ApiExceptionFilter());
   // Shape (depth, prototype keys) before the DTOs copy and recurse; unsafe characters after their own rules.
   app.useGlobalPipes(new InputShapePipe(), createValidationPipe(), new SafeTextPipe());
   // A body of a type the route does not consume (a form, text, XML on a JSON route) is a 415, before the handler.
-  app.useGlobalInterceptors(new RequestBodyTypeInterceptor(app.get(Reflector)));
+  // A query parameter repeated or in `[]` form is a 400 naming it, before the handler falls back to its default.
+  app.useGlobalInterceptors(new RequestBodyTypeInterceptor(app.get(Reflector)), new SingleQueryValueInterceptor());
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // Property types, optionality and descriptions of the DTOs, as the @nestjs/swagger plugin read them from the

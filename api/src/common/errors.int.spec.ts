@@ -36,13 +36,14 @@ describe('errors and docs (integration)', () => {
       message: '잘못된 요청입니다.',
       requestId: expect.any(String),
     });
+    // Repeated parameters: the one rule of common/single-query-value.ts.
     expect((await get('/api/plan/list?upcoming=1&upcoming=1').expect(400)).body.message).toBe(
-      'upcoming 값은 0 또는 1이어야 합니다.',
+      'upcoming 값은 한 번만, 하나의 값으로 보내야 합니다.',
     );
     const { body } = await get('/api/store');
     const key = body.product[0].imagelink.split('/').pop();
     expect((await get(`/api/images/${key}?w=320&w=640`).expect(400)).body.message).toBe(
-      '이미지 너비(w)는 320, 640, 1280 중 하나여야 합니다.',
+      'w 값은 한 번만, 하나의 값으로 보내야 합니다.',
     );
   });
 

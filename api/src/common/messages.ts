@@ -32,6 +32,14 @@ export const messages = {
   bidiControl: (field: string) => `${field} 값에 글자 방향을 바꾸는 제어 문자는 사용할 수 없습니다.`,
   invisibleText: (field: string) => `${field} 값이 보이지 않는 문자로만 되어 있습니다.`,
   unsafeCharacter: (field: string) => `${field} 값에 사용할 수 없는 문자(NUL 문자나 깨진 문자)가 있습니다.`,
+  /** Issue 28 item 11: a JSON or form body whose bytes are not UTF-8 (common/utf8-body.ts). */
+  bodyNotUtf8: '요청 본문에 UTF-8로 읽을 수 없는 바이트가 있습니다. 글자를 UTF-8로 보내주세요.',
+  /** Issue 28 item 11: a JSON or form body declared in another charset (`charset=utf-16`). */
+  bodyCharsetRefused: '요청 본문은 UTF-8로 보내주세요.',
+  /** Issue 28 item 11: a multipart text part whose bytes were not UTF-8 (common/utf8-body.ts). */
+  fieldNotUtf8: (field: string) => `${field} 값에 UTF-8로 읽을 수 없는 글자가 있습니다.`,
+  /** Issue 28 item 11: a query parameter repeated or in array/object form (common/single-query-value.ts). */
+  queryNotSingle: (name: string) => `${name} 값은 한 번만, 하나의 값으로 보내야 합니다.`,
 
   invalidId: '잘못된 ID 형식입니다.',
   invalidUpcoming: 'upcoming 값은 0 또는 1이어야 합니다.',

@@ -15,6 +15,7 @@ import multer from 'multer';
 import type { Observable } from 'rxjs';
 import { ApiError } from '../common/api-error';
 import { messages } from '../common/messages';
+import { refuseUndecodedFields } from '../common/utf8-body';
 import { APP_CONFIG, DEFAULT_UPLOAD_MAX_BYTES, type AppConfig } from '../config/app-config';
 import { ApiErrors } from '../openapi/api-errors';
 import { MAX_INPUT_PIXELS, PreparedImage, prepareImage } from './images.service';
@@ -41,7 +42,8 @@ const SHORT_FIELDS: UploadFieldLimits = { fields: 10, fieldSize: 1024 };
  * A request that is not multipart passes through untouched (the handler then finds no file).
  * Errors (D1 envelope, nothing stored): 413 `messages.imageTooLarge` (cut off while streaming);
  * 400 `messages.uploadOneImage` (a second file, or another file field);
- * 400 `messages.uploadMalformed` (too many parts/fields, a field too long, a malformed body).
+ * 400 `messages.uploadMalformed` (too many parts/fields, a field too long, a malformed body);
+ * 400 `messages.fieldNotUtf8(field)` (a text part whose bytes are not UTF-8: common/utf8-body.ts, issue 28 item 11).
  */
 export function imageUploadInterceptor(limits: UploadFieldLimits = SHORT_FIELDS): Type<NestInterceptor> {
   @Injectable()
@@ -62,6 +64,7 @@ export function imageUploadInterceptor(limits: UploadFieldLimits = SHORT_FIELDS)
           error ? reject(this.toApiError(error)) : resolve(),
         ),
       );
+      refuseUndecodedFields(http.getRequest<Request>().body);
       return next.handle();
     }
 

@@ -163,7 +163,8 @@ describe('GET /api/store/page (integration)', () => {
       `after=${Buffer.from('99999999999.1').toString('base64url')}`,
       '잘못된 페이지 커서입니다. 처음 페이지부터 다시 불러와 주세요.',
     ],
-    ['after=a&after=b', '잘못된 페이지 커서입니다. 처음 페이지부터 다시 불러와 주세요.'],
+    // Repeated: the rule of every query parameter (common/single-query-value.ts).
+    ['after=a&after=b', 'after 값은 한 번만, 하나의 값으로 보내야 합니다.'],
     ['limit=0', 'limit 값은 1부터 100 사이의 정수여야 합니다.'],
     ['limit=101', 'limit 값은 1부터 100 사이의 정수여야 합니다.'],
     ['limit=1.5', 'limit 값은 1부터 100 사이의 정수여야 합니다.'],
@@ -171,7 +172,7 @@ describe('GET /api/store/page (integration)', () => {
     ['tag=', '태그는 한 개, 최대 30자까지 지정할 수 있습니다.'],
     [`tag=${encodeURIComponent('가'.repeat(31))}`, '태그는 한 개, 최대 30자까지 지정할 수 있습니다.'],
     [`tag=${encodeURIComponent('a/b')}`, '태그는 한 개, 최대 30자까지 지정할 수 있습니다.'],
-    ['tag=a&tag=b', '태그는 한 개, 최대 30자까지 지정할 수 있습니다.'],
+    ['tag=a&tag=b', 'tag 값은 한 번만, 하나의 값으로 보내야 합니다.'],
     ['tag=%ED%A0%80', '태그는 한 개, 최대 30자까지 지정할 수 있습니다.'],
   ])('400 with a Korean message for %s', async (query, message) => {
     const res = await get(`/api/store/page?${query}`).expect(400);

@@ -102,6 +102,20 @@ function handCases(f: CorpusFixtures, files: Record<string, Buffer>): CorpusCase
       files: [{ field: 'image', bytes, filename, contentType }],
     },
   ];
+  /** `{"<field>":"<text>\xff\xfe"}` and the rest of `body` as bytes: JSON whose string holds bytes that are not UTF-8. */
+  const notUtf8 = (method: string, url: string, body: Record<string, unknown>, field: string): CorpusCase => {
+    const { [field]: text, ...rest } = body;
+    const head = JSON.stringify({ ...rest, [field]: String(text ?? '') }).slice(0, -2);
+    return {
+      name: `${method} ${url}: the bytes FF FE inside ${field}`,
+      method,
+      url,
+      kind: 'hand',
+      raw: Buffer.concat([Buffer.from(head), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]),
+      contentType: 'application/json',
+    };
+  };
+  const boundary = 'corpus-utf8';
   const deepArray = `${'['.repeat(5000)}${']'.repeat(5000)}`;
   const deepObject = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
   const megabyte = '가'.repeat(1_048_576);
@@ -187,6 +201,32 @@ function handCases(f: CorpusFixtures, files: Record<string, Buffer>): CorpusCase
       body: { phone4: '12\u000034' },
     },
     { name: 'GET /api/audit: NUL in before', method: 'GET', url: '/api/audit?before=%00', kind: 'hand' },
+    // Bytes that are not UTF-8 (issue 28 item 11: decoded to U+FFFD and stored before common/utf8-body.ts).
+    notUtf8('POST', '/api/store/create', { pname: '상품' }, 'pname'),
+    notUtf8('PUT', `/api/main/update/${f.linkId}`, { tag: '태그' }, 'tag'),
+    notUtf8('POST', '/api/plan', plan, 'title'),
+    notUtf8('PUT', '/api/popup/info', info, 'notice'),
+    {
+      ...notUtf8('POST', '/api/reserve/bookings', booking, 'name'),
+      headers: { 'Idempotency-Key': 'hand-not-utf8' },
+    },
+    {
+      name: 'POST /api/store/create/with-image: the bytes FF FE inside pname (multipart)',
+      method: 'POST',
+      url: '/api/store/create/with-image',
+      kind: 'hand',
+      raw: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="pname"\r\n\r\n상품`),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from(
+          `\r\n--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n` +
+            'Content-Type: image/png\r\n\r\n',
+        ),
+        files.png!,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      contentType: `multipart/form-data; boundary=${boundary}`,
+    },
     // Text that shows as nothing (zero-width characters only) and bidirectional overrides ("Trojan Source").
     ...link({ pname: '\u200b\u200b' }, 'pname of zero-width spaces only'),
     ...link({ pname: zeroWidth }, 'pname of zero-width characters and a BOM only'),
@@ -564,7 +604,11 @@ describe('bad-input corpus (integration, real PostgreSQL, demo seed)', () => {
       .set('Authorization', `Bearer ${token}`)
       .set('User-Agent', BROWSER);
     for (const [k, v] of Object.entries(c.headers ?? {})) req = req.set(k, v);
-    if (c.raw !== undefined) return req.set('Content-Type', c.contentType ?? 'application/octet-stream').send(c.raw);
+    if (c.raw !== undefined)
+      return req
+        .set('Content-Type', c.contentType ?? 'application/octet-stream')
+        .serialize((bytes: string | Buffer) => bytes as string) // as they are: a Buffer declared JSON is not JSON-encoded
+        .send(c.raw);
     if (c.files) {
       for (const [k, v] of Object.entries((c.body ?? {}) as Record<string, string>)) req = req.field(k, v);
       for (const file of c.files)

@@ -285,8 +285,12 @@ function badQueries(op: Operation, salt: number): Array<[string, Record<string, 
       delete rest[p.name];
       out.push([`${p.name} missing`, rest]);
     }
-    // An array where one value is expected (?x=a&x=b arrives as ['a','b']).
-    if (p.name !== 'q') out.push([`${p.name} given twice`, { ...valid, [p.name]: ['1', '2'] }]);
+    // An array where one value is expected: repeated (?x=a&x=b arrives as ['a','b']) or in bracket form (?x[]=1, which
+    // Express keeps under the key `x[]`, so the handler saw no x and answered its default): 400 for every parameter,
+    // free-text `q` included (common/single-query-value.ts, issue 28 item 11).
+    out.push([`${p.name} given twice`, { ...valid, [p.name]: ['1', '2'] }]);
+    const { [p.name]: _single, ...others } = valid;
+    out.push([`${p.name}[]=1`, { ...others, [`${p.name}[]`]: '1' }]);
   }
   return out;
 }
