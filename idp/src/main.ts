@@ -3,9 +3,11 @@ import path from 'node:path';
 import type Provider from 'oidc-provider';
 import { loadAdminAccount } from './admin-account.js';
 import { ConfigError, loadConfig } from './config.js';
+import { DeviceCookies } from './device-cookie.js';
 import { interactionRoutes } from './interactions.js';
 import { loadOrCreateKeys } from './persisted-keys.js';
 import { createProvider } from './provider.js';
+import { securityHeaders } from './security-headers.js';
 import { openPayloadTable } from './storage/open-payload-table.js';
 import { userinfoRoute } from './userinfo.js';
 
@@ -34,9 +36,16 @@ async function main(): Promise<void> {
 
   const store = await openPayloadTable(dir, config.databaseUrl);
   const provider = createProvider(config, keys, account, store);
+  provider.use(securityHeaders());
   provider.use(allowCredentialsForAppOrigins(config.appOrigins));
   provider.use(userinfoRoute(provider, config, keys, account));
-  provider.use(interactionRoutes(provider, account, config.appOrigins, config.trustedProxies));
+  provider.use(
+    interactionRoutes(provider, account, {
+      appOrigins: config.appOrigins,
+      trustedProxies: config.trustedProxies,
+      deviceCookies: new DeviceCookies(keys.cookieKeys),
+    }),
+  );
   provider.on('server_error', (_ctx, error) => console.error('IdP server error:', error));
 
   // Koa's handler settles its own errors (ctx.onerror); the promise it returns carries nothing more.

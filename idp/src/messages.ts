@@ -11,6 +11,7 @@ export const messages = {
       ? `로그인 시도가 너무 많습니다. ${seconds}초 후 다시 시도해주세요.`
       : `로그인 시도가 너무 많습니다. ${Math.ceil(seconds / 60)}분 후 다시 시도해주세요.`,
   interactionExpired: '로그인 요청이 만료되었습니다. 처음 화면으로 돌아가 다시 시도해주세요.',
+  formTooLarge: '입력한 내용이 너무 깁니다.',
   logoutTitle: '로그아웃',
   logoutProgress: '로그아웃하는 중입니다…',
   logoutButton: '로그아웃',

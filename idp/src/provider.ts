@@ -5,6 +5,7 @@ import type { PersistedKeys } from './persisted-keys.js';
 import { adapterFor } from './storage/oidc-adapter.js';
 import type { PayloadTable } from './storage/payload-table.js';
 import { errorPage, logoutDonePage, logoutPage } from './pages.js';
+import { PAGE_WITHOUT_FORM_CSP, setPageHeaders } from './security-headers.js';
 
 /** Scopes our first-party client is granted without a consent screen (DECISIONS D5: same claims as Keycloak). */
 const FIRST_PARTY_SCOPES = ['openid', 'profile', 'email'];
@@ -118,10 +119,13 @@ export function createProvider(
       rpInitiatedLogout: {
         enabled: true,
         async logoutSource(ctx, form) {
+          // Framed by no one; its policy stops there, as the page runs the library's inline script and form.
+          setPageHeaders(ctx, "frame-ancestors 'none'");
           ctx.type = 'html';
           ctx.body = logoutPage(form);
         },
         async postLogoutSuccessSource(ctx) {
+          setPageHeaders(ctx, PAGE_WITHOUT_FORM_CSP);
           ctx.type = 'html';
           ctx.body = logoutDonePage();
         },
@@ -156,6 +160,7 @@ export function createProvider(
       },
     },
     async renderError(ctx, out) {
+      setPageHeaders(ctx, PAGE_WITHOUT_FORM_CSP);
       ctx.type = 'html';
       ctx.body = errorPage(typeof out.error_description === 'string' ? out.error_description : String(out.error ?? ''));
     },

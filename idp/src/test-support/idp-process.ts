@@ -6,9 +6,11 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, createPublicKey, randomBytes, verify, type JsonWebKey } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export const idpDir = path.resolve(__dirname, '..', '..');
 export const APP_ORIGIN = 'http://localhost:8080';
@@ -53,18 +55,33 @@ export interface RunningIdp {
   port: number;
   stdout: () => string;
   stop: () => Promise<number | null>;
+  /**
+   * Moves the provider's clock (`Date.now()`) forward by `ms` and resolves once it has; only for a provider started
+   * with `{ fakeClock: true }` (fake-clock.mjs), so a test plays minutes without waiting for them.
+   */
+  advanceClock: (ms: number) => Promise<void>;
+}
+
+export interface StartOptions {
+  /** Starts the provider with fake-clock.mjs preloaded: its clock moves only by `advanceClock`, besides real time. */
+  fakeClock?: boolean;
 }
 
 /**
  * Starts the built provider and resolves once it prints `IdP listening on <issuer>`.
  * `port`: reuse an earlier run's port (and so its issuer), e.g. to restart the same provider.
  */
-export async function startIdp(env: Record<string, string | undefined>, port?: number): Promise<RunningIdp> {
+export async function startIdp(
+  env: Record<string, string | undefined>,
+  port?: number,
+  { fakeClock = false }: StartOptions = {},
+): Promise<RunningIdp> {
   port ??= await freePort();
   const url = `http://localhost:${port}`;
   // A replica of another provider keeps that one's issuer (env IDP_ISSUER) and listens on its own port.
   const issuer = env.IDP_ISSUER ?? url;
-  const child: ChildProcess = spawn(process.execPath, [path.join(idpDir, 'dist', 'main.js')], {
+  const preload = fakeClock ? ['--import', pathToFileURL(path.join(__dirname, 'fake-clock.mjs')).href] : [];
+  const child: ChildProcess = spawn(process.execPath, [...preload, path.join(idpDir, 'dist', 'main.js')], {
     env: {
       ...process.env,
       ADMIN_PASSWORD: undefined,
@@ -73,7 +90,7 @@ export async function startIdp(env: Record<string, string | undefined>, port?: n
       IDP_APP_ORIGINS: APP_ORIGIN,
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: fakeClock ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';
@@ -106,6 +123,17 @@ export async function startIdp(env: Record<string, string | undefined>, port?: n
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
     },
+    advanceClock: (ms) =>
+      new Promise<void>((resolve, reject) => {
+        if (!fakeClock) return reject(new Error('advanceClock needs startIdp(…, { fakeClock: true })'));
+        const onMessage = (message: unknown) => {
+          if (typeof (message as { clockAdvancedMs?: unknown })?.clockAdvancedMs !== 'number') return;
+          child.off('message', onMessage);
+          resolve();
+        };
+        child.on('message', onMessage);
+        child.send({ advanceClockMs: ms }, (error) => error && reject(error));
+      }),
   };
 }
 
@@ -132,21 +160,70 @@ export class CookieJar {
   }
 }
 
+/**
+ * `fetch` (no redirects followed) over a socket bound to `localAddress`, e.g. 127.0.0.3: the provider, trusting no
+ * proxy, then sees that address as the client (client-address.ts). Node's fetch cannot bind its socket; node:http can.
+ */
+function fetchFrom(localAddress: string, url: string, init: RequestInit): Promise<Response> {
+  const target = new URL(url);
+  const headers: Record<string, string> = {};
+  new Headers(init.headers).forEach((value, name) => (headers[name] = value));
+  const body = init.body === undefined || init.body === null ? undefined : String(init.body);
+  if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: init.method ?? 'GET',
+        headers,
+        localAddress,
+        family: 4,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const out = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) out.append(name, v);
+          }
+          const status = res.statusCode ?? 500;
+          const empty = status === 204 || status === 304 || init.method === 'HEAD';
+          resolve(new Response(empty ? null : Buffer.concat(chunks), { status, headers: out }));
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 export class Browser {
   readonly jar = new CookieJar();
 
   /**
    * `ip` goes out as X-Forwarded-For (believed when the provider runs with IDP_TRUSTED_PROXIES naming this process),
    * to keep rate-limit counters apart; a request's own X-Forwarded-For header wins.
+   * `localAddress`: send from this loopback address instead (the socket is bound to it; no X-Forwarded-For), for a
+   * provider that trusts no proxy.
    */
-  constructor(private readonly ip = '203.0.113.1') {}
+  constructor(
+    private readonly ip = '203.0.113.1',
+    private readonly localAddress?: string,
+  ) {}
 
   async request(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     const cookie = this.jar.header();
     if (cookie) headers.set('Cookie', cookie);
-    if (!headers.has('X-Forwarded-For')) headers.set('X-Forwarded-For', this.ip);
-    const res = await fetch(url, { ...init, headers, redirect: 'manual' });
+    if (this.localAddress === undefined && !headers.has('X-Forwarded-For')) headers.set('X-Forwarded-For', this.ip);
+    const res =
+      this.localAddress === undefined
+        ? await fetch(url, { ...init, headers, redirect: 'manual' })
+        : await fetchFrom(this.localAddress, url, { ...init, headers });
     this.jar.store(res);
     return res;
   }
