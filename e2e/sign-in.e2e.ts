@@ -54,16 +54,16 @@ async function signInThroughForm(password: string): Promise<void> {
   await page.getByRole('button', { name: '로그인' }).click();
 }
 
-test('signed out, a protected route alerts that login is required and returns to /', async () => {
+test('signed out, a protected route alerts that login is required and opens the sign-in screen (issue 27)', async () => {
   dialogs.length = 0;
   await page.goto(`${site.url}/main/list`);
-  await page.waitForURL(`${site.url}/`);
+  await page.waitForURL(`${site.url}/login`);
   expect(dialogs).toEqual(['로그인이 필요합니다.']);
-  await page.getByTestId('footer-login').waitFor();
+  await page.getByTestId('sso-login-button').waitFor();
   expect(await page.getByTestId('cover-edit-button').count()).toBe(0);
 });
 
-test('the bounced route is kept for after sign-in; a visitor who does not sign in stays on /', async () => {
+test('the bounced route is kept for after sign-in', async () => {
   expect(await page.evaluate(() => sessionStorage.getItem('linksite.returnPath'))).toBe('/main/list');
   // Forget it, so the sign-in below lands on /admin as before; the return itself is tested after logout.
   await page.evaluate(() => sessionStorage.removeItem('linksite.returnPath'));
@@ -151,12 +151,12 @@ test('logout alerts, clears the stored user and signs out at the provider', asyn
   await page.getByLabel('비밀번호').waitFor();
 });
 
-test('signed out, a protected route is kept: signing in from the footer lands on it, not on /admin', async () => {
+test('signed out, a protected route is kept: signing in from the sign-in screen lands on it, not on /admin', async () => {
   dialogs.length = 0;
   await page.goto(`${site.url}/main/list?view=all#top`);
-  await page.waitForURL(`${site.url}/`);
+  await page.waitForURL(`${site.url}/login`);
   expect(dialogs).toEqual(['로그인이 필요합니다.']);
-  await page.getByTestId('footer-admin').click();
+  await page.getByTestId('sso-login-button').click();
   await page.waitForURL((url) => url.origin === IDP_ORIGIN);
   await signInThroughForm(PASSWORD);
   await page.waitForURL(`${site.url}/main/list?view=all#top`);

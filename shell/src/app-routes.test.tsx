@@ -91,12 +91,12 @@ describe('guard', () => {
   });
 
   it.each(['/admin', '/main/list', '/plan/edit/3', '/uploadimage'])(
-    'alerts once and sends a signed-out visitor from %s to /',
+    'alerts once and sends a signed-out visitor from %s to the sign-in screen /login (issue 27)',
     async (path) => {
       await signIn(null);
       renderAt(path);
-      expect(await screen.findByText('mf_store/StorePage')).toBeInTheDocument();
-      expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+      expect(await screen.findByTestId('sso-login-button')).toBeInTheDocument();
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/login$/);
       expect(window.alert).toHaveBeenCalledTimes(1);
       expect(window.alert).toHaveBeenCalledWith('로그인이 필요합니다.');
     },
@@ -125,12 +125,13 @@ describe('guard', () => {
     await screen.findByText('mf_plans/Banner');
   });
 
-  it('sends a user signed out by the API (second 401) from a guarded page to /', async () => {
+  it('sends a user signed out by the API (second 401) from a guarded page to the sign-in screen', async () => {
     const keycloak = await signIn(ADMIN);
     renderAt('/admin');
     expect(screen.getByTestId('admin-links-button')).toBeInTheDocument();
     await act(async () => keycloak.clearToken());
-    expect(await screen.findByText('mf_store/StorePage')).toBeInTheDocument();
+    expect(await screen.findByTestId('sso-login-button')).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/login$/);
     expect(window.alert).toHaveBeenCalledWith('로그인이 필요합니다.');
   });
 });
@@ -187,7 +188,7 @@ describe('back to the asked route after sign-in (issue 16 item 5)', () => {
   it('keeps the route a signed-out visitor asked for, and sends them there once signed in', async () => {
     await signIn(null);
     const { unmount } = renderAt('/plan/edit/3?from=list#title');
-    expect(await screen.findByText('mf_store/StorePage')).toBeInTheDocument();
+    expect(await screen.findByTestId('sso-login-button')).toBeInTheDocument();
     expect(window.alert).toHaveBeenCalledWith('로그인이 필요합니다.');
     expect(window.sessionStorage.getItem(RETURN_PATH_KEY)).toBe('/plan/edit/3?from=list#title');
     unmount();
@@ -238,13 +239,13 @@ describe('auth starts lazily (issue 14 item 3)', () => {
     expect(screen.getByTestId('footer-login')).toBeInTheDocument();
   });
 
-  it('an admin route starts auth: 불러오는 중…, then the alert and / for a visitor who is not signed in', async () => {
+  it('an admin route starts auth: 불러오는 중…, then the alert and /login for a visitor who is not signed in', async () => {
     const { factory } = prepare(null);
     renderAt('/main/list');
     expect(within(screen.getByRole('main')).getByText('불러오는 중…')).toBeInTheDocument();
-    expect(await screen.findByText('mf_store/StorePage')).toBeInTheDocument();
+    expect(await screen.findByTestId('sso-login-button')).toBeInTheDocument();
     expect(factory).toHaveBeenCalledTimes(1);
-    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/login$/);
     expect(window.alert).toHaveBeenCalledTimes(1);
     expect(window.alert).toHaveBeenCalledWith('로그인이 필요합니다.');
   });

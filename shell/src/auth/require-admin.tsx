@@ -5,7 +5,8 @@ import { NoPermissionPage } from '../pages/no-permission-page';
 
 /**
  * Keeps the route the visitor asked for (signing in comes back to it, issue 16 item 5), alerts
- * `로그인이 필요합니다.` once (also under StrictMode's double effects), then sends the visitor to `/`.
+ * `로그인이 필요합니다.` once (also under StrictMode's double effects), then sends the visitor to the sign-in screen
+ * `/login`, not to `/` (issue 27: DECISIONS D5 sent them home, where nothing says how to sign in).
  */
 function SignedOutRedirect() {
   const alerted = useRef(false);
@@ -18,7 +19,7 @@ function SignedOutRedirect() {
       rememberReturnPath(asked);
       window.alert(ko.loginRequired);
     }
-    void navigate('/', { replace: true });
+    void navigate('/login', { replace: true });
   }, [navigate, asked]);
   return null;
 }
@@ -26,7 +27,8 @@ function SignedOutRedirect() {
 /**
  * Guard of every route except `/` and `/login` (spec §2 "Access", DECISIONS D5): starts auth if the page has not
  * yet (a visitor who never signed in here loads keycloak-js only now, issue 14 item 3), waits for the auth check
- * (`불러오는 중…`); signed out → the asked route is kept for after sign-in, alert and `/`; signed in without the administrator role → no-permission page.
+ * (`불러오는 중…`); signed out → the asked route is kept for after sign-in, alert and `/login`; signed in without the
+ * administrator role → no-permission page.
  * Renders `children`, or the nested routes when used as a layout route.
  */
 export function RequireAdmin({ children }: { children?: ReactNode }) {
