@@ -86,8 +86,8 @@ async function typeDate(input: Locator, value: string): Promise<void> {
 async function openEdit(tab: Page, id: number, name: string): Promise<void> {
   await tab.goto(`${site.url}/main/edit/${id}`);
   await tab.getByRole('heading', { name: '링크 수정' }).waitFor();
-  await tab.getByLabel(/^상품 이름/).waitFor();
-  expect(await tab.getByLabel(/^상품 이름/).inputValue()).toBe(name);
+  await tab.getByLabel(/^링크 이름/).waitFor();
+  expect(await tab.getByLabel(/^링크 이름/).inputValue()).toBe(name);
 }
 
 test('two tabs edit one link: the later save is refused, explained, and applied on top', async () => {
@@ -101,17 +101,17 @@ test('two tabs edit one link: the later save is refused, explained, and applied 
   // Tab B: a second tab of the same administrator, opened from tab A (it inherits A's sign-in, as a browser tab does).
   await openEdit(tabA, id, '여름 샌들');
   const { tab: tabB, dialogs: dialogsB } = await openSecondTab(tabA, `/main/edit/${id}`);
-  await tabB.getByLabel(/^상품 이름/).waitFor();
-  expect(await tabB.getByLabel(/^상품 이름/).inputValue()).toBe('여름 샌들');
+  await tabB.getByLabel(/^링크 이름/).waitFor();
+  expect(await tabB.getByLabel(/^링크 이름/).inputValue()).toBe('여름 샌들');
 
   // A renames and saves.
-  await tabA.getByLabel(/^상품 이름/).fill('여름 샌들 (2026 신상)');
+  await tabA.getByLabel(/^링크 이름/).fill('여름 샌들 (2026 신상)');
   await tabA.getByRole('button', { name: '수정', exact: true }).click();
   await tabA.waitForURL(`${site.url}/main/list`);
   expect(session.dialogs).toContain('링크가 수정되었습니다.');
 
   // B, loaded before that, changes only the tags and saves: refused, and explained field by field.
-  await tabB.getByLabel(/^태그 정보/).fill('신발, 여름, 할인');
+  await tabB.getByLabel(/^태그/).fill('신발, 여름, 할인');
   await tabB.getByRole('button', { name: '수정', exact: true }).click();
   const panel = tabB.getByTestId('link-conflict');
   await panel.waitFor();
@@ -135,8 +135,8 @@ test('two tabs edit one link: the later save is refused, explained, and applied 
   // B applies its change on top of the stored link and saves again.
   await tabB.getByRole('button', { name: '내 변경 적용' }).click();
   await panel.waitFor({ state: 'detached' });
-  expect(await tabB.getByLabel(/^상품 이름/).inputValue()).toBe('여름 샌들 (2026 신상)');
-  expect(await tabB.getByLabel(/^태그 정보/).inputValue()).toBe('신발, 여름, 할인');
+  expect(await tabB.getByLabel(/^링크 이름/).inputValue()).toBe('여름 샌들 (2026 신상)');
+  expect(await tabB.getByLabel(/^태그/).inputValue()).toBe('신발, 여름, 할인');
   await tabB.getByRole('button', { name: '수정', exact: true }).click();
   await tabB.waitForURL(`${site.url}/main/list`);
   expect(dialogsB).toEqual(['링크가 수정되었습니다.']);

@@ -203,10 +203,10 @@ test('edits the link (name and a new image chosen through the file input); the p
   const oldSrc = await rowOf(NAME).getByTestId('link-row-photo').getAttribute('src');
   await rowOf(NAME).getByTestId('link-row-name').click();
   await page.getByRole('heading', { name: '링크 수정' }).waitFor();
-  const nameInput = page.getByLabel('상품 이름');
+  const nameInput = page.getByLabel('링크 이름');
   await nameInput.waitFor();
   expect(await nameInput.inputValue()).toBe(NAME);
-  expect(await page.getByLabel('태그 정보').inputValue()).toBe('캠핑, 조명');
+  expect(await page.getByLabel('태그', { exact: true }).inputValue()).toBe('캠핑, 조명');
   expect(await page.getByLabel('사진 링크').inputValue()).toMatch(/^\/api\/images\/[0-9a-f]{64}$/);
 
   await nameInput.fill(NEW_NAME);
@@ -387,9 +387,9 @@ test('#해시 is saved as 해시; editing a link without an image asks nothing (
 
   await row.getByTestId('link-row-name').click();
   await page.getByRole('heading', { name: '링크 수정' }).waitFor();
-  const nameInput = page.getByLabel('상품 이름');
+  const nameInput = page.getByLabel('링크 이름');
   await nameInput.waitFor();
-  expect(await page.getByLabel('태그 정보').inputValue()).toBe('해시, 캠핑');
+  expect(await page.getByLabel('태그', { exact: true }).inputValue()).toBe('해시, 캠핑');
   await nameInput.fill(`${name} (수정)`);
   dialogs.length = 0;
   await Promise.all([

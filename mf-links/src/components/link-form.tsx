@@ -22,25 +22,16 @@ export function toLinkBody(values: LinkFormValues): CreateLinkBody {
   return { ...values, showFrom: windowEndToIso(values.showFrom), showUntil: windowEndToIso(values.showUntil) };
 }
 
-/** Labels of the two forms (spec §2: the create and edit forms name their fields differently). */
+/** The two forms (spec §2): the same fields under the same names; only the submit button differs. */
 export type LinkFormVariant = 'create' | 'edit';
 
 const LABELS = {
-  create: {
-    name: messages.createName,
-    tag: messages.createTag,
-    tagHint: messages.createTagHint,
-    link: messages.createLink,
-    submit: messages.register,
-  },
-  edit: {
-    name: messages.editName,
-    tag: messages.editTag,
-    tagHint: messages.editTagHint,
-    link: messages.editLink,
-    submit: messages.update,
-  },
+  name: messages.fieldName,
+  tag: messages.fieldTag,
+  tagHint: messages.fieldTagHint,
+  link: messages.fieldLink,
 } as const;
+const SUBMIT_LABELS: Record<LinkFormVariant, string> = { create: messages.register, edit: messages.update };
 
 export interface LinkFormProps {
   variant: LinkFormVariant;
@@ -89,7 +80,6 @@ function previewOf(imagelink: string): string | null {
  * - Tags are sent with each tag's leading `#` dropped (`#해시` → `해시`), as the hint says.
  */
 export function LinkForm({ variant, initial = EMPTY, initialFile = null, onSubmit }: LinkFormProps) {
-  const labels = LABELS[variant];
   const ids = useId();
   const [values, setValues] = useState<LinkFormValues>(initial);
   const [file, setFile] = useState<File | null>(initialFile?.file ?? null);
@@ -181,7 +171,7 @@ export function LinkForm({ variant, initial = EMPTY, initialFile = null, onSubmi
     <form className="admin-form link-form" onSubmit={submit} noValidate data-testid="link-form">
       <div className="admin-form__field">
         <label className="admin-form__label" htmlFor={field('pname')}>
-          {labels.name}{' '}
+          {LABELS.name}{' '}
           <span className="link-form__required" aria-hidden="true">
             *
           </span>
@@ -201,7 +191,7 @@ export function LinkForm({ variant, initial = EMPTY, initialFile = null, onSubmi
       </div>
       <div className="admin-form__field">
         <label className="admin-form__label" htmlFor={field('tag')}>
-          {labels.tag}
+          {LABELS.tag}
         </label>
         <input
           id={field('tag')}
@@ -214,14 +204,14 @@ export function LinkForm({ variant, initial = EMPTY, initialFile = null, onSubmi
         />
         {errorOf('tag')}
         <p className="link-form__hint" id={field('tag-hint')}>
-          {labels.tagHint}
+          {LABELS.tagHint}
           <br />
           {messages.tagHashHint}
         </p>
       </div>
       <div className="admin-form__field">
         <label className="admin-form__label" htmlFor={field('link')}>
-          {labels.link}
+          {LABELS.link}
         </label>
         <input
           id={field('link')}
@@ -316,7 +306,7 @@ export function LinkForm({ variant, initial = EMPTY, initialFile = null, onSubmi
         )}
       </fieldset>
       <button type="submit" className="admin-button admin-form__submit" disabled={submitting}>
-        {submitting ? messages.saving : labels.submit}
+        {submitting ? messages.saving : SUBMIT_LABELS[variant]}
       </button>
     </form>
   );

@@ -45,9 +45,9 @@ function shown(values: LinkFormValues, field: ConflictField): string {
 }
 
 const LABELS: Record<ConflictField, string> = {
-  pname: messages.editName,
-  tag: messages.editTag,
-  link: messages.editLink,
+  pname: messages.fieldName,
+  tag: messages.fieldTag,
+  link: messages.fieldLink,
   imagelink: messages.imagelink,
   enabled: messages.enabledLabel,
   showFrom: messages.showFromLabel,

@@ -37,9 +37,9 @@ describe('LinkEditPage', () => {
     renderEdit();
     expect(screen.getByRole('heading', { name: '링크 수정' })).toBeInTheDocument();
     expect(screen.getByText('불러오는 중…')).toBeInTheDocument();
-    expect(await screen.findByLabelText(/^상품 이름/)).toHaveValue('수분 크림');
-    expect(screen.getByLabelText(/^태그 정보/)).toHaveValue('뷰티, 스킨케어');
-    expect(screen.getByLabelText(/^링크$/)).toHaveValue('https://shop.example/1');
+    expect(await screen.findByLabelText(/^링크 이름/)).toHaveValue('수분 크림');
+    expect(screen.getByLabelText(/^태그/)).toHaveValue('뷰티, 스킨케어');
+    expect(screen.getByLabelText(/^구매 사이트 링크/)).toHaveValue('https://shop.example/1');
     expect(screen.getByLabelText(/^사진 링크/)).toHaveValue('/api/images/abc');
     expect(await screen.findByTestId('image-dropzone-preview')).toHaveAttribute('src', '/api/images/abc?w=640');
     expect(screen.getByRole('button', { name: '수정' })).toBeInTheDocument();
@@ -54,7 +54,7 @@ describe('LinkEditPage', () => {
       }),
     });
     renderEdit();
-    fireEvent.change(await screen.findByLabelText(/^상품 이름/), { target: { value: '수분 크림 대용량' } });
+    fireEvent.change(await screen.findByLabelText(/^링크 이름/), { target: { value: '수분 크림 대용량' } });
     const webp = new Uint8Array([...'RIFF\0\0\0\0WEBPVP8 '].map((c) => c.charCodeAt(0)));
     await act(async () => {
       fireEvent.change(screen.getByTestId('image-dropzone-input'), {
@@ -90,7 +90,7 @@ describe('LinkEditPage', () => {
         </Routes>
       </MemoryRouter>,
     );
-    fireEvent.change(await screen.findByLabelText(/^태그 정보/), { target: { value: '#해시' } });
+    fireEvent.change(await screen.findByLabelText(/^태그/), { target: { value: '#해시' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: '수정' }));
     });
@@ -120,7 +120,7 @@ describe('LinkEditPage', () => {
     });
     renderEdit();
     fireEvent.click(await screen.findByRole('button', { name: '다시 시도' }));
-    expect(await screen.findByLabelText(/^상품 이름/)).toHaveValue('수분 크림');
+    expect(await screen.findByLabelText(/^링크 이름/)).toHaveValue('수분 크림');
   });
 
   describe('a save another administrator overtook (issue 15 item 8)', () => {
@@ -147,7 +147,7 @@ describe('LinkEditPage', () => {
             : { status: 200, data: { message: '링크가 수정되었습니다.', product: { ...theirs, version: 3 } } },
       });
       renderEdit();
-      fireEvent.change(await screen.findByLabelText(/^태그 정보/), { target: { value: '여름, 한정판' } });
+      fireEvent.change(await screen.findByLabelText(/^태그/), { target: { value: '여름, 한정판' } });
       await act(async () => {
         fireEvent.click(screen.getByRole('button', { name: '수정' }));
       });
@@ -162,7 +162,7 @@ describe('LinkEditPage', () => {
       expect(screen.queryByTestId('list-probe')).toBeNull();
       // Field by field: the stored value beside mine, and who changed it; untouched equal fields are not listed.
       const name = screen.getByTestId('conflict-pname');
-      expect(name).toHaveTextContent('상품 이름');
+      expect(name).toHaveTextContent('링크 이름');
       expect(name).toHaveTextContent('수분 크림 리뉴얼다른 관리자가 바꿈');
       expect(name).toHaveTextContent('수분 크림');
       const tags = screen.getByTestId('conflict-tag');
@@ -174,8 +174,8 @@ describe('LinkEditPage', () => {
       fireEvent.click(screen.getByRole('button', { name: '내 변경 적용' }));
       expect(screen.queryByTestId('link-conflict')).toBeNull();
       expect(screen.getByTestId('link-edit-status')).toHaveTextContent('최신 내용에 내 변경을 적용했습니다.');
-      expect(screen.getByLabelText(/^상품 이름/)).toHaveValue('수분 크림 리뉴얼');
-      expect(screen.getByLabelText(/^태그 정보/)).toHaveValue('여름, 한정판');
+      expect(screen.getByLabelText(/^링크 이름/)).toHaveValue('수분 크림 리뉴얼');
+      expect(screen.getByLabelText(/^태그/)).toHaveValue('여름, 한정판');
       await act(async () => {
         fireEvent.click(screen.getByRole('button', { name: '수정' }));
       });
@@ -193,14 +193,14 @@ describe('LinkEditPage', () => {
         'PUT /main/update/5': () => conflictAnswer,
       });
       renderEdit();
-      fireEvent.change(await screen.findByLabelText(/^태그 정보/), { target: { value: '여름' } });
+      fireEvent.change(await screen.findByLabelText(/^태그/), { target: { value: '여름' } });
       await act(async () => {
         fireEvent.click(screen.getByRole('button', { name: '수정' }));
       });
       fireEvent.click(await screen.findByRole('button', { name: '저장된 내용으로 다시 불러오기' }));
       expect(screen.getByTestId('link-edit-status')).toHaveTextContent('저장된 최신 내용을 불러왔습니다.');
-      expect(screen.getByLabelText(/^상품 이름/)).toHaveValue('수분 크림 리뉴얼');
-      expect(screen.getByLabelText(/^태그 정보/)).toHaveValue('뷰티, 스킨케어');
+      expect(screen.getByLabelText(/^링크 이름/)).toHaveValue('수분 크림 리뉴얼');
+      expect(screen.getByLabelText(/^태그/)).toHaveValue('뷰티, 스킨케어');
       await act(async () => {
         fireEvent.click(screen.getByRole('button', { name: '수정' }));
       });
@@ -221,7 +221,7 @@ describe('LinkEditPage', () => {
             : { status: 200, data: { message: '링크가 수정되었습니다.', product: { ...theirs, version: 3 } } },
       });
       renderEdit();
-      await screen.findByLabelText(/^상품 이름/);
+      await screen.findByLabelText(/^링크 이름/);
       const webp = new Uint8Array([...'RIFF\0\0\0\0WEBPVP8 '].map((c) => c.charCodeAt(0)));
       await act(async () => {
         fireEvent.change(screen.getByTestId('image-dropzone-input'), {
