@@ -35,8 +35,8 @@ let admin: Page;
 let dialogs: string[];
 let phoneContext: BrowserContext;
 let phone: Page;
-/** The slots made for the test: A bookable (6 seats), B switched off, C opening later. */
-const slot = { a: 0, b: 0, c: 0 };
+/** The slots made for the test: A bookable (6 seats), B switched off, C opening later, D 10 seats at 2 tables. */
+const slot = { a: 0, b: 0, c: 0, d: 0 };
 
 /** `yyyy-mm-dd` of the day `days` after today in Seoul. */
 function seoulDay(days: number): string {
@@ -93,6 +93,7 @@ beforeAll(async () => {
     ', booking_opens_at',
     `('1', '${seoulDay(6)}T13:00:00+09:00', '${seoulDay(6)}T15:00:00+09:00', 30, 10, 1, 2, '${seoulDay(2)}T10:00:00+09:00')`,
   );
+  slot.d = await insert('', `('3', '${day}T22:00:00+09:00', '${day}T23:00:00+09:00', 10, 2, 1, 4)`);
   phoneContext = await session.browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -235,6 +236,10 @@ test('a visitor on a phone books from the store page, sees the code and QR, canc
   await phone.getByRole('button', { name: '취소하기' }).click();
   await phone.getByTestId('cancel-result').getByText('예약이 취소되었습니다.').waitFor();
   expect(await phone.getByTestId('booking-state').innerText()).toBe('취소됨');
+  // A cancelled booking is no ticket: no QR code to show at the door (issue 26 item 6).
+  expect(await qr.count()).toBe(0);
+  expect(await phone.getByTestId('ticket-hint').innerText()).toBe('취소된 예약이라 입장에 사용할 수 없습니다.');
+  await shot(phone, 'booking-cancelled-390.png');
 
   // The other tab's list follows within its 10 s refresh, without a reload.
   await other
@@ -253,6 +258,51 @@ test('a visitor on a phone books from the store page, sees the code and QR, canc
     () => (document.querySelector('[data-testid="reserve-image"]') as HTMLImageElement)?.naturalWidth > 0,
   );
   await shot(admin, 'booking-reserve-1280.png');
+});
+
+test('a slot whose tables ran out while the visitor typed: the form stays with its values and says why, with focus on it (issue 26 item 6)', async () => {
+  await phone.goto(`${site.url}/reserve`);
+  const card = phone.locator(`[data-testid="slot-card"][data-slot-id="${slot.d}"]`);
+  await card.getByRole('button', { name: /예약하기$/ }).click();
+  await phone.getByRole('heading', { name: '예약 정보 입력' }).waitFor();
+  await phone.getByLabel('이름').fill('최유나');
+  // Autofill and people abroad give the international form; it becomes the domestic one, as the API reads it.
+  await phone.getByLabel('휴대폰 번호').fill('+82 10-2468-1357');
+  expect(await phone.getByLabel('휴대폰 번호').inputValue()).toBe('010-2468-1357');
+  await phone.getByRole('checkbox', { name: '위 내용을 확인했고 개인정보 수집·이용에 동의합니다.' }).check();
+
+  // Meanwhile two other visitors take the slot's two tables; eight seats stay free.
+  for (const number of ['010-5555-0001', '010-5555-0002']) {
+    const res = await fetch(`${API}/reserve/bookings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': `e2e-tables-${number}` },
+      body: JSON.stringify({ slotId: slot.d, name: '다른 방문자', phone: number, partySize: 1, consent: true }),
+    });
+    expect(res.status).toBe(201);
+  }
+
+  await phone.getByRole('button', { name: '예약하기', exact: true }).click();
+  const reason = '예약이 마감되었습니다. 남은 자리는 있지만 예약 가능한 테이블이 모두 찼습니다.';
+  const alert = phone.getByTestId('booking-error');
+  await alert.getByText(reason).waitFor();
+  expect(await phone.evaluate(() => document.activeElement?.textContent)).toBe(reason);
+  // The slot list was fetched again: the card says why it closed, and the form, still filled in, points elsewhere.
+  await card.getByTestId('slot-status').getByText('마감 (남은 테이블 없음)').waitFor();
+  await alert.getByText('이 회차는 지금 예약할 수 없습니다. 위 목록에서 다른 회차를 선택해주세요.').waitFor();
+  expect(await phone.getByLabel('이름').inputValue()).toBe('최유나');
+  expect(await phone.getByRole('button', { name: '예약하기', exact: true }).isDisabled()).toBe(true);
+  expect(await sql(`SELECT 1 FROM bookings WHERE phone = '01024681357'`)).toEqual([]);
+  await alert.scrollIntoViewIfNeeded();
+  await phone.screenshot({ path: path.join(results, 'booking-stale-form-390.png') });
+
+  // The administrator reads the same reason beside the seats still free.
+  await admin.goto(`${site.url}/popup/list`);
+  const row = admin
+    .getByTestId('popup-row')
+    .filter({ has: admin.getByRole('link', { name: `${slot.d}번 팝업 예약의 예약자 목록` }) });
+  expect(await row.getByTestId('popup-row-bookings').innerText()).toMatch(
+    /마감 \(남은 테이블 없음\)\s*예약 2 · 잔여 8 · 입장 0/,
+  );
 });
 
 test('the administrator checks in, marks a no-show and downloads the CSV that Excel reads in Korean', async () => {
