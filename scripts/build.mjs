@@ -78,7 +78,8 @@ function newestInput(relativePaths) {
   return newest;
 }
 
-function isBuilt(target) {
+/** Whether `target`'s last build is newer than every input. */
+export function isBuilt(target) {
   const stamp = path.join(repoRoot, target.stamp);
   return fs.existsSync(stamp) && fs.statSync(stamp).mtimeMs >= newestInput(target.inputs);
 }
@@ -102,8 +103,10 @@ function run(target, logFile) {
  * Builds the stale targets (all with `all`), `concurrency` at a time (default: the number of cores, at most 4), the
  * longest builds first. Each build's full output goes to `<logDir>/build-<name>.log`; the terminal gets one line
  * per target, and the log of a build that failed.
- * @param {{ all?: boolean, only?: string[], log?: (line: string) => void, logDir?: string, concurrency?: number }} options
- *   only: the names of the targets to consider (`['api', 'idp']`); all of them by default
+ * @param {{ all?: boolean, only?: string[], log?: (line: string) => void, logDir?: string, concurrency?: number,
+ *   onBuilt?: (name: string) => void }} options
+ *   only: the names of the targets to consider (`['api', 'idp']`); all of them by default. onBuilt: called as each
+ *   target's build succeeds, before the others have finished (npm start serves each remote as soon as it is built)
  * @returns {Promise<string[]>} the names of the targets built
  * @throws Error naming the first target whose build failed (after the others in flight finished)
  */
@@ -113,6 +116,7 @@ export async function buildStale({
   log = console.log,
   logDir = path.join(repoRoot, '.data', 'logs'),
   concurrency = Math.min(4, Math.max(1, os.availableParallelism())),
+  onBuilt = () => {},
 } = {}) {
   const queue = buildTargets().filter((target) => (!only || only.includes(target.name)) && (all || !isBuilt(target)));
   // webpack builds take several times longer than tsc: start them first so the pool ends together.
@@ -135,6 +139,7 @@ export async function buildStale({
       fs.writeFileSync(path.join(repoRoot, target.stamp), new Date().toISOString());
       built.push(target.name);
       log(`빌드 완료: ${target.name} (${seconds} s)`);
+      onBuilt(target.name);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));

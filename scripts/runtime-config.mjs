@@ -26,18 +26,20 @@ const NAME_PLACEHOLDER = '{name}';
  *   (scripts/release-config.mjs): a remote with a pinned `live` release is named at that release's remoteEntry.js
  *   (`…/releases/<version>/remoteEntry.js`, relative or absolute as the entry is), so every screen of the site, not
  *   only `/`, follows a rollback
+ * @param {string[]} [preparing] remotes a first `npm start` is still building (scripts/preparing-remotes.mjs): left
+ *   out of `remotes` and listed under `preparing`, so their screens say they are being prepared
  * @returns the `/config.json` document (platform/src/config/runtime-config.ts `RuntimeConfig`)
  * @throws Error `설정 오류: …` when REMOTE_URL_TEMPLATE has no `{name}`, or when the identity settings are incomplete
  *   (scripts/site-layout.mjs `identitySettings`)
  */
-export function buildRuntimeConfig(hostname, env = process.env, releases = {}) {
+export function buildRuntimeConfig(hostname, env = process.env, releases = {}, preparing = []) {
   const { apps } = siteLayout(env);
   const template = env.REMOTE_URL_TEMPLATE;
   if (template && !template.includes(NAME_PLACEHOLDER)) {
     throw new Error(`설정 오류: REMOTE_URL_TEMPLATE 에는 ${NAME_PLACEHOLDER} 이 있어야 합니다 (받은 값: ${template}).`);
   }
   const remotes = {};
-  for (const app of apps.filter((a) => a.name !== 'shell')) {
+  for (const app of apps.filter((a) => a.name !== 'shell' && !preparing.includes(a.name))) {
     const override = env[`REMOTE_${app.name.toUpperCase()}_URL`];
     const entry =
       override || template?.replaceAll(NAME_PLACEHOLDER, app.name) || `http://${hostname}:${app.port}/remoteEntry.js`;
@@ -49,6 +51,7 @@ export function buildRuntimeConfig(hostname, env = process.env, releases = {}) {
   return {
     apiBaseUrl: env.PUBLIC_API_BASE_URL || '/api',
     remotes,
+    ...(preparing.length > 0 ? { preparing } : {}),
     searchUrl: env.SEARCH_URL || 'https://search.naver.com/search.naver?query={keyword}',
     footer: {
       home: env.FOOTER_HOME_URL || 'https://linktr.ee/',

@@ -43,6 +43,7 @@ import { repoRoot, siteLayout } from './site-layout.mjs';
 import { isNavigationRequest } from './spa-fallback.mjs';
 import { fetchInclude, resolveSsi } from './ssi-include.mjs';
 import { siteFirstScreen } from './first-screen/site-first-screen.mjs';
+import { preparingRemotesReader } from './preparing-remotes.mjs';
 import { releaseConfigReader } from './release-config.mjs';
 import { EXIT_CONFIGURATION } from './services.mjs';
 
@@ -63,7 +64,10 @@ const development = buildFolder !== 'dist';
 const releasesDir = path.join(path.dirname(distDir), 'releases');
 // The running configuration of remote releases (pins, canary): the page's render and its /config.json follow it.
 const releaseConfig = releaseConfigReader();
-const runtimeConfig = (hostname) => buildRuntimeConfig(hostname, process.env, releaseConfig.current());
+// The remotes a first `npm start` is still building, when it says so (scripts/preparing-remotes.mjs).
+const preparingRemotes = preparingRemotesReader(process.env.SITE_PREPARING_FILE);
+const runtimeConfig = (hostname) =>
+  buildRuntimeConfig(hostname, process.env, releaseConfig.current(), preparingRemotes());
 // Built once at start, so a missing or malformed variable stops the server with its `설정 오류:` message instead of
 // failing every request.
 try {
@@ -188,11 +192,8 @@ app.use(async (req, res, next) => {
       return;
     }
     const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
-    const forwarded = {
-      forwardedFor: req.ip,
-      host: req.get('host'),
-      proto: cameOverHttps(req) ? 'https' : 'http',
-    };
+    // The visitor's address only, never the Host it sent (scripts/ssi-include.mjs forwardedHeaders, issue 28 item 10).
+    const forwarded = { forwardedFor: req.ip };
     const [withHead, first] = await Promise.all([
       resolveSsi(page, (virtual) => fetchInclude(apiOrigin, virtual, forwarded)),
       firstScreen && req.path === '/' ? firstScreen.render(query, forwarded) : null,

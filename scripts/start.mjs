@@ -1,7 +1,10 @@
 /**
  * `npm start`: builds what is not built, then starts the whole site on one machine: the embedded OpenID Connect
  * provider (unless an external issuer is configured), the API (with the embedded PostgreSQL unless DATABASE_URL is
- * set), the shell and each remote on its own port. Prints the site URL once every part answers. Ctrl-C (SIGINT) or
+ * set), the shell and each remote on its own port. What `/` needs (the shell and the first-screen remotes) is built
+ * and served first: when other remotes still have to be built, it prints the site URL for visitors as soon as `/`
+ * serves its whole first screen, then builds the rest, serving each as it is built while its screens say they are
+ * being prepared (issue 25 item 3). Prints the site URL again once every part answers. Ctrl-C (SIGINT) or
  * SIGTERM stops every child and waits for it, so no process is orphaned and the embedded database lock is released;
  * so does the end of the process that started it (`npm start` stopped with SIGTERM: services.mjs
  * `stopOnSignalOrOrphaned`).
@@ -17,9 +20,10 @@
  * the URL it polls; when one never answers it says which, and the last error (issue 15 item 5).
  */
 import path from 'node:path';
-import { buildStale, buildTargets } from './build.mjs';
+import { buildStale, buildTargets, isBuilt } from './build.mjs';
+import { writePreparingRemotes } from './preparing-remotes.mjs';
 import { EXIT_CONFIGURATION, serviceGroup, siteServers, stopOnSignalOrOrphaned } from './services.mjs';
-import { repoRoot } from './site-layout.mjs';
+import { remotes, repoRoot } from './site-layout.mjs';
 
 const startedAt = Date.now();
 const dataDir = path.resolve(process.env.DATA_DIR || path.join(repoRoot, '.data'));
@@ -38,6 +42,9 @@ const say = (line) => console.log(`  ${line}`);
  * app's dist/ under every other running site.
  */
 const skipBuild = process.env.SITE_SKIP_BUILD === '1';
+/** The remotes not served yet, for the shell's /config.json (inherited by its site server). */
+const preparingFile = path.join(dataDir, 'run', 'preparing-remotes.json');
+process.env.SITE_PREPARING_FILE = preparingFile;
 const buildIfStale = skipBuild ? async () => {} : buildStale;
 
 stopOnSignalOrOrphaned(() => void stopAll(0));
@@ -54,14 +61,52 @@ try {
     });
   }
   group.launch('api', layout.apiPort, [path.join(repoRoot, 'api/dist/main.js')], apiEnv, { restart: 'API' });
-  const webApps = buildTargets()
-    .map((target) => target.name)
-    .filter((name) => !servers.includes(name));
-  await buildIfStale({ only: webApps, logDir, log: say });
-  for (const app of layout.apps) {
+
+  // What `/` needs first: the shell and the remotes whose markup is in its first screen (remotes.json `firstScreen`).
+  // The other remotes (administrator screens, /reserve) build after, each served as soon as it is built; until then
+  // the shell's /config.json lists it as being prepared and its screens say so (scripts/preparing-remotes.mjs).
+  const targets = buildTargets().filter((target) => !servers.includes(target.name));
+  const firstScreenDirs = new Set(['shell', ...remotes.filter((remote) => remote.firstScreen).map(({ dir }) => dir)]);
+  const later = targets.filter((target) => !firstScreenDirs.has(target.name));
+  const unbuilt = new Set(skipBuild ? [] : later.filter((target) => !isBuilt(target)).map((target) => target.name));
+  const appOf = (dir) => layout.apps.find((app) => app.dir === dir);
+  const preparing = () => [...unbuilt].map((dir) => appOf(dir).name);
+  writePreparingRemotes(preparingFile, preparing());
+
+  const serve = (app) =>
     group.launch(app.dir, app.port, [path.join(repoRoot, 'scripts/serve-app.mjs'), app.dir, String(app.port)]);
+  const checkOf = (app) => readinessChecks.find((check) => check.name === app.dir);
+  await buildIfStale({ only: [...firstScreenDirs], logDir, log: say });
+  const servedNow = layout.apps.filter((app) => !unbuilt.has(app.dir));
+  for (const app of servedNow) serve(app);
+  const serverChecks = readinessChecks.filter((check) => !layout.apps.some((app) => app.dir === check.name));
+  await group.waitUntilReady([...serverChecks, ...servedNow.map(checkOf)], (name) =>
+    say(`준비됨: ${name} (${elapsed()})`),
+  );
+  if (unbuilt.size > 0) {
+    console.log(
+      `\n  방문자 화면을 열 수 있습니다 (${elapsed()}): http://localhost:${layout.sitePort}\n` +
+        `  관리 화면 ${unbuilt.size}개를 마저 만드는 중입니다. 그동안 그 화면은 준비 중이라고 안내합니다.\n`,
+    );
+    const readyLater = [];
+    await buildIfStale({
+      only: [...unbuilt],
+      logDir,
+      log: say,
+      onBuilt: (dir) => {
+        const app = appOf(dir);
+        serve(app);
+        readyLater.push(
+          group.waitUntilReady([checkOf(app)], (name) => {
+            unbuilt.delete(name);
+            writePreparingRemotes(preparingFile, preparing());
+            say(`준비됨: ${name} (${elapsed()})`);
+          }),
+        );
+      },
+    });
+    await Promise.all(readyLater);
   }
-  await group.waitUntilReady(readinessChecks, (name) => say(`준비됨: ${name} (${elapsed()})`));
   console.log(
     `\n  링크 & 일정 사이트가 준비되었습니다 (${elapsed()}): http://localhost:${layout.sitePort}\n  종료하려면 Ctrl-C 를 누르세요.\n`,
   );
@@ -74,5 +119,6 @@ async function stopAll(exitCode) {
   if (group.stopping) return;
   console.log('\n사이트를 종료합니다…');
   await group.stop();
+  writePreparingRemotes(preparingFile, []);
   process.exit(exitCode);
 }

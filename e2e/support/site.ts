@@ -5,6 +5,11 @@ import path from 'node:path';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
 
+/** `npm start`'s line once every part of the site answers (scripts/start.mjs). */
+export const ALL_READY_LINE = /준비되었습니다[^\n]*?(http:\/\/localhost:\d+)/;
+/** The first start's earlier line: `/` serves its whole first screen while other remotes still build. */
+export const VISITOR_READY_LINE = /방문자 화면을 열 수 있습니다[^\n]*?(http:\/\/localhost:\d+)/;
+
 export interface RunningService {
   name: string;
   pid: number;
@@ -30,13 +35,16 @@ export interface RunningSite {
  * `DATABASE_URL` (CI exports the server's `postgres` database) is not passed on, so no two sites share a database.
  * It builds nothing (SITE_SKIP_BUILD=1, unless `env` says otherwise): the e2e project's globalSetup built every app
  * once, and a site rebuilding an app while dev-loop.e2e.ts edits its sources would empty that app's dist/ under every
- * other running site. `root` is another checkout to start (a fresh clone: e2e/first-start.e2e.ts).
+ * other running site. `root` is another checkout to start (a fresh clone: e2e/first-start.e2e.ts). `readyLine` is the
+ * line waited for, its first group the site URL: by default the one printed once every part answers; the first start
+ * prints an earlier one for visitors ({@link VISITOR_READY_LINE}).
  */
 export async function startSite(
   env: Record<string, string>,
   timeoutMs = 300_000,
   script = 'scripts/start.mjs',
   root = repoRoot,
+  readyLine = ALL_READY_LINE,
 ): Promise<RunningSite> {
   const { child, dataDir, output } = launchSite(process.execPath, [path.join(root, script)], env, root);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -44,7 +52,7 @@ export async function startSite(
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`site did not start in time:\n${output()}`)), timeoutMs);
     const onData = () => {
-      const match = /준비되었습니다[^\n]*?(http:\/\/localhost:\d+)/.exec(output());
+      const match = readyLine.exec(output());
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);

@@ -13,7 +13,12 @@ import {
 import { fakeKeycloak } from '@linksite/platform/src/testing/fake-keycloak';
 import { AppRoutes } from './app-routes';
 import { loadRemoteComponent, RemoteModuleMissingError } from './remotes/remote-registry';
+import { reloadPage } from './lib/page-reload';
+import { PREPARING_CHECK_MS } from './pages/preparing-page';
 import { ADMIN, signIn, testConfig, VIEWER } from './testing/sign-in';
+
+// The preparing screen loads the page again once its remote is served; jsdom cannot navigate.
+jest.mock('./lib/page-reload', () => ({ reloadPage: jest.fn() }));
 
 jest.mock('./remotes/remote-registry', () => ({
   ...jest.requireActual('./remotes/remote-registry'),
@@ -152,6 +157,40 @@ describe('remote areas', () => {
     });
     renderAt('/main/edit/7');
     expect(await screen.findByText('mf_links/Routes')).toBeInTheDocument();
+  });
+
+  it('while a first start prepares a remote, its screen says so and loads the page again once it is served (issue 25 item 3)', async () => {
+    await signIn(ADMIN, { ...testConfig, preparing: ['mf_links'] });
+    const reload = jest.mocked(reloadPage);
+    reload.mockClear();
+    let served = false;
+    const fetchConfig = jest.fn(async () => ({
+      json: async () => ({
+        ...testConfig,
+        remotes: served
+          ? { ...testConfig.remotes, mf_links: 'http://localhost:8083/remoteEntry.js' }
+          : testConfig.remotes,
+        preparing: served ? [] : ['mf_links'],
+      }),
+    }));
+    const realFetch = global.fetch;
+    global.fetch = fetchConfig as unknown as typeof fetch;
+    jest.useFakeTimers();
+    loader.mockClear();
+    try {
+      renderAt('/main/list');
+      expect(screen.getByTestId('remote-preparing')).toHaveTextContent('이 화면을 준비하고 있습니다.');
+      expect(loader).not.toHaveBeenCalledWith('mf_links', 'Routes');
+      await act(async () => jest.advanceTimersByTime(PREPARING_CHECK_MS));
+      expect(fetchConfig).toHaveBeenCalledWith('/config.json', { cache: 'no-store' });
+      expect(reload).not.toHaveBeenCalled();
+      served = true;
+      await act(async () => jest.advanceTimersByTime(PREPARING_CHECK_MS));
+      expect(reload).toHaveBeenCalledTimes(1);
+    } finally {
+      jest.useRealTimers();
+      global.fetch = realFetch;
+    }
   });
 
   it('says not ready when the configured remote does not expose ./Routes yet', async () => {

@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { messages } from '../common/messages';
+import { withRows } from '../test/backup-archive';
 import { createTestDatabase, type TestDatabase } from '../test/test-database';
 
 jest.setTimeout(180_000);
@@ -89,6 +91,18 @@ describe('npm run backup on the embedded database, npm run restore on PostgreSQL
     const refused = await run(command, ['restore', damaged, '--yes'], { DATABASE_URL: target.url });
     expect(refused.code).toBe(1);
     expect(refused.output).toContain('백업 파일이 중간에 끊겨 있습니다.');
+    expect(await rows(target.url, 'SELECT id FROM links')).toEqual([]);
+  });
+
+  it('refuses a file with a row the API would refuse (a javascript: link), naming the row, changing nothing', async () => {
+    const forged = path.join(dataDir, 'forged.tar.gz');
+    const archive = await withRows(fs.readFileSync(file), 'links', (links) => {
+      links[1]!.link = 'javascript:alert(1)';
+    });
+    fs.writeFileSync(forged, archive);
+    const refused = await run(command, ['restore', forged, '--yes'], { DATABASE_URL: target.url });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain(messages.backupRowInvalid('links', 2, messages.linkUrlInvalid));
     expect(await rows(target.url, 'SELECT id FROM links')).toEqual([]);
   });
 

@@ -16,6 +16,8 @@ const ARCHIVE_ERRORS = [
   messages.backupDamaged('<entry>'),
   messages.backupTruncated,
   messages.backupUnexpectedEntry('<entry>'),
+  messages.backupUnknownColumn('<table>', '<column>'),
+  messages.backupRowInvalid('<table>', 1, '<the API input rule the row breaks>'),
   messages.backupEntryTooLarge('<entry>', BACKUP_DECOMPRESSION_LIMITS.entryMaxBytes),
   messages.backupUnpackedTooLarge(BACKUP_DECOMPRESSION_LIMITS.totalMaxBytes),
 ];
@@ -57,7 +59,8 @@ export class BackupController {
   /**
    * `POST /api/backup/check`, the archive as the body → `{ message, product: { createdAt, archive, current } }`:
    * the whole archive read and checked, nothing changed. 400 with a Korean message for an archive that cannot be
-   * restored; 413 over BACKUP_MAX_BYTES.
+   * restored: damaged, foreign, newer, with a column this version does not have (issue 28 item 11) or a row the API
+   * would refuse as input, its table and row named (issue 28 item 9); 413 over BACKUP_MAX_BYTES.
    */
   @Post('check')
   @HttpCode(200)
@@ -73,7 +76,8 @@ export class BackupController {
 
   /**
    * `POST /api/backup/restore`, the archive as the body → `{ message, product }`: the site's content replaced by the
-   * archive's in one transaction; on any refusal (400, 413) nothing changes.
+   * archive's in one transaction, after the checks of `check`; on any refusal (400, 413) nothing changes, a row the
+   * database's own rules refuse (a table without an API input: the cover, the analytics rollups) included.
    */
   @Post('restore')
   @HttpCode(200)
@@ -83,7 +87,10 @@ export class BackupController {
     description:
       'Replaces links, plans, popup slots (bookings of the old slots go with them), the cover and the images with the archive’s, in one transaction.',
   })
-  @ApiErrors({ 400: ARCHIVE_ERRORS, 413: [messages.backupTooLarge(DEFAULT_BACKUP_MAX_BYTES)] })
+  @ApiErrors({
+    400: [...ARCHIVE_ERRORS, messages.backupTableInvalid('<table>')],
+    413: [messages.backupTooLarge(DEFAULT_BACKUP_MAX_BYTES)],
+  })
   async restore(@Req() req: Request): Promise<RestoreResponse> {
     return { message: messages.backupRestored, product: await this.backups.restore(req) };
   }

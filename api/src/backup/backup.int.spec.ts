@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import request from 'supertest';
-import { extract as tarExtract, pack as tarPack } from 'tar-stream';
 import type { App } from 'supertest/types';
 import { messages } from '../common/messages';
 import { AnalyticsRollupService } from '../analytics/analytics-rollup.service';
 import { AdminClient, adminClient } from '../test/admin-client';
 import { AdminTestApp, createAdminTestApp } from '../test/admin-test-app';
+import { entriesOf, type Entry, packOf, withManifest, withRows } from '../test/backup-archive';
 import { bombArchive, GiB } from '../test/backup-bomb';
 import { BACKUP_DECOMPRESSION_LIMITS } from './read-backup';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue';
@@ -39,56 +38,6 @@ const binary = (res: request.Response, done: (error: Error | null, body: Buffer)
   res.on('data', (chunk: Buffer) => chunks.push(chunk));
   res.on('end', () => done(null, Buffer.concat(chunks)));
 };
-
-type Entry = { name: string; body: Buffer };
-
-/** The entries of a tar.gz, in order. */
-async function entriesOf(archive: Buffer): Promise<Entry[]> {
-  const extract = tarExtract();
-  Readable.from([gunzipSync(archive)]).pipe(extract);
-  const entries: Entry[] = [];
-  for await (const entry of extract) {
-    const chunks: Buffer[] = [];
-    for await (const chunk of entry) chunks.push(chunk as Buffer);
-    entries.push({ name: entry.header.name, body: Buffer.concat(chunks) });
-  }
-  return entries;
-}
-
-/** A tar.gz of `entries`. */
-async function packOf(entries: Entry[]): Promise<Buffer> {
-  const pack = tarPack();
-  for (const { name, body } of entries) pack.entry({ name, size: body.length }, body);
-  pack.finalize();
-  const chunks: Buffer[] = [];
-  for await (const chunk of pack) chunks.push(chunk as Buffer);
-  return gzipSync(Buffer.concat(chunks));
-}
-
-/** The archive with its manifest rewritten to match the (changed) entries, as a careful forger would. */
-async function withManifest(entries: Entry[], change: (manifest: Record<string, unknown>) => void = () => undefined) {
-  const manifestEntry = entries.find((e) => e.name === 'manifest.json')!;
-  const manifest = JSON.parse(manifestEntry.body.toString()) as { files: Record<string, unknown> };
-  manifest.files = Object.fromEntries(
-    entries
-      .filter((e) => e.name !== 'manifest.json' && e.name !== 'format.json')
-      .map((e) => {
-        const previous = manifest.files[e.name] as { rows?: number } | undefined;
-        const rows = e.name.endsWith('.ndjson') ? e.body.toString().split('\n').filter(Boolean).length : undefined;
-        return [
-          e.name,
-          {
-            bytes: e.body.length,
-            sha256: createHash('sha256').update(e.body).digest('hex'),
-            ...(rows === undefined ? (previous?.rows === undefined ? {} : { rows: previous.rows }) : { rows }),
-          },
-        ];
-      }),
-  );
-  change(manifest);
-  manifestEntry.body = Buffer.from(JSON.stringify(manifest));
-  return packOf(entries);
-}
 
 /**
  * Issue 12 "Backup, restore, migration": the archive of a site restored into another gives the same rows, images
@@ -380,6 +329,93 @@ describe('backup and restore (integration, real PostgreSQL)', () => {
       message: '백업 파일이 너무 큽니다. 최대 8388608바이트까지 올릴 수 있습니다.',
       requestId: expect.any(String),
     });
+  });
+
+  it('refuses a row the API would refuse as input, naming its table and row: a javascript: link is never restored', async () => {
+    const before = (await to.anonymous().get('/api/store').expect(200)).text;
+    const forged = await withRows(archive, 'links', (rows) => {
+      rows[2]!.link = 'javascript:alert(1)';
+    });
+    const message = '백업 파일의 links 3번째 행은 복원할 수 없습니다: ' + messages.linkUrlInvalid;
+    expect((await upload('/api/backup/check', forged).expect(400)).body).toEqual({
+      statusCode: 400,
+      message,
+      requestId: expect.any(String),
+    });
+    expect((await refusal(forged)).message).toBe(message);
+    const after = (await to.anonymous().get('/api/store').expect(200)).text;
+    expect(after).toBe(before);
+    expect(after).not.toContain('javascript:');
+
+    // Each table with an API input is held to that input's rules and sentences: lengths, enums, ranges, dates, text;
+    // the images to the type their bytes announce.
+    const cases: { table: string; row: number; column: string; value: unknown; reason: string }[] = [
+      { table: 'links', row: 1, column: 'pname', value: '가'.repeat(101), reason: messages.pnameTooLong },
+      {
+        table: 'links',
+        row: 2,
+        column: 'imagelink',
+        value: 'data:text/html,<b>x</b>',
+        reason: messages.imagelinkInvalid,
+      },
+      {
+        table: 'links',
+        row: 4,
+        column: 'tags',
+        value: [...Array(21).keys()].map(String),
+        reason: messages.tooManyTags,
+      },
+      { table: 'links', row: 1, column: 'pname', value: '\u202e상품', reason: messages.bidiControl('pname') },
+      { table: 'plans', row: 1, column: 'startdate', value: '2026-02-30', reason: messages.planDateInvalid },
+      { table: 'popup_slots', row: 1, column: 'cnt', value: '4', reason: messages.popupTurnInvalid },
+      { table: 'popup_slots', row: 1, column: 'head_count', value: 100_001, reason: messages.popupCountInvalid },
+      { table: 'popup_info', row: 1, column: 'title', value: '', reason: messages.popupInfoTitleInvalid },
+      { table: 'bookings', row: 1, column: 'phone', value: '01112345678', reason: messages.bookingPhoneInvalid },
+      { table: 'images', row: 1, column: 'content_type', value: 'text/html', reason: messages.imageUnreadable },
+    ];
+    const forge = ({ table, row, column, value }: (typeof cases)[number]) =>
+      withRows(archive, table, (rows) => {
+        rows[row - 1]![column] = value;
+      });
+    for (const bad of cases) {
+      expect((await upload('/api/backup/check', await forge(bad)).expect(400)).body.message).toBe(
+        messages.backupRowInvalid(bad.table, bad.row, bad.reason),
+      );
+    }
+    // The same check runs before a restore writes anything (the images are inserted as they stream by).
+    for (const bad of cases.filter((c) => ['images', 'bookings'].includes(c.table))) {
+      expect((await refusal(await forge(bad))).message).toBe(messages.backupRowInvalid(bad.table, bad.row, bad.reason));
+    }
+  });
+
+  it('refuses an archive whose rows carry a column this version does not have, as not made by this version', async () => {
+    const extra = await withRows(archive, 'links', (rows) => {
+      rows[4]!.shadow_url = 'javascript:alert(1)';
+    });
+    const message = '이 버전에서 만든 백업 파일이 아닙니다: links 표에 알 수 없는 열(shadow_url)이 있습니다.';
+    expect((await upload('/api/backup/check', extra).expect(400)).body.message).toBe(message);
+    expect((await refusal(extra)).message).toBe(message);
+    for (const table of ['images', 'cover', 'analytics_daily']) {
+      const bad = await withRows(archive, table, (rows) => {
+        rows[0]!.owner = 'x';
+      });
+      expect((await refusal(bad)).message).toBe(messages.backupUnknownColumn(table, 'owner'));
+    }
+  });
+
+  it('refuses rows the database itself refuses in a table without an API input, and still restores a valid archive', async () => {
+    const negative = await withRows(archive, 'analytics_daily', (rows) => {
+      rows[0]!.views = -1;
+    });
+    expect((await refusal(negative)).message).toBe(
+      '백업 파일의 analytics_daily 표는 복원할 수 없습니다: 이 사이트의 데이터 규칙에 맞지 않는 행이 있습니다.',
+    );
+    const notANumber = await withRows(archive, 'cover', (rows) => {
+      rows[0]!.version = 'many';
+    });
+    expect((await refusal(notANumber)).message).toBe(messages.backupTableInvalid('cover'));
+    await upload('/api/backup/restore', archive).expect(200);
+    expect(await tablesOf(target)).toEqual(await tablesOf(source));
   });
 
   it('restores an archive made before later migrations: the columns and tables it does not know start empty', async () => {

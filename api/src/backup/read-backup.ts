@@ -3,6 +3,7 @@ import { Transform, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { extract as tarExtract } from 'tar-stream';
 import { messages } from '../common/messages';
+import { imageTypeOf } from '../common/shared-rules';
 import {
   BACKUP_FORMAT,
   BACKUP_TABLES,
@@ -30,6 +31,8 @@ export interface ParsedBackup {
   manifest: BackupManifest;
   /** Rows of each table of BACKUP_TABLES (as row_to_json wrote them). */
   tables: Record<string, Record<string, unknown>[]>;
+  /** The rows of data/images.ndjson, in order. */
+  images: ImageRow[];
   counts: BackupCounts;
   /**
    * Table files this code does not know (`data/<table>.ndjson`), listed by the manifest: a newer site's tables. The
@@ -64,9 +67,10 @@ const TABLE_FILES = new Map(BACKUP_TABLES.map((table) => [dataFile(table.name), 
 /**
  * Reads a backup archive (format ≤ 1, `backup-format.ts`) from `input` and checks all of it: the format first (a
  * foreign or newer archive is refused before anything else), every entry's size and SHA-256 against the manifest
- * written last (so a damaged or truncated archive is refused), every image's bytes against its key, and the images
- * the rows point at. `onImage` gets each image (row and bytes) as it streams by, after its checks; the tables' rows
- * come back at the end. Nothing is held but one entry and the rows, and nothing is decompressed past `limits`.
+ * written last (so a damaged or truncated archive is refused), every image's bytes against its key and its type, and
+ * the images the rows point at. `onImage` gets each image (row and bytes) as it streams by, after its checks; the
+ * tables' rows and the image rows come back at the end. Nothing is held but one entry and the rows, and nothing is
+ * decompressed past `limits`.
  * @throws BackupError with a Korean message naming what is wrong, an entry or archive past `limits` included.
  */
 export async function readBackup(
@@ -92,6 +96,7 @@ export async function readBackup(
   const unknownTables: string[] = [];
   let header: BackupHeader | undefined;
   let imageRows: Map<string, ImageRow> | undefined;
+  let images: ImageRow[] = [];
   let manifest: BackupManifest | undefined;
   let imagesStored = 0;
 
@@ -121,7 +126,8 @@ export async function readBackup(
       }
       seen[name] = { bytes: body.length, sha256: createHash('sha256').update(body).digest('hex') };
       if (name === dataFile('images')) {
-        imageRows = new Map(ndjson<ImageRow>(name, body).map((row) => [String(row.key), row]));
+        images = ndjson<ImageRow>(name, body);
+        imageRows = new Map(images.map((row) => [String(row.key), row]));
         seen[name]!.rows = imageRows.size;
       } else if (name.startsWith('images/')) {
         const key = name.slice('images/'.length);
@@ -129,6 +135,12 @@ export async function readBackup(
         if (!row || !KEY.test(key)) throw new BackupError(messages.backupUnexpectedEntry(name));
         if (seen[name]!.sha256 !== key || body.length !== Number(row.byte_size)) {
           throw new BackupError(messages.backupDamaged(name));
+        }
+        // The type an upload would be stored with is the one its bytes announce (DECISIONS D4); the images are
+        // served with it, so a row calling them text/html is refused (issue 28 item 9).
+        if (imageTypeOf(body) !== row.content_type) {
+          const index = images.indexOf(row) + 1;
+          throw new BackupError(messages.backupRowInvalid('images', index, messages.imageUnreadable));
         }
         await onImage(row, body);
         imagesStored += 1;
@@ -159,7 +171,7 @@ export async function readBackup(
   checkManifest(manifest, seen, imagesStored, imageRows, tables);
   const counts: BackupCounts = { images: imagesStored };
   for (const table of BACKUP_TABLES) counts[table.name] = tables[table.name]!.length;
-  return { manifest, tables, counts, unknownTables };
+  return { manifest, tables, images, counts, unknownTables };
 }
 
 /** format.json, first: the archive is ours and not newer than this code. */

@@ -202,6 +202,15 @@ export const messages = {
   backupDamaged: (entry: string) => `백업 파일이 손상되었습니다(${entry}). 다른 백업 파일로 다시 시도해주세요.`,
   backupTruncated: '백업 파일이 중간에 끊겨 있습니다. 파일을 끝까지 받았는지 확인해주세요.',
   backupUnexpectedEntry: (entry: string) => `백업 파일에 알 수 없는 항목이 있습니다(${entry}).`,
+  /** Issue 28 item 11: a row of an archive with a column this version does not have. */
+  backupUnknownColumn: (table: string, column: string) =>
+    `이 버전에서 만든 백업 파일이 아닙니다: ${table} 표에 알 수 없는 열(${column})이 있습니다.`,
+  /** Issue 28 item 9: a row the API would refuse as input; `reason` is that refusal's sentence, `row` counts from 1. */
+  backupRowInvalid: (table: string, row: number, reason: string) =>
+    `백업 파일의 ${table} ${row}번째 행은 복원할 수 없습니다: ${reason}`,
+  /** Issue 28 item 9: rows the database's own rules refused while restoring (a CHECK, a reference, a type). */
+  backupTableInvalid: (table: string) =>
+    `백업 파일의 ${table} 표는 복원할 수 없습니다: 이 사이트의 데이터 규칙에 맞지 않는 행이 있습니다.`,
   backupTooLarge: (maxBytes: number) => `백업 파일이 너무 큽니다. 최대 ${maxBytes}바이트까지 올릴 수 있습니다.`,
   backupEntryTooLarge: (entry: string, maxBytes: number) =>
     `백업 파일의 항목이 너무 큽니다(${entry}, 압축을 풀면 최대 ${mebibytes(maxBytes)}MB). 이 사이트에서 만든 백업 파일인지 확인해주세요.`,

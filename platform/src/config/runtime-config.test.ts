@@ -44,6 +44,16 @@ describe('runtime config', () => {
     });
   });
 
+  it('reads the remotes a first start is still preparing: none when absent (issue 25 item 3)', () => {
+    expect(parseRuntimeConfig(valid).preparing).toEqual([]);
+    expect(parseRuntimeConfig({ ...valid, preparing: ['mf_links', 'mf_cover'] }).preparing).toEqual([
+      'mf_links',
+      'mf_cover',
+    ]);
+    expect(() => parseRuntimeConfig({ ...valid, preparing: 'mf_links' })).toThrow('preparing');
+    expect(() => parseRuntimeConfig({ ...valid, preparing: [''] })).toThrow('preparing');
+  });
+
   it('throws before the config is loaded', () => {
     runtimeConfigStore.setState({ config: null });
     expect(() => getRuntimeConfig()).toThrow('설정이 아직 로드되지 않았습니다');

@@ -10,6 +10,11 @@ export interface RuntimeConfig {
   apiBaseUrl: string;
   /** Federation name (`mf_store`) → remote entry URL (`http://localhost:8081/remoteEntry.js`). */
   remotes: Record<string, string>;
+  /**
+   * Remotes a first `npm start` is still building (scripts/preparing-remotes.mjs, issue 25 item 3): not in `remotes`
+   * yet; their screens say so and open by themselves once ready. Absent (no remote being prepared) anywhere else.
+   */
+  preparing?: string[];
   /** Web search URL with a `{keyword}` placeholder (DECISIONS D7). */
   searchUrl: string;
   footer: { home: string; social: string; video: string };
@@ -62,6 +67,8 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
   if (!isObject(raw.footer)) bad('footer');
   const footer = raw.footer as Record<string, unknown>;
   for (const key of ['home', 'social', 'video'] as const) if (!isText(footer[key])) bad(`footer.${key}`);
+  const preparing = raw.preparing ?? [];
+  if (!Array.isArray(preparing) || !preparing.every(isText)) bad('preparing');
   const analyticsId = raw.analyticsId ?? null;
   if (analyticsId !== null && typeof analyticsId !== 'string') bad('analyticsId');
   const auth = parseAuthConfig(raw.auth, bad);
@@ -69,6 +76,7 @@ export function parseRuntimeConfig(raw: unknown): RuntimeConfig {
     ...(raw as object),
     apiBaseUrl: (raw.apiBaseUrl as string).replace(/\/+$/, ''),
     remotes: remotes as Record<string, string>,
+    preparing: preparing as string[],
     searchUrl: raw.searchUrl as string,
     footer: footer as RuntimeConfig['footer'],
     analyticsId: analyticsId as string | null,

@@ -4,6 +4,7 @@ import { runtimeConfigStore } from '@linksite/platform';
 import { RequireAdmin } from '../auth/require-admin';
 import { ComingSoonPage } from '../pages/coming-soon-page';
 import { NotFoundPage } from '../pages/not-found-page';
+import { PreparingPage } from '../pages/preparing-page';
 import { RemoteSlot } from './remote-slot';
 import registry from '../../../remotes.json';
 
@@ -36,15 +37,19 @@ export function remoteAreaFor(pathname: string): RemoteArea | null {
  * Every path the shell does not route itself (mounted as the root splat `*`). A path of {@link REMOTE_AREAS} is
  * rendered by its remote's `./Routes` — a component rendering react-router `<Routes>` with the absolute paths above
  * (the splat sits at `/`, so they match as written) — behind the guard unless the area is public. Until the remote
- * is configured in /config.json (or while it does not expose `./Routes`) the page says it is not ready yet.
+ * is configured in /config.json (or while it does not expose `./Routes`) the page says it is not ready yet; while a
+ * first `npm start` is still building it (`preparing`), that it is being prepared and will open by itself.
  * Anything else: 404.
  */
 export function RemoteAreaRoute() {
   const { pathname } = useLocation();
   const remotes = useStore(runtimeConfigStore, (s) => s.config?.remotes);
+  const preparing = useStore(runtimeConfigStore, (s) => s.config?.preparing);
   const area = remoteAreaFor(pathname);
   if (!area) return <NotFoundPage />;
-  const screen = remotes?.[area.remote] ? (
+  const screen = preparing?.includes(area.remote) ? (
+    <PreparingPage remote={area.remote} publicArea={area.public} />
+  ) : remotes?.[area.remote] ? (
     <RemoteSlot remote={area.remote} module="Routes" whenMissing={<ComingSoonPage />} />
   ) : (
     <ComingSoonPage />
