@@ -32,5 +32,5 @@ export const messages = {
   comingSoonTitle: '준비 중인 화면입니다.',
   comingSoonBody: '이 기능은 아직 제공되지 않습니다. 다음 업데이트를 기다려주세요.',
   preparingTitle: '이 화면을 준비하고 있습니다.',
-  preparingBody: '사이트를 처음 시작하면서 관리 화면을 만드는 중입니다. 준비가 끝나면 이 화면이 저절로 열립니다.',
+  preparingBody: '사이트를 처음 시작하면서 이 화면을 만드는 중입니다. 준비가 끝나면 저절로 열립니다.',
 } as const;
