@@ -257,7 +257,6 @@ export const messages = {
 
   configError: (variable: string, reason: string) => `설정 오류: ${variable} ${reason}`,
   configPort: '는 1–65535 사이의 정수여야 합니다',
-  configPortOrZero: '는 0–65535 사이의 정수여야 합니다 (0 은 빈 포트 자동 선택)',
   configDatabaseUrl: '는 postgres:// 또는 postgresql:// 로 시작하는 주소여야 합니다',
   configBoolean: '는 true/false/1/0 중 하나여야 합니다',
   configPositiveInt: '는 1 이상의 정수여야 합니다',
@@ -292,7 +291,13 @@ export const messages = {
   embeddedStaleLock: (lockFile: string, pid: number) =>
     `이전 실행(pid ${pid})이 남긴 잠금 파일을 정리합니다: ${lockFile}`,
   embeddedStarting: (dir: string) => `내장 PostgreSQL(PGlite)을 시작합니다: ${dir}`,
-  embeddedStarted: (url: string) => `내장 PostgreSQL 준비 완료: ${url}`,
+  embeddedStarted: (socket: string) =>
+    `내장 PostgreSQL 준비 완료: 유닉스 소켓 ${socket} (TCP 포트 없음, 이 OS 계정만 접속할 수 있습니다)`,
+  embeddedSocketElsewhere: (dir: string, maxBytes: number) =>
+    `데이터 디렉터리 경로가 길어 소켓 경로가 ${maxBytes}바이트를 넘으므로, 내장 PostgreSQL 의 소켓을 이 계정 전용 임시 디렉터리에 둡니다: ${dir}`,
+  embeddedSocketPathTooLong: (socket: string, maxBytes: number) =>
+    `내장 데이터베이스의 소켓 경로가 ${maxBytes}바이트를 넘고, 임시 디렉터리 아래도 마찬가지입니다: ${socket}. DATA_DIR 또는 TMPDIR 을 더 짧게 설정하세요.\n` +
+    `The embedded database's socket path is longer than ${maxBytes} bytes (${socket}), and so is one under the temporary directory. Set a shorter DATA_DIR or TMPDIR.`,
 
   migrationsPending: (names: string[], command: string) =>
     `데이터베이스에 적용되지 않은 마이그레이션이 있습니다(${names.join(', ')}). MIGRATIONS_RUN=false 이므로 먼저 마이그레이션 명령을 실행하세요: ${command}\n` +

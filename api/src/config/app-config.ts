@@ -26,8 +26,6 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** Data directory (env DATA_DIR, default `<repo>/.data`); the embedded database lives in `<dataDir>/pglite`. */
   dataDir: string;
-  /** TCP port of the embedded server on 127.0.0.1 (env EMBEDDED_DB_PORT, default 0 = any free port). */
-  embeddedDbPort: number;
   /** Load the demo catalogue when the database has no links, plans or cover (env SEED_ON_EMPTY, default true). */
   seedOnEmpty: boolean;
   /**
@@ -190,7 +188,6 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\/\S+$/, messages.configDatabaseUrl)
     .optional(),
   DATA_DIR: z.string().trim().min(1, messages.configNonEmpty).optional(),
-  EMBEDDED_DB_PORT: integer(0, 65535, messages.configPortOrZero).default(0),
   SEED_ON_EMPTY: boolean.default(true),
   MIGRATIONS_RUN: boolean.default(true),
   SHUTDOWN_TIMEOUT_MS: integer(0, 600_000, messages.configShutdownTimeout).default(10_000),
@@ -256,7 +253,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: v.HOST,
     databaseUrl: v.DATABASE_URL,
     dataDir: resolve(v.DATA_DIR ?? defaultDataDir()),
-    embeddedDbPort: v.EMBEDDED_DB_PORT,
     seedOnEmpty: v.SEED_ON_EMPTY,
     migrationsRun: v.MIGRATIONS_RUN,
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,

@@ -1,14 +1,27 @@
-import { chmodSync, mkdirSync, readFileSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { messages } from '../common/messages';
 import { EMBEDDED_MAX_CONNECTIONS } from './typeorm-options';
 
-/** A running embedded PostgreSQL (PGlite over the wire protocol). */
+/** A running embedded PostgreSQL (PGlite over the wire protocol, on a Unix socket only its OS account reaches). */
 export interface EmbeddedPostgres {
-  /** `postgres://postgres@127.0.0.1:<port>/postgres` for pg / TypeORM. */
+  /** `postgres:///postgres?user=postgres&host=<socket directory>&port=5432` for pg / TypeORM (and psql). */
   url: string;
+  /** The socket file, `<socket directory>/.s.PGSQL.5432`: normally `<dataDir>/.s.PGSQL.5432`. */
+  socket: string;
   /** The lock file held while running: `<dataDir>/pglite.lock`. */
   lockFile: string;
   /** Stops the socket server, closes PGlite and removes the lock. Safe to call twice. */
@@ -21,8 +34,24 @@ export class EmbeddedDatabaseLockedError extends Error {
 }
 
 /**
- * Starts PGlite with its files in `<dataDir>/pglite`, served on 127.0.0.1:`port` (0 = any free port)
- * by PGLiteSocketServer (ARCHITECTURE.md "Data").
+ * The port in the socket file's name. libpq and pg look for `<host>/.s.PGSQL.<port>` when the host is a directory,
+ * so with 5432 (their default) `psql -h <dataDir> -U postgres` finds it too. Nothing listens on a TCP port.
+ */
+const SOCKET_PORT = 5432;
+const SOCKET_FILE = `.s.PGSQL.${SOCKET_PORT}`;
+
+/**
+ * Longest socket path, in bytes, that binds whole on Linux (sun_path holds 108 with its NUL) and macOS (104). Node
+ * does not refuse a longer one: it binds the path cut short, which could land outside the data directory.
+ */
+const MAX_SOCKET_PATH_BYTES = 103;
+
+/**
+ * Starts PGlite with its files in `<dataDir>/pglite`, served by PGLiteSocketServer on the Unix socket
+ * `<dataDir>/.s.PGSQL.5432` (ARCHITECTURE.md "Data"). The data directory is made 0700 and the socket 0600, so only
+ * the account running this process connects: no TCP port, no password to leak (issue 28 item 8; on 127.0.0.1 any
+ * account of the machine read every booking). A data directory too deep for a socket path puts the socket in a fresh
+ * 0700 directory under the system's temporary directory instead, removed at stop.
  * PGlite is one PostgreSQL session and the socket server queues each protocol message on its own, so two connections
  * that use the extended protocol at once break each other (issue 15 item 4(0)): callers use ONE connection
  * (EMBEDDED_POOL_SIZE, typeorm-options.ts) and only the transaction's EntityManager inside a transaction. The
@@ -31,7 +60,6 @@ export class EmbeddedDatabaseLockedError extends Error {
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
-  port?: number;
   log?: (line: string) => void;
 }): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => undefined);
@@ -42,6 +70,7 @@ export async function startEmbeddedPostgres(options: {
 
   let db: PGlite | undefined;
   let server: PGLiteSocketServer | undefined;
+  let socketDirectory: { path: string; temporary: boolean } | undefined;
   const releaseOnExit = () => releaseLock(lockFile);
   process.once('exit', releaseOnExit);
   let stopped = false;
@@ -49,9 +78,11 @@ export async function startEmbeddedPostgres(options: {
     if (stopped) return;
     stopped = true;
     try {
+      // Closing the server removes its socket file.
       await server?.stop();
       if (db && !db.closed) await db.close();
     } finally {
+      if (socketDirectory?.temporary) rmSync(socketDirectory.path, { recursive: true, force: true });
       restrictToOwner(join(options.dataDir, 'pglite'));
       releaseLock(lockFile);
       process.removeListener('exit', releaseOnExit);
@@ -65,19 +96,46 @@ export async function startEmbeddedPostgres(options: {
     db = await PGlite.create({ dataDir: pgliteDir });
     // PGlite's file system layer creates its files 0666 whatever the umask (issue 15: 968 of 1,011 files).
     restrictToOwner(pgliteDir);
-    server = new PGLiteSocketServer({
-      db,
-      host: '127.0.0.1',
-      port: options.port ?? 0,
-      maxConnections: EMBEDDED_MAX_CONNECTIONS,
-    });
+    socketDirectory = privateSocketDirectory(options.dataDir, log);
+    const socket = join(socketDirectory.path, SOCKET_FILE);
+    removeStaleSocket(socket);
+    server = new PGLiteSocketServer({ db, path: socket, maxConnections: EMBEDDED_MAX_CONNECTIONS });
     await server.start();
-    const url = `postgres://postgres@${server.getServerConn()}/postgres`;
-    log(messages.embeddedStarted(url));
-    return { url, lockFile, stop };
+    // The 0700 directory already keeps everyone else out; the socket itself gets no more than its owner too.
+    chmodSync(socket, 0o600);
+    const url = `postgres:///postgres?user=postgres&host=${encodeURIComponent(socketDirectory.path)}&port=${SOCKET_PORT}`;
+    log(messages.embeddedStarted(socket));
+    return { url, socket, lockFile, stop };
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * Where the socket goes: the data directory (0700) when `<dataDir>/.s.PGSQL.5432` fits MAX_SOCKET_PATH_BYTES,
+ * otherwise a new directory from mkdtemp (0700) under the system's temporary directory, to be removed at stop.
+ * @throws Error when neither fits.
+ */
+function privateSocketDirectory(dataDir: string, log: (line: string) => void): { path: string; temporary: boolean } {
+  if (Buffer.byteLength(join(dataDir, SOCKET_FILE)) <= MAX_SOCKET_PATH_BYTES)
+    return { path: dataDir, temporary: false };
+  const path = mkdtempSync(join(tmpdir(), 'linksite-db-'));
+  chmodSync(path, 0o700);
+  if (Buffer.byteLength(join(path, SOCKET_FILE)) > MAX_SOCKET_PATH_BYTES) {
+    rmSync(path, { recursive: true, force: true });
+    throw new Error(messages.embeddedSocketPathTooLong(join(dataDir, SOCKET_FILE), MAX_SOCKET_PATH_BYTES));
+  }
+  log(messages.embeddedSocketElsewhere(path, MAX_SOCKET_PATH_BYTES));
+  return { path, temporary: true };
+}
+
+/** Removes the socket file a killed process left behind (we hold the lock, so no live server owns it). */
+function removeStaleSocket(socket: string): void {
+  try {
+    if (lstatSync(socket).isSocket()) unlinkSync(socket);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
 }
 

@@ -8,11 +8,12 @@ export interface ResolvedDatabase {
 }
 
 /**
- * DATABASE_URL when set; otherwise starts the embedded PGlite server in `<DATA_DIR>/pglite`
- * (ARCHITECTURE.md "Data"). Shared by main.ts and the seed command.
+ * DATABASE_URL when set; otherwise starts the embedded PGlite server in `<DATA_DIR>/pglite`, on a Unix socket only
+ * this OS account reaches (ARCHITECTURE.md "Data", embedded-postgres.ts). Shared by main.ts and the seed, migrate,
+ * backup and restore commands.
  */
 export async function resolveDatabase(config: AppConfig, log: (line: string) => void): Promise<ResolvedDatabase> {
   if (config.databaseUrl) return { url: config.databaseUrl, embedded: undefined };
-  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedDbPort, log });
+  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log });
   return { url: embedded.url, embedded };
 }

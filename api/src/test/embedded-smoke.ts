@@ -1,10 +1,11 @@
 /**
  * Child-process half of database/embedded-postgres.spec.ts: starts the embedded database in DATA_DIR,
  * runs the migrations, a transaction and a query, stops, and prints one JSON line of what it saw (the lock, the
- * modes of the data directory, its pglite directory and the lock while running, the tables, a stored date).
+ * socket and its directory, the modes of the data directory, its pglite directory, the lock and the socket while
+ * running, the tables, a stored date).
  */
 import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { startEmbeddedPostgres } from '../database/embedded-postgres';
 import { openDataSource } from '../database/run-migrations';
 import { typeormOptions } from '../database/typeorm-options';
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
     dataDir: mode(dataDir),
     pglite: mode(join(dataDir, 'pglite')),
     lock: mode(embedded.lockFile),
+    socket: mode(embedded.socket),
+    socketDirectory: mode(dirname(embedded.socket)),
   };
   const dataSource = await openDataSource(typeormOptions(embedded.url, true), true);
   const tables = await dataSource.query<{ table_name: string }[]>(
@@ -33,6 +36,9 @@ async function main(): Promise<void> {
     lockWhileRunning,
     modesWhileRunning,
     lockAfterStop: existsSync(embedded.lockFile),
+    socket: embedded.socket,
+    socketAfterStop: existsSync(embedded.socket),
+    socketDirectoryAfterStop: existsSync(dirname(embedded.socket)),
     tables: tables.map((t) => t.table_name),
     startdate: plan?.startdate,
   };
