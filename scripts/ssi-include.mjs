@@ -54,18 +54,15 @@ export async function resolveSsi(html, include) {
 }
 
 /**
- * The headers a server asking the API on a visitor's behalf sends, as nginx's proxy does: the visitor's address
- * (the API's rate limit counts the visitor, not this server) and the page's own host and scheme (so absolute
- * addresses name the site, not the API).
- * @param {{ forwardedFor?: string, host?: string, proto?: string }} request
+ * The headers a server asking the API on a visitor's behalf sends: the visitor's address (the API's rate limit counts
+ * the visitor, not this server). Not the visitor's `Host` (issue 28 item 10): nothing the API answers here may depend
+ * on a host the client chose, since the head is cached and sent to everyone; its addresses come from the API's
+ * PUBLIC_SITE_URL alone (api/src/site-head/site-head.ts renderHead).
+ * @param {{ forwardedFor?: string }} request
  * @returns {Record<string, string>}
  */
-export function forwardedHeaders({ forwardedFor, host, proto }) {
-  const headers = {};
-  if (forwardedFor) headers['X-Forwarded-For'] = forwardedFor;
-  if (host) headers['X-Forwarded-Host'] = host;
-  if (proto) headers['X-Forwarded-Proto'] = proto;
-  return headers;
+export function forwardedHeaders({ forwardedFor }) {
+  return forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {};
 }
 
 /**
@@ -73,13 +70,12 @@ export function forwardedHeaders({ forwardedFor, host, proto }) {
  * no answer within `timeoutMs`, a refused connection) '' so the page goes without it.
  * @param {string} apiOrigin `http://127.0.0.1:3000`
  * @param {string} virtual `/api/site/first-screen`
- * @param {{ forwardedFor?: string, host?: string, proto?: string, timeoutMs?: number }} [options] forwardedFor: the
- *   visitor's address (the API's rate limit counts the visitor, not this server); host and proto: the page's own
- *   (`X-Forwarded-Host`/`-Proto`, as nginx passes them), so the head's absolute addresses name the site, not the API
+ * @param {{ forwardedFor?: string, timeoutMs?: number }} [options] forwardedFor: the visitor's address (the API's
+ *   rate limit counts the visitor, not this server; {@link forwardedHeaders})
  * @returns {Promise<string>}
  */
-export async function fetchInclude(apiOrigin, virtual, { forwardedFor, host, proto, timeoutMs = 2000 } = {}) {
-  const headers = forwardedHeaders({ forwardedFor, host, proto });
+export async function fetchInclude(apiOrigin, virtual, { forwardedFor, timeoutMs = 2000 } = {}) {
+  const headers = forwardedHeaders({ forwardedFor });
   try {
     const response = await fetch(`${apiOrigin}${virtual}`, {
       headers,

@@ -804,7 +804,7 @@ export interface paths {
         };
         /**
          * 페이지 head 조각 (공개)
-         * @description HTML tags for the page head: title, description, canonical, og:*, twitter:card, from SITE_NAME, SITE_DESCRIPTION, PUBLIC_SITE_URL (or the request origin) and the current cover. Values are HTML-escaped. Cached until the next write (ETag, 304).
+         * @description HTML tags for the page head: title, description, canonical, og:*, twitter:card, from SITE_NAME, SITE_DESCRIPTION, PUBLIC_SITE_URL and the current cover. Addresses are absolute on PUBLIC_SITE_URL, site-relative without it; never taken from the request (Host, X-Forwarded-Host). Values are HTML-escaped. Cached until the next write (ETag, 304).
          */
         get: operations["SiteHeadController_head"];
         put?: never;

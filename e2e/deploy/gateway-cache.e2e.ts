@@ -9,11 +9,14 @@
  *   request counters (their /metrics) grew by about one per second, far fewer than 200;
  * - an image variant is a MISS, then a HIT with the same bytes;
  * - a request with Authorization is never answered from the cache nor fills it, and an answer sent no-cache
- *   (`GET /api/reserve/status`) is never kept.
+ *   (`GET /api/reserve/status`) is never kept;
+ * - the site head (no PUBLIC_SITE_URL here) never names a host a client sent, in `Host` or `X-Forwarded-Host`, and is
+ *   the same copy for every host (issue 28 item 10).
  * The times are printed.
  */
 import sharp from 'sharp';
 import type { ApiProcess, IssuerProcess } from '../../api/src/test/api-process';
+import { rawGet } from '../support/raw-get';
 import { type ApiCluster, startApiCluster } from './api-cluster';
 import type { ApiGateway } from './local-nginx';
 
@@ -184,5 +187,21 @@ describe('the gateway caches what the API marks shareable, and shows a write wit
     expect(answers.map((res) => res.headers.get('cache-control'))).toEqual(Array(3).fill('public, no-cache'));
     expect(answers.map((res) => res.headers.get('x-cache-status'))).toEqual(['MISS', 'MISS', 'MISS']);
     expect((await served('/api/reserve/status')) - reserveBefore).toBe(3);
+  });
+
+  test('the site head never names a host the client sent, and is one copy for every host', async () => {
+    const head = `${gateway.url}/api/site/head`;
+    const forged: Record<string, string>[] = [{ Host: 'evil.example' }, { 'X-Forwarded-Host': 'evil.example' }];
+    for (const headers of forged) {
+      // First while the gateway keeps no copy of this second (nginx passes `Host` on as X-Forwarded-Host).
+      const foreign = await rawGet(head, headers);
+      const plain = await rawGet(head);
+      expect([foreign.status, plain.status]).toEqual([200, 200]);
+      expect(foreign.body).not.toContain('evil.example');
+      expect(plain.body).not.toContain('evil.example');
+      expect(foreign.body).toBe(plain.body);
+      expect(plain.body).toContain('<link rel="canonical" href="/" />');
+      await sleep(1000);
+    }
   });
 });

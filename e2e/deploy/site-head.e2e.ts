@@ -5,9 +5,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { type ApiProcess, startApiProcess } from '../../api/src/test/api-process';
 import { stablePortBlock } from '../../api/src/test/stable-ports';
-import { createTestDatabase, type TestDatabase } from '../../api/src/test/test-database';
+import { createTestDatabase } from '../../api/src/test/test-database';
 import { DEFAULT_SITE_DESCRIPTION, DEFAULT_SITE_NAME } from '../../api/src/config/app-config';
 import { THEME_COLOR } from '../../api/src/site-head/site-head';
+import { rawGet } from '../support/raw-get';
 import { serveApp } from '../support/static-app';
 import { repoRoot } from './local-nginx';
 import { siteRemotes } from './site-scripts';
@@ -36,6 +37,38 @@ const freePort = () =>
       server.close(() => resolve(port));
     });
   });
+
+/** A database, an API process with `env` on it, and the shell's site server in front, as its image runs it. */
+async function startSite(databaseName: string, env: Record<string, string>) {
+  const database = await createTestDatabase(databaseName);
+  const apiPort = await stablePortBlock(1);
+  let api: ApiProcess | null = await startApiProcess(apiPort, { DATABASE_URL: database.url, REDIS_URL: '', ...env });
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-site-head-'));
+  // The site-server image's environment (docker-compose.yml `shell`); no remote answers (port 9): the head is what is
+  // looked at here, and the first screen goes without its slots.
+  const server = await serveApp('shell', port, {
+    API_INTERNAL_URL: `http://127.0.0.1:${apiPort}`,
+    DATA_DIR: dataDir,
+    ...Object.fromEntries(
+      siteRemotes().map((r) => [`REMOTE_${r.name.toUpperCase()}_INTERNAL_URL`, 'http://127.0.0.1:9/']),
+    ),
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    /** Stops the API alone (the site server stays up). */
+    stopApi: async () => {
+      await api?.terminate();
+      api = null;
+    },
+    stop: async () => {
+      await server.stop();
+      await api?.terminate();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 /**
  * Issue 14 item 2, the static half of the page's head: the shell's built index.html (build/webpack-app.js
@@ -90,44 +123,21 @@ describe('the shell head: static icons and manifest, the API head included (issu
   });
 
   describe("through the shell's site server", () => {
-    let database: TestDatabase;
-    let api: ApiProcess | null = null;
-    let server: { stop: () => Promise<void> } | undefined;
-    let dataDir: string;
-    let url: string;
+    let site: Awaited<ReturnType<typeof startSite>> | undefined;
 
     beforeAll(async () => {
-      database = await createTestDatabase('linksite_site_head');
-      const apiPort = await stablePortBlock(1);
-      api = await startApiProcess(apiPort, {
-        DATABASE_URL: database.url,
-        REDIS_URL: '',
+      site = await startSite('linksite_site_head', {
         SITE_NAME: 'SSI 시험 가게',
         PUBLIC_SITE_URL: 'https://links.example.com',
-      });
-      const port = await freePort();
-      url = `http://127.0.0.1:${port}`;
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-site-head-'));
-      // The site-server image's environment (docker-compose.yml `shell`); no remote answers (port 9): the head is
-      // what is looked at here, and the first screen goes without its slots.
-      server = await serveApp('shell', port, {
-        API_INTERNAL_URL: `http://127.0.0.1:${apiPort}`,
-        DATA_DIR: dataDir,
-        ...Object.fromEntries(
-          siteRemotes().map((r) => [`REMOTE_${r.name.toUpperCase()}_INTERNAL_URL`, 'http://127.0.0.1:9/']),
-        ),
       });
     });
 
     afterAll(async () => {
-      await server?.stop();
-      await api?.terminate();
-      await database?.drop();
-      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      await site?.stop();
     });
 
     it('replaces the include by the API head, with one title and one description, and the stub without the API', async () => {
-      const served = await (await fetch(`${url}/`)).text();
+      const served = await (await fetch(`${site!.url}/`)).text();
       expect(served).not.toContain('<!--#');
       expect(count(served, /<title>/)).toBe(1);
       expect(served).toContain('<title>SSI 시험 가게</title>');
@@ -137,15 +147,49 @@ describe('the shell head: static icons and manifest, the API head included (issu
       expect(count(served, /rel="manifest"/)).toBe(1);
       expect(count(served, /rel="icon"/)).toBe(2);
 
-      await api!.terminate();
-      api = null;
-      const fallback = await (await fetch(`${url}/`)).text();
+      await site!.stopApi();
+      const fallback = await (await fetch(`${site!.url}/`)).text();
       expect(fallback).not.toContain('<!--#');
       expect(count(fallback, /<title>/)).toBe(1);
       expect(fallback).toContain(`<title>${DEFAULT_SITE_NAME.replace('&', '&amp;')}</title>`);
       expect(fallback).toContain(DEFAULT_SITE_DESCRIPTION);
       expect(fallback).not.toContain('og:');
       expect(count(fallback, /rel="icon"/)).toBe(2);
+    });
+  });
+
+  // Issue 28 item 10: this server once passed the visitor's Host on to the API as X-Forwarded-Host, and the API built
+  // the head's canonical URL, og:url and og:image from it when PUBLIC_SITE_URL was unset, keeping that head per host
+  // and telling shared caches to keep it too.
+  describe("through the shell's site server, without PUBLIC_SITE_URL", () => {
+    let site: Awaited<ReturnType<typeof startSite>> | undefined;
+
+    beforeAll(async () => {
+      site = await startSite('linksite_site_head_hosts', {});
+    });
+
+    afterAll(async () => {
+      await site?.stop();
+    });
+
+    it('never puts a Host or X-Forwarded-Host the visitor sent in the page or the head', async () => {
+      const forged: Record<string, string>[] = [
+        { Host: 'evil.example' },
+        { 'X-Forwarded-Host': 'evil.example' },
+        { Host: 'evil.example:8443', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+      ];
+      for (const headers of forged) {
+        for (const address of ['/', '/main/list', '/api/site/head']) {
+          const foreign = await rawGet(`${site!.url}${address}`, { Accept: 'text/html', ...headers });
+          expect([address, foreign.status]).toEqual([address, 200]);
+          expect(foreign.body).not.toContain('evil.example');
+          expect(foreign.body).toContain('<link rel="canonical" href="/" />');
+          expect(foreign.body).toContain('<meta property="og:image" content="/api/site/og.jpg?v=1-default" />');
+          const plain = await rawGet(`${site!.url}${address}`, { Accept: 'text/html' });
+          expect(plain.body).not.toContain('evil.example');
+          expect(plain.body).toContain('<meta property="og:url" content="/" />');
+        }
+      }
     });
   });
 });

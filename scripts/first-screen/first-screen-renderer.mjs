@@ -140,7 +140,7 @@ export function createFirstScreenRenderer({
   /**
    * The API's first-screen data for `tag`, or null (the API failed, refused the tag or did not answer in time).
    * @param {string} tag the page's `tag` parameter as sent (percent-encoded; '' for none)
-   * @param {Record<string, string>} headers forwarded to the API (the visitor's address, the page's host)
+   * @param {Record<string, string>} headers forwarded to the API (the visitor's address, not its Host)
    */
   async function readData(tag, headers) {
     const kept = data.get(tag);

@@ -83,7 +83,7 @@ export function siteFirstScreen({ distDir, apiOrigin, development, releaseConfig
     /**
      * The first screen for a request of `/` with `query` (as sent, without `?`), or null.
      * @param {string} query
-     * @param {{ forwardedFor?: string, host?: string, proto?: string }} forwarded the visitor's request
+     * @param {{ forwardedFor?: string }} forwarded the visitor's address (ssi-include.mjs forwardedHeaders)
      */
     render: (query, forwarded) =>
       renderer.render({ tag: argument(query, 'tag'), headers: forwardedHeaders(forwarded) }),

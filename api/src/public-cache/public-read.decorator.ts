@@ -12,11 +12,6 @@ export interface PublicReadOptions {
    * the list forgets only costs cache hits, never a wrong answer.
    */
   query?: readonly string[];
-  /**
-   * The answer holds absolute addresses built from the request's scheme and host (`GET /api/site/head` without
-   * PUBLIC_SITE_URL): one entry per origin.
-   */
-  perOrigin?: boolean;
 }
 
 /**

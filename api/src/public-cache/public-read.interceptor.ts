@@ -20,8 +20,9 @@ import { PUBLIC_READ, type PublicReadOptions } from './public-read.decorator';
  * - its path as sent (`/api/main/select/7`): the route and its path parameters;
  * - then the query's `name=value` pairs whose name (decoded as Express's query parser decodes it) the route declares
  *   (PublicReadOptions.query), kept as sent and ordered by that list, so `?tag=a&limit=2` and `?limit=2&tag=a` share
- *   one entry; null when another parameter is present;
- * - with `perOrigin`, the request's scheme and host (`req.protocol`, `req.host`, trusting what TRUST_PROXY trusts).
+ *   one entry; null when another parameter is present.
+ * Never the request's host or scheme: an answer kept here is sent to every visitor, so none may be built from a `Host`
+ * or `X-Forwarded-Host` a client chose (issue 28 item 10), and one per host would let any client add entries.
  * Values stay as sent rather than checked and normalized: the lookup runs before the pipes, so a key built from
  * decoded values could pair a request the pipes refuse (an undecodable `%ED%A0%80`) with another's answer. Two
  * spellings of one answer (`?upcoming=0` and none) are two entries with the same bytes and ETag.
@@ -47,7 +48,7 @@ export function publicReadKey(request: Request, options: PublicReadOptions): str
         .map(({ pair }) => pair)
         .join('&')}`;
   }
-  return options.perOrigin ? `${key} ${request.protocol}://${request.host}` : key;
+  return key;
 }
 
 /**

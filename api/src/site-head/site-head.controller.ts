@@ -37,24 +37,24 @@ export class SiteHeadController {
   /**
    * `GET /api/site/head` → `text/html; charset=utf-8`: title, description, canonical URL, `og:*` and `twitter:card`
    * (site-head.ts renderHead), for `<!--# include virtual="/api/site/head" -->` in the shell's index.html. Addresses
-   * are absolute on PUBLIC_SITE_URL, or on the request's origin when it is unset (hence kept per origin). A public
-   * read (public-cache/public-read.decorator.ts: ETag, 304, `Cache-Control` of publicCacheControl) until the next
-   * write.
+   * are absolute on PUBLIC_SITE_URL, site-relative when it is unset: never from the request's `Host` or
+   * `X-Forwarded-Host` (issue 28 item 10), so every request gets the same bytes, kept once. A public read
+   * (public-cache/public-read.decorator.ts: ETag, 304, `Cache-Control` of publicCacheControl) until the next write.
    */
   @Get('head')
   @Public()
-  @PublicRead({ perOrigin: true })
+  @PublicRead()
   @ApiProduces('text/html')
   @ApiOperation({
     summary: '페이지 head 조각 (공개)',
     description:
-      'HTML tags for the page head: title, description, canonical, og:*, twitter:card, from SITE_NAME, SITE_DESCRIPTION, PUBLIC_SITE_URL (or the request origin) and the current cover. Values are HTML-escaped. Cached until the next write (ETag, 304).',
+      'HTML tags for the page head: title, description, canonical, og:*, twitter:card, from SITE_NAME, SITE_DESCRIPTION, PUBLIC_SITE_URL and the current cover. Addresses are absolute on PUBLIC_SITE_URL, site-relative without it; never taken from the request (Host, X-Forwarded-Host). Values are HTML-escaped. Cached until the next write (ETag, 304).',
   })
   @ApiResponse({ status: 200, description: 'The fragment', content: { 'text/html': { schema: { type: 'string' } } } })
   @ApiResponse({ status: 304, description: 'Not modified (If-None-Match matched the ETag)' })
-  async head(@Req() req: Request): Promise<PublicReadAnswer<string>> {
+  async head(): Promise<PublicReadAnswer<string>> {
     return {
-      body: renderHead(this.config.site, this.origin(req), await this.coverKey()),
+      body: renderHead(this.config.site, await this.coverKey()),
       contentType: HTML_TYPE,
       validUntil: null,
     };
@@ -139,19 +139,5 @@ export class SiteHeadController {
   private async coverKey(): Promise<string | null> {
     const [row] = await this.dataSource.query<{ image_key: string }[]>(`SELECT image_key FROM cover WHERE id = 1`);
     return row?.image_key ?? null;
-  }
-
-  /**
-   * The site's origin for absolute addresses: PUBLIC_SITE_URL, else the request's scheme (X-Forwarded-Proto from a
-   * trusted proxy, TRUST_PROXY) and host (`Host`, or X-Forwarded-Host from a trusted proxy). A host that is not a
-   * valid URL host gives `http://localhost`, so nothing the client sends reaches the page unparsed.
-   */
-  private origin(req: Request): string {
-    if (this.config.site.publicUrl) return this.config.site.publicUrl;
-    try {
-      return new URL(`${req.protocol}://${req.host}`).origin;
-    } catch {
-      return 'http://localhost';
-    }
   }
 }

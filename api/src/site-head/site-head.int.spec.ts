@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { DEFAULT_SITE_DESCRIPTION } from '../config/app-config';
+import { PublicCache } from '../public-cache/public-cache';
 import { AdminTestApp, createAdminTestApp } from '../test/admin-test-app';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -66,7 +67,7 @@ describe('the site head (integration, real PostgreSQL)', () => {
     let t: AdminTestApp;
     let auth: string;
     const http = () => request(t.app.getHttpServer() as App);
-    const head = async (headers: Record<string, string> = { Host: 'links.test:8080' }) => {
+    const head = async (headers: Record<string, string> = {}) => {
       const res = await http().get('/api/site/head').set(headers).expect(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       return { head: parseHead(res.text), etag: String(res.headers.etag), text: res.text };
@@ -86,11 +87,11 @@ describe('the site head (integration, real PostgreSQL)', () => {
       await t?.close();
     });
 
-    it('has every tag with the Korean defaults, on the request origin, and the fallback preview image', async () => {
+    it('has every tag with the Korean defaults, site-relative addresses, and the fallback preview image', async () => {
       const { head: h } = await head();
       expect(h).toEqual({
         title: '링크 & 일정',
-        canonical: 'http://links.test:8080/',
+        canonical: '/',
         meta: {
           description: DEFAULT_SITE_DESCRIPTION,
           'og:type': 'website',
@@ -98,8 +99,8 @@ describe('the site head (integration, real PostgreSQL)', () => {
           'og:site_name': '링크 & 일정',
           'og:title': '링크 & 일정',
           'og:description': DEFAULT_SITE_DESCRIPTION,
-          'og:url': 'http://links.test:8080/',
-          'og:image': 'http://links.test:8080/api/site/og.jpg?v=1-default',
+          'og:url': '/',
+          'og:image': '/api/site/og.jpg?v=1-default',
           'og:image:type': 'image/jpeg',
           'og:image:width': '1200',
           'og:image:height': '630',
@@ -107,10 +108,6 @@ describe('the site head (integration, real PostgreSQL)', () => {
           'twitter:card': 'summary_large_image',
         },
       });
-      // A trusted proxy (TRUST_PROXY loopback: supertest connects from 127.0.0.1) says the visitor came over HTTPS.
-      const proxied = await head({ Host: 'links.test', 'X-Forwarded-Proto': 'https' });
-      expect(proxied.head.meta['og:url']).toBe('https://links.test/');
-      expect(proxied.head.meta['og:image']).toBe('https://links.test/api/site/og.jpg?v=1-default');
 
       const og = await http().get('/api/site/og.jpg?v=1-default').expect(200);
       expect(og.headers['content-type']).toBe('image/jpeg');
@@ -130,7 +127,7 @@ describe('the site head (integration, real PostgreSQL)', () => {
 
     it('is cached until a write; the cover upload changes og:image and the image is the cover at 1200×630', async () => {
       const before = await head();
-      await http().get('/api/site/head').set({ Host: 'links.test:8080', 'If-None-Match': before.etag }).expect(304);
+      await http().get('/api/site/head').set({ 'If-None-Match': before.etag }).expect(304);
 
       const wide = await picture(2400, 900);
       await uploadCover(wide);
@@ -161,8 +158,7 @@ describe('the site head (integration, real PostgreSQL)', () => {
       await uploadCover(await picture(1000, 1000));
       const second = await head();
       expect(second.head.meta['og:image']).not.toBe(first.head.meta['og:image']);
-      const address = new URL(second.head.meta['og:image']!);
-      const next = await http().get(`${address.pathname}${address.search}`).expect(200);
+      const next = await http().get(second.head.meta['og:image']!).expect(200);
       expect(await sharp(next.body as Buffer).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
       expect(Buffer.compare(next.body as Buffer, og.body as Buffer)).not.toBe(0);
     });
@@ -201,6 +197,48 @@ describe('the site head (integration, real PostgreSQL)', () => {
         expect(meta.format).toBe('png');
       }
     });
+
+    // Issue 28 item 10: without PUBLIC_SITE_URL the head's addresses once came from the request's Host (or a trusted
+    // proxy's X-Forwarded-Host), and the head is a public read kept in memory and by shared caches: one request with
+    // a forged Host could choose the canonical URL and og:url every later visitor and link-preview scraper got.
+    it('never names a Host or X-Forwarded-Host the client chose, and is one cached answer for every host', async () => {
+      const scrape = async () => (await http().get('/metrics').expect(200)).text;
+      const count = (text: string, metric: string) =>
+        Number(new RegExp(`^${metric}\\{cache="public-reads"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+      // Each way a client (or a proxy TRUST_PROXY believes: supertest connects from loopback) names a host, sent
+      // first on an emptied cache (so its answer is the one kept), then a plain request: neither names that host.
+      const forged: Record<string, string>[] = [
+        { Host: 'evil.example' },
+        { 'X-Forwarded-Host': 'evil.example' },
+        { Host: 'evil.example:8443', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+        { Forwarded: 'host=evil.example;proto=https' },
+      ];
+      let plain: { text: string; etag: string } | undefined;
+      for (const headers of forged) {
+        await t.app.get(PublicCache).invalidate();
+        const foreign = await head(headers);
+        expect(foreign.text).not.toContain('evil.example');
+        const after = await head();
+        expect(after.text).not.toContain('evil.example');
+        expect(foreign.text).toBe(after.text);
+        expect(foreign.etag).toBe(after.etag);
+        if (plain) expect(after.text).toBe(plain.text);
+        plain = after;
+        const manifest = await http().get('/api/site/manifest.webmanifest').set(headers).expect(200);
+        expect(manifest.text).not.toContain('evil.example');
+      }
+      expect(parseHead(plain!.text).canonical).toBe('/');
+
+      // The cache key does not multiply per host: once the head is kept, a request naming any other host is a hit.
+      const before = await scrape();
+      for (const headers of forged) {
+        const res = await http().get('/api/site/head').set(headers).expect(200);
+        expect(res.text).toBe(plain!.text);
+      }
+      const after = await scrape();
+      expect(count(after, 'cache_misses_total') - count(before, 'cache_misses_total')).toBe(0);
+      expect(count(after, 'cache_hits_total') - count(before, 'cache_hits_total')).toBe(forged.length);
+    });
   });
 
   it('takes SITE_NAME, SITE_DESCRIPTION and PUBLIC_SITE_URL, HTML-escaped', async () => {
@@ -214,6 +252,8 @@ describe('the site head (integration, real PostgreSQL)', () => {
       const http = () => request(t.app.getHttpServer() as App);
       const res = await http().get('/api/site/head').set('Host', 'evil.test').expect(200);
       expect(res.text).not.toMatch(/<script|<b>|evil\.test/);
+      const forwarded = await http().get('/api/site/head').set('X-Forwarded-Host', 'evil.test').expect(200);
+      expect(forwarded.text).toBe(res.text);
       const h = parseHead(res.text);
       expect(h.title).toBe(name);
       expect(h.canonical).toBe('https://links.example.com/');

@@ -34,13 +34,21 @@ export function ogImageVersion(coverKey: string | null): string {
  * The dynamic half of the page's `<head>` (issue 14 item 2), inserted by the servers in place of
  * `<!--# include virtual="/api/site/head" -->` (build/webpack-app.js htmlTemplate keeps the static half: icons,
  * manifest link, theme-color). Every value is HTML-escaped.
+ *
+ * The addresses (canonical, `og:url`, `og:image`) come from the settings only, never from the request (issue 28
+ * item 10): a `Host` or `X-Forwarded-Host` a client chose cannot reach a fragment that is cached and sent to every
+ * visitor and link-preview scraper. With PUBLIC_SITE_URL they are absolute on it, as the Open Graph protocol asks
+ * (`og:url` and `og:image` are absolute URLs); without it they are site-relative (`/`, `/api/site/og.jpg?v=…`),
+ * which browsers resolve against the page (the share button reads the canonical's resolved `href`) but link-preview
+ * scrapers may not: a public deployment sets PUBLIC_SITE_URL (compose and the Kubernetes manifests require it), and
+ * only the one-machine default (`npm start`) runs without it.
  * @param site name, description and public address from the settings (SITE_NAME, SITE_DESCRIPTION, PUBLIC_SITE_URL)
- * @param origin the site's origin without a trailing slash (`site.publicUrl`, or the request's own)
  * @param coverKey the current cover's image key, or null (the preview image is then the generated fallback)
  * @returns newline-separated tags: title, description, canonical, og:type/locale/site_name/title/description/url/
  *   image (+ width, height, type, alt) and twitter:card `summary_large_image`
  */
-export function renderHead(site: SiteConfig, origin: string, coverKey: string | null): string {
+export function renderHead(site: SiteConfig, coverKey: string | null): string {
+  const origin = site.publicUrl ?? '';
   const url = `${origin}/`;
   const image = `${origin}/api/site/og.jpg?v=${ogImageVersion(coverKey)}`;
   const meta = (attribute: 'name' | 'property', key: string, value: string) =>
