@@ -1,4 +1,4 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminsModule } from './admins/admins.module';
 import { AnalyticsModule } from './analytics/analytics.module';
@@ -10,6 +10,7 @@ import { CommonModule } from './common/common.module';
 import { APP_CONFIG, AppConfig } from './config/app-config';
 import { CoverModule } from './cover/cover.module';
 import { DATABASE_TARGET, type DatabaseTarget } from './database/database-target';
+import { connectionLanes } from './database/embedded-pool';
 import { openDataSource, PendingMigrationsError } from './database/run-migrations';
 import { typeormOptions } from './database/typeorm-options';
 import { HealthModule } from './health/health.module';
@@ -35,9 +36,15 @@ export type { DatabaseTarget };
  * run under the migration lock (MIGRATIONS_RUN=true) or their absence is checked (false); a pending
  * migration is not retried like a refused connection, it stops the start at once.
  * `httpLogger`: the request logger main.ts already writes with (logging/); tests leave it out.
+ * Every request runs in its connection lane (database/embedded-pool.ts, issue 28 item 6): a module middleware, so it is
+ * mounted at init, after configure-app.ts's body parsers, whose stream events would not carry the lane on.
  */
 @Module({})
-export class AppModule {
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(connectionLanes).forRoutes('{*path}');
+  }
+
   static forRoot(config: AppConfig, database: DatabaseTarget, httpLogger?: HttpLogger): DynamicModule {
     return {
       module: AppModule,

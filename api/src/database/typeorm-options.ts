@@ -7,6 +7,7 @@ import { Image } from '../images/image.entity';
 import { Link } from '../links/link.entity';
 import { Plan } from '../plans/plan.entity';
 import { PopupSlot } from '../popups/popup-slot.entity';
+import { embeddedDriver } from './embedded-pool';
 import { InitialSchema1763701200000 } from './migrations/1763701200000-initial-schema';
 import { LinkVisibility1795435200000 } from './migrations/1795435200000-link-visibility';
 import { Analytics1795521600000 } from './migrations/1795521600000-analytics';
@@ -36,7 +37,8 @@ export const migrations = [
  * it takes no lock: run-migrations.ts applies them under a PostgreSQL advisory lock (`openDataSource`, the
  * migrate command).
  * @param embedded the embedded PGlite server is ONE PostgreSQL session behind a socket server, so the pool holds one
- *   connection, kept open (issue 15 item 4(0); database/embedded-postgres.ts explains why more break it).
+ *   connection, kept open (issue 15 item 4(0); database/embedded-postgres.ts explains why more break it), and is an
+ *   EmbeddedPool (embedded-pool.ts), which gives it to writes and reads in turn (issue 28 item 6).
  */
 export function typeormOptions(url: string, embedded = false): DataSourceOptions {
   return {
@@ -49,6 +51,8 @@ export function typeormOptions(url: string, embedded = false): DataSourceOptions
     extra: embedded
       ? { max: EMBEDDED_POOL_SIZE, idleTimeoutMillis: 0 }
       : { max: 10, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS },
+    // Writes take turns with reads for the one connection instead of queueing behind them (issue 28 item 6).
+    ...(embedded ? { driver: embeddedDriver } : {}),
   };
 }
 

@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
 import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../common/api-error';
+import { LaneQueue } from '../common/lane-queue';
+import { SingleFlight } from '../common/single-flight';
 import { messages } from '../common/messages';
 import { imageTypeOf } from '../common/shared-rules';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { inConnectionLane } from '../database/embedded-pool';
 import { CACHE_OBSERVER, type CacheObserver } from '../public-cache/cache-observer';
 import { PublicCache } from '../public-cache/public-cache';
 import type { ImageContentType } from './image.entity';
@@ -14,6 +18,15 @@ import type { VariantWidth } from './image-variant.entity';
 
 /** Largest accepted image in pixels (decompression-bomb bound, DECISIONS D4). */
 export const MAX_INPUT_PIXELS = 40_000_000;
+
+/**
+ * Images that variant() and derived() make with sharp at a time: one less than the cores, at least one (issue 28
+ * item 6). sharp works on libuv's threads, each image on several, so a page's cold variants made all at once left the
+ * event loop, which also runs the embedded database, little of the CPU: on 2 cores (bench/embedded-mix.mjs, 81 cold
+ * variants among 300 requests) one at a time answered the saves sooner (p99 0.65–1.28 s against 1.08–2.52 s) and the
+ * variants too (p50 1.3–2.5 s against 2.5–4.9 s).
+ */
+export const VARIANT_MAKERS = Math.max(1, availableParallelism() - 1);
 
 /** What storeImage recorded. `key` is the SHA-256 hex of the stored (normalized) bytes. */
 export interface StoredImage {
@@ -179,10 +192,16 @@ export async function removeUnreferencedImages(manager: EntityManager, keys?: re
  * item 4): a least-recently-used cache of at most IMAGE_CACHE_MAX_BYTES bytes (0 = none), so a hit reads no database.
  * Keys name their bytes, so nothing kept goes stale; the memory is emptied on every write all the same (PublicCache's
  * invalidation), so an image deleted with the last link using it stops being served here too.
+ * Concurrent requests for one variant not in memory share one lookup, one sharp run and one stored row (issue 28
+ * item 6); sharp runs while no database connection is held, at most VARIANT_MAKERS images at a time; image bytes are
+ * read and stored in the `image` connection lane (database/embedded-pool.ts), so on the embedded database a page's
+ * data and a save never wait behind a burst of them.
  */
 @Injectable()
 export class ImagesService {
   private readonly hot: LRUCache<string, Buffer> | null;
+  private readonly making = new SingleFlight<Buffer | null>();
+  private readonly makers = new LaneQueue(VARIANT_MAKERS, ['sharp']);
 
   constructor(
     private readonly dataSource: DataSource,
@@ -194,14 +213,19 @@ export class ImagesService {
       config.imageCacheMaxBytes > 0
         ? new LRUCache({ maxSize: config.imageCacheMaxBytes, sizeCalculation: (bytes) => Math.max(1, bytes.length) })
         : null;
-    cache.onInvalidate(() => this.hot?.clear());
+    cache.onInvalidate(() => {
+      this.hot?.clear();
+      this.making.forget();
+    });
   }
 
   /** The stored original, or null when the key is unknown. */
   async original(key: string): Promise<ImageBytes | null> {
-    const [row] = await this.dataSource.query<{ content_type: string; bytes: Buffer }[]>(
-      `SELECT content_type, bytes FROM images WHERE key = $1`,
-      [key],
+    const [row] = await inConnectionLane('image', () =>
+      this.dataSource.query<{ content_type: string; bytes: Buffer }[]>(
+        `SELECT content_type, bytes FROM images WHERE key = $1`,
+        [key],
+      ),
     );
     return row ? { contentType: row.content_type, bytes: row.bytes } : null;
   }
@@ -209,7 +233,7 @@ export class ImagesService {
   /**
    * A WebP of the image at `width` pixels wide (never enlarged: a narrower original keeps its width).
    * Made with sharp on first request and cached in image_variants, then kept in memory while it is hot (see the
-   * class). Null when the key is unknown.
+   * class); requests arriving while it is being read or made wait for that one run. Null when the key is unknown.
    */
   async variant(key: string, width: VariantWidth): Promise<ImageBytes | null> {
     const hotKey = `${key}-${width}`;
@@ -219,8 +243,11 @@ export class ImagesService {
       return { contentType: 'image/webp', bytes: hot, fromMemory: true };
     }
     this.observer.miss('image-variants');
-    const bytes = await this.storedVariant(key, width);
-    if (bytes) this.hot?.set(hotKey, bytes);
+    const bytes = await this.making.run(hotKey, async () => {
+      const made = await inConnectionLane('image', () => this.storedVariant(key, width));
+      if (made) this.hot?.set(hotKey, made);
+      return made;
+    });
     return bytes ? { contentType: 'image/webp', bytes } : null;
   }
 
@@ -242,24 +269,32 @@ export class ImagesService {
     this.observer.miss('image-variants');
     const original = await this.original(key);
     if (!original) return null;
-    const bytes = await make(original.bytes);
+    const bytes = await this.makers.run('sharp', () => make(original.bytes));
     this.hot?.set(hotKey, bytes);
     return bytes;
   }
 
-  /** The variant from image_variants, made and stored there first when missing; null when the key is unknown. */
+  /**
+   * The variant from image_variants, made and stored there first when missing; null when the key is unknown. One query
+   * reads the variant or, when there is none yet, the original; sharp runs after it, outside any transaction and with
+   * no connection held, and the variant is stored in one short INSERT (issue 28 item 6). Two processes making the same
+   * variant store it once (ON CONFLICT DO NOTHING; the bytes are the same).
+   */
   private async storedVariant(key: string, width: VariantWidth): Promise<Buffer | null> {
-    const [cached] = await this.dataSource.query<{ bytes: Buffer }[]>(
-      `SELECT bytes FROM image_variants WHERE image_key = $1 AND width = $2`,
+    const [row] = await this.dataSource.query<{ variant: Buffer | null; original: Buffer | null }[]>(
+      `SELECT v.bytes AS variant, CASE WHEN v.bytes IS NULL THEN i.bytes END AS original
+         FROM images i LEFT JOIN image_variants v ON v.image_key = i.key AND v.width = $2
+        WHERE i.key = $1`,
       [key, width],
     );
-    if (cached) return cached.bytes;
-    const original = await this.original(key);
-    if (!original) return null;
-    const bytes = await sharp(original.bytes, { limitInputPixels: MAX_INPUT_PIXELS })
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
+    if (!row) return null;
+    if (row.variant) return row.variant;
+    const bytes = await this.makers.run('sharp', () =>
+      sharp(row.original!, { limitInputPixels: MAX_INPUT_PIXELS })
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer(),
+    );
     await this.dataSource.query(
       `INSERT INTO image_variants (image_key, width, bytes, byte_size) VALUES ($1, $2, $3, $4)
        ON CONFLICT (image_key, width) DO NOTHING`,

@@ -2,8 +2,9 @@ import { unescape } from 'node:querystring';
 import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { map, type Observable, of } from 'rxjs';
+import { from, lastValueFrom, map, type Observable, of } from 'rxjs';
 import { Clock, WallClock } from '../common/clock';
+import { SingleFlight } from '../common/single-flight';
 import { publicCacheControl, secondsUntil } from '../links/link-visibility';
 import { markAnsweredFromMemory } from '../logging/http-logger';
 import {
@@ -74,6 +75,8 @@ export function gatewayExpiry(kept: KeptAnswer, now: Date, wallMs: number): stri
  * `@PublicRead()` only. After the guards (access policy, rate limit) and before the pipes and the handler: a kept
  * answer ({@link publicReadKey}) is sent without running them; otherwise the handler's PublicReadAnswer is kept
  * (PublicCache.keep) and sent. Errors of the handler (400, 404) pass through to the exception filter and are not kept.
+ * Requests missing the same key while the cache is in use, with no write between them, share the first one's handler
+ * run instead of each running its own (issue 28 item 6: 300 cold visitors, one query), and get its answer or error.
  * Every answer carries `ETag`, `Cache-Control` (publicCacheControl with the seconds left to `validUntil` at this
  * answer, or `public, no-cache`), `X-Accel-Expires` ({@link gatewayExpiry}) and `Content-Type`; its text is sent by
  * Express's `res.send`, which answers 304 when `If-None-Match` names the ETag and sends no body to HEAD. A hit is
@@ -81,6 +84,8 @@ export function gatewayExpiry(kept: KeptAnswer, now: Date, wallMs: number): stri
  */
 @Injectable()
 export class PublicReadInterceptor implements NestInterceptor {
+  private readonly reads = new SingleFlight<KeptAnswer>();
+
   constructor(
     private readonly cache: PublicCache,
     private readonly reflector: Reflector,
@@ -100,13 +105,20 @@ export class PublicReadInterceptor implements NestInterceptor {
       return of(this.send(response, kept));
     }
     const start = this.cache.startRead();
-    return next
-      .handle()
-      .pipe(
-        map((answer: PublicReadAnswer) =>
-          this.send(response, key === null ? serializeAnswer(answer, start.at) : this.cache.keep(key, answer, start)),
-        ),
-      );
+    if (key === null || !this.cache.active) {
+      return next
+        .handle()
+        .pipe(
+          map((answer: PublicReadAnswer) =>
+            this.send(response, key === null ? serializeAnswer(answer, start.at) : this.cache.keep(key, answer, start)),
+          ),
+        );
+    }
+    // Keyed by the generation too: a request arriving after a write never gets an answer read before it.
+    const read = this.reads.run(`${start.generation} ${key}`, async () =>
+      this.cache.keep(key, await lastValueFrom(next.handle() as Observable<PublicReadAnswer>), start),
+    );
+    return from(read).pipe(map((kept) => this.send(response, kept)));
   }
 
   /** Sets `kept`'s headers on `response` and returns its text, which Nest hands to Express's `res.send`. */

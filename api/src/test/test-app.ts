@@ -43,12 +43,15 @@ const UNLIMITED = {
  * Logs: only warnings and errors (LOG_LEVEL=warn unless `env` says otherwise), as JSON lines on stdout.
  * @param database a database to boot on instead of a fresh one (it is dropped by `close()` all the same).
  * @param logDestination where the log lines go instead of stdout, for specs that read them.
+ * @param shape `{ embedded: true }`: boot as on the embedded database (one pool connection shared by lanes, no
+ *   invalidation channel: typeorm-options.ts, database/embedded-pool.ts), on this PostgreSQL server.
  */
 export async function createTestApp(
   now: Date,
   env: NodeJS.ProcessEnv = {},
   given?: TestDatabase,
   logDestination?: DestinationStream,
+  shape: { embedded?: boolean } = {},
 ): Promise<TestApp> {
   const database = given ?? (await createTestDatabase());
   const clock = new FixedClock(now);
@@ -56,7 +59,7 @@ export async function createTestApp(
     imports: [
       AppModule.forRoot(loadConfig({ SEED_ON_EMPTY: 'false', LOG_LEVEL: 'warn', ...UNLIMITED, ...env }), {
         url: database.url,
-        embedded: false,
+        embedded: shape.embedded ?? false,
       }),
     ],
   })
