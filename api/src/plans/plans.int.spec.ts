@@ -103,6 +103,19 @@ describe('plans: POST /api/plan, PUT /api/plan/update/:id, DELETE /api/plan/dele
       expect((await rowOf(id)).title).toBe(title);
     });
 
+    it("an administrator's read of the list is kept by no browser or gateway, and shows the save at once (issue 27 item 5)", async () => {
+      const visitor = await admin.anonymous().get('/api/plan/list').expect(200);
+      expect(visitor.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=30');
+      expect(visitor.headers.vary).toBe('Authorization');
+      const title = '관리자가 방금 고친 일정';
+      await admin.put(`/api/plan/update/${id}`, { ...VALID, title }).expect(200);
+      const read = await admin.get('/api/plan/list').expect(200);
+      expect(read.headers['cache-control']).toBe('private, no-store');
+      expect(read.headers.vary).toBe('Authorization');
+      expect(read.headers['x-accel-expires']).toBeUndefined();
+      expect(read.body.product).toContainEqual(expect.objectContaining({ id, title }));
+    });
+
     it('DELETE removes it: 200 { message, product } with the plan as it was; then 404 everywhere', async () => {
       const before = await rowOf(id);
       const res = await admin.delete(`/api/plan/delete/${id}`).expect(200);

@@ -82,6 +82,9 @@ export function gatewayExpiry(kept: KeptAnswer, now: Date, wallMs: number): stri
  * Express's `res.send`, which answers 304 when `If-None-Match` names the ETag and sends no body to HEAD. A hit is
  * logged at `debug` (logging/http-logger.ts).
  */
+/** `Cache-Control` of a public read an administrator made: kept by no browser and no gateway. */
+export const ADMINISTRATOR_READ = 'private, no-store';
+
 @Injectable()
 export class PublicReadInterceptor implements NestInterceptor {
   private readonly reads = new SingleFlight<KeptAnswer>();
@@ -98,11 +101,12 @@ export class PublicReadInterceptor implements NestInterceptor {
     if (!options || context.getType() !== 'http') return next.handle();
     const request = context.switchToHttp().getRequest<Request>();
     const response = context.switchToHttp().getResponse<Response>();
+    const administrator = request.headers.authorization !== undefined;
     const key = publicReadKey(request, options);
     const kept = key === null ? undefined : this.cache.lookup(key);
     if (kept) {
       markAnsweredFromMemory(request);
-      return of(this.send(response, kept));
+      return of(this.send(response, kept, administrator));
     }
     const start = this.cache.startRead();
     if (key === null || !this.cache.active) {
@@ -110,7 +114,11 @@ export class PublicReadInterceptor implements NestInterceptor {
         .handle()
         .pipe(
           map((answer: PublicReadAnswer) =>
-            this.send(response, key === null ? serializeAnswer(answer, start.at) : this.cache.keep(key, answer, start)),
+            this.send(
+              response,
+              key === null ? serializeAnswer(answer, start.at) : this.cache.keep(key, answer, start),
+              administrator,
+            ),
           ),
         );
     }
@@ -118,18 +126,31 @@ export class PublicReadInterceptor implements NestInterceptor {
     const read = this.reads.run(`${start.generation} ${key}`, async () =>
       this.cache.keep(key, await lastValueFrom(next.handle() as Observable<PublicReadAnswer>), start),
     );
-    return from(read).pipe(map((kept) => this.send(response, kept)));
+    return from(read).pipe(map((kept) => this.send(response, kept, administrator)));
   }
 
-  /** Sets `kept`'s headers on `response` and returns its text, which Nest hands to Express's `res.send`. */
-  private send(response: Response, kept: KeptAnswer): string {
+  /**
+   * Sets `kept`'s headers on `response` and returns its text, which Nest hands to Express's `res.send`.
+   * An administrator's read (the request carries `Authorization`: an admin screen reading a public route, such as the
+   * schedule list's `GET /api/plan/list`) is `Cache-Control: private, no-store` with no gateway expiry, so no browser
+   * or gateway keeps it and the screen shows what was just saved (issue 27 item 5: the list served a copy up to 30 s
+   * old under `stale-while-revalidate`); its bytes may still come from the PublicCache, which every write empties.
+   * Every answer says `Vary: Authorization`, so a browser never answers an administrator's read with a copy it kept
+   * from a visitor's read of the same address.
+   */
+  private send(response: Response, kept: KeptAnswer, administrator = false): string {
     const now = this.clock.now();
     const seconds = kept.validUntil === null ? null : secondsUntil(new Date(kept.validUntil), now);
     response.setHeader('ETag', kept.etag);
+    response.setHeader('Vary', 'Authorization');
+    response.setHeader('Content-Type', kept.contentType);
+    if (administrator) {
+      response.setHeader('Cache-Control', ADMINISTRATOR_READ);
+      return kept.text;
+    }
     response.setHeader('Cache-Control', kept.revalidateEachUse ? REVALIDATE_EACH_USE : publicCacheControl(seconds));
     const expiry = gatewayExpiry(kept, now, this.wallClock.now().getTime());
     if (expiry !== null) response.setHeader('X-Accel-Expires', expiry);
-    response.setHeader('Content-Type', kept.contentType);
     return kept.text;
   }
 }
