@@ -555,6 +555,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reserve/bookings/{code}/calendar.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 예약 캘린더 파일 내려받기 (공개)
+         * @description The booking with this code whose phone number ends with phone4, as an RFC 5545 file: one VEVENT with DTSTART/DTEND in TZID=Asia/Seoul and the VTIMEZONE of Asia/Seoul, a UID stable per booking, SUMMARY the popup title and turn, LOCATION its place, DESCRIPTION the code and the confirmation address. A cancelled booking gives STATUS:CANCELLED. The same 404 as the confirmation for a wrong code or suffix.
+         */
+        get: operations["ReserveController_calendar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reserve/bookings/{code}/cancel": {
         parameters: {
             query?: never;
@@ -1706,6 +1726,11 @@ export interface components {
             now: string;
             /** @description Days after a slot ends before names and phone numbers are erased (BOOKING_RETENTION_DAYS), for the consent. */
             retentionDays: number;
+            /**
+             * @description Hours before a slot's start the reminder email goes out (REMINDER_HOURS_BEFORE), for the email consent; null when
+             *     this site sends no reminders (no SMTP_URL): the form then asks for no email address (issue 26 item 5).
+             */
+            reminderHoursBefore: number | null;
         };
         ReservePageResponse: {
             product: components["schemas"]["ReservePageDto"];
@@ -1743,6 +1768,13 @@ export interface components {
              * @enum {boolean}
              */
             consent: true;
+            /**
+             * @description optional address for one reminder email before the slot (REMINDER_HOURS_BEFORE); trimmed, an empty string counts as none; needs emailConsent
+             * @example haneul@example.com
+             */
+            email?: string | null;
+            /** @description consent to receiving the reminder by email and to the storage of the address; true when email is given */
+            emailConsent?: boolean;
         };
         BookingDto: {
             /** @enum {string} */
@@ -1778,6 +1810,8 @@ export interface components {
             name: string | null;
             /** @description `01012345678`; null once erased. */
             phone: string | null;
+            /** @description The reminder address the visitor gave (issue 26 item 5); null when none was given, and once erased. */
+            email: string | null;
             partySize: number;
             createdAt: string;
             cancelledAt: string | null;
@@ -3800,7 +3834,7 @@ export interface operations {
                     "application/json": components["schemas"]["BookingWriteResponse"];
                 };
             };
-            /** @description 예약할 회차를 선택해주세요. · 이름은 1자 이상 20자 이하로 입력해주세요. · 휴대폰 번호는 010으로 시작하는 11자리 숫자로 입력해주세요. (예: 010-1234-5678) · 인원은 1 이상 50 이하의 정수로 입력해주세요. · 개인정보 수집·이용에 동의해야 예약할 수 있습니다. · Idempotency-Key 헤더는 8~64자의 영문, 숫자, -, _ 로 보내주세요. · 이 회차는 한 번에 1명부터 4명까지 예약할 수 있습니다. · 허용되지 않는 필드입니다: <field> */
+            /** @description 예약할 회차를 선택해주세요. · 이름은 1자 이상 20자 이하로 입력해주세요. · 휴대폰 번호는 010으로 시작하는 11자리 숫자로 입력해주세요. (예: 010-1234-5678) · 인원은 1 이상 50 이하의 정수로 입력해주세요. · 개인정보 수집·이용에 동의해야 예약할 수 있습니다. · 이메일 주소 형식이 올바르지 않습니다. (예: name@example.com) · 이메일 주소는 254자 이하로 입력해주세요. · 예약 알림을 이메일로 받으려면 이메일 수신에 동의해주세요. · Idempotency-Key 헤더는 8~64자의 영문, 숫자, -, _ 로 보내주세요. · 이 회차는 한 번에 1명부터 4명까지 예약할 수 있습니다. · 허용되지 않는 필드입니다: <field> */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3850,6 +3884,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BookingResponse"];
+                };
+            };
+            /** @description 휴대폰 번호 뒤 4자리를 숫자로 입력해주세요. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 예약을 찾을 수 없습니다. 예약 번호와 휴대폰 번호 뒤 4자리를 확인해주세요. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ReserveController_calendar: {
+        parameters: {
+            query: {
+                /** @description the last four digits of the phone number */
+                phone4: unknown;
+            };
+            header?: never;
+            path: {
+                /** @description the 8-character booking code (case and hyphens ignored) */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the calendar file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
                 };
             };
             /** @description 휴대폰 번호 뒤 4자리를 숫자로 입력해주세요. */

@@ -16,7 +16,7 @@ export interface AuditSubject {
 const link: Omit<AuditSubject, 'id'> = { entity: 'link', table: 'links' };
 const plan: Omit<AuditSubject, 'id'> = { entity: 'plan', table: 'plans' };
 const popup: Omit<AuditSubject, 'id'> = { entity: 'popup', table: 'popup_slots' };
-const booking: Omit<AuditSubject, 'id'> = { entity: 'booking', table: 'bookings', omit: ['name', 'phone'] };
+const booking: Omit<AuditSubject, 'id'> = { entity: 'booking', table: 'bookings', omit: ['name', 'phone', 'email'] };
 const popupInfo: Omit<AuditSubject, 'id'> = { entity: 'popup-info', table: 'popup_info' };
 
 /** `METHOD /api/route/:template` → subject. */

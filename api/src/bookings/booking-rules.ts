@@ -104,3 +104,18 @@ export function seoulDateTime(instant: Date | null): string {
   const seoul = new Date(instant.getTime() + 9 * 3_600_000);
   return seoul.toISOString().slice(0, 16).replace('T', ' ');
 }
+
+const seoulFormat = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', ...options });
+const seoulDayParts = seoulFormat({ year: 'numeric', month: 'numeric', day: 'numeric', weekday: 'short' });
+const seoulClockFormat = seoulFormat({ hour: 'numeric', minute: '2-digit', hour12: true });
+
+/** `2026년 11월 21일 (토)`: the Seoul day of `instant`, as the reminder email writes it (issue 26 item 5). */
+export function seoulLongDay(instant: Date): string {
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    seoulDayParts.formatToParts(instant).find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}년 ${part('month')}월 ${part('day')}일 (${part('weekday')})`;
+}
+
+/** `오후 7:00`: the Seoul time of `instant`, as the booking page writes it (mf-popups `seoulTime`). */
+export const seoulClock = (instant: Date): string => seoulClockFormat.format(instant);

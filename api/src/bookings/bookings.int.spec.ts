@@ -1,3 +1,4 @@
+import ICAL from 'ical.js';
 import sharp from 'sharp';
 import request from 'supertest';
 import type { App } from 'supertest/types';
@@ -37,7 +38,7 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
   let admin: AdminClient;
   /** Every body a public route answered, to prove that none carries personal data. */
   const publicAnswers: unknown[] = [];
-  /** Every name and phone number sent in a booking. */
+  /** Every name, phone number and email address sent in a booking. */
   const personal = new Set<string>();
 
   beforeAll(async () => {
@@ -57,7 +58,9 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
   const createSlot = async (fields: object = {}): Promise<number> =>
     (await admin.post('/api/popup', { ...SLOT, ...fields }).expect(201)).body.product.id as number;
   const book = async (body: Record<string, unknown>, key: string = newKey()) => {
-    for (const field of ['name', 'phone']) if (typeof body[field] === 'string') personal.add(body[field] as string);
+    for (const field of ['name', 'phone', 'email']) {
+      if (typeof body[field] === 'string' && body[field]) personal.add((body[field] as string).trim());
+    }
     return record(await anon().post('/api/reserve/bookings').set('Idempotency-Key', key).send(body));
   };
   const visitor = (slotId: number, n: number, fields: object = {}) => ({
@@ -208,7 +211,7 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
       ['party size 1.5', { partySize: 1.5 }, messages.bookingPartySizeInvalid],
       ['party size 51', { partySize: 51 }, messages.bookingPartySizeInvalid],
       ['no slot', { slotId: undefined }, messages.bookingSlotIdInvalid],
-      ['an unknown field', { email: 'a@b.c' }, messages.unknownField('email')],
+      ['an unknown field', { memo: '문 앞에서 전화 주세요' }, messages.unknownField('memo')],
     ])('refuses %s (400, nothing stored)', async (_case, fields, message) => {
       await refused(() => book(visitor(slotId, 21, fields)), 400, message);
     });
@@ -228,6 +231,92 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
 
     it('an unknown slot is 404', async () => {
       await refused(() => book(visitor(999_999, 23)), 404, '예약할 회차를 찾을 수 없습니다.');
+    });
+  });
+
+  describe('an optional email address for the reminder, with its own consent (issue 26 item 5)', () => {
+    let slotId: number;
+    beforeAll(async () => {
+      slotId = await createSlot({ cnt: '2' });
+    });
+
+    it('stores the address trimmed; no public answer carries it; without one the booking is as before', async () => {
+      const res = await book(visitor(slotId, 40, { email: '  haneul.kim+popup@example.co.kr ', emailConsent: true }));
+      expect(res.status).toBe(201);
+      expect(Object.keys(res.body.product).sort()).toEqual([
+        'cancellable',
+        'code',
+        'createdAt',
+        'partySize',
+        'slot',
+        'status',
+      ]);
+      const [row] = await t.dataSource.query(`SELECT email, reminded_at FROM bookings WHERE code = $1`, [
+        res.body.product.code,
+      ]);
+      expect(row).toEqual({ email: 'haneul.kim+popup@example.co.kr', reminded_at: null });
+      // An empty field is no address, and then its consent box may stay unticked.
+      for (const [n, fields] of [
+        [41, { email: '', emailConsent: false }],
+        [42, { email: null }],
+        [43, {}],
+      ] as const) {
+        const plain = await book(visitor(slotId, n, fields));
+        expect(plain.status).toBe(201);
+        const [stored] = await t.dataSource.query(`SELECT email FROM bookings WHERE code = $1`, [
+          plain.body.product.code,
+        ]);
+        expect(stored).toEqual({ email: null });
+      }
+    });
+
+    it.each([
+      ['no @', 'haneul.example.com', messages.bookingEmailInvalid],
+      ['two @', 'a@b@example.com', messages.bookingEmailInvalid],
+      ['no domain dot', 'haneul@localhost', messages.bookingEmailInvalid],
+      ['a space inside', 'ha neul@example.com', messages.bookingEmailInvalid],
+      ['a display name', '김하늘 <haneul@example.com>', messages.bookingEmailInvalid],
+      ['a local part of 65 characters', `${'a'.repeat(65)}@example.com`, messages.bookingEmailInvalid],
+      [
+        '255 characters',
+        `${'a'.repeat(60)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.kr`,
+        messages.bookingEmailTooLong,
+      ],
+      ['a number', 12345, messages.bookingEmailInvalid],
+    ])('refuses %s as the address (400 naming the field, nothing stored)', async (_case, email, message) => {
+      const res = await refused(() => book(visitor(slotId, 44, { email, emailConsent: true })), 400, message);
+      expect(res.body.errors).toContainEqual({ field: 'email', message });
+    });
+
+    it('takes 254 characters, the longest address', async () => {
+      const email = `${'a'.repeat(60)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(62)}.kr`;
+      expect(email).toHaveLength(254);
+      expect((await book(visitor(slotId, 45, { email, emailConsent: true }))).status).toBe(201);
+    });
+
+    it.each([
+      ['no consent', {}],
+      ['consent false', { emailConsent: false }],
+      ['consent as a string', { emailConsent: 'true' }],
+    ])('an address with %s is refused (400, nothing stored)', async (_case, fields) => {
+      const res = await refused(
+        () => book(visitor(slotId, 46, { email: 'haneul@example.com', ...fields })),
+        400,
+        messages.bookingEmailConsentRequired,
+      );
+      expect(res.body.errors).toContainEqual({ field: 'emailConsent', message: messages.bookingEmailConsentRequired });
+    });
+
+    it('the same Idempotency-Key with another address is another submit: 409', async () => {
+      const key = newKey();
+      const body = visitor(slotId, 47, { email: 'first@example.com', emailConsent: true });
+      expect((await book(body, key)).status).toBe(201);
+      expect((await book(body, key)).status).toBe(200);
+      await refused(
+        () => book({ ...body, email: 'second@example.com' }, key),
+        409,
+        messages.bookingIdempotencyKeyReused,
+      );
     });
   });
 
@@ -455,7 +544,8 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
         [62, '=HYPERLINK("x")', 1],
         [63, '박민준, 외 1', 3],
       ] as const) {
-        const { code } = (await book(visitor(slotId, n, { name, partySize }))).body.product;
+        const email = n === 61 ? { email: 'seoyeon@example.com', emailConsent: true } : {};
+        const { code } = (await book(visitor(slotId, n, { name, partySize, ...email }))).body.product;
         codes.push(code);
         ids.push((await t.dataSource.query(`SELECT id FROM bookings WHERE code = $1`, [code]))[0].id);
       }
@@ -465,7 +555,14 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
       const all = (await admin.get(`/api/popup/${slotId}/bookings`).expect(200)).body.product;
       expect(all.slot).toMatchObject({ id: slotId, bookedPeople: 6, bookedTables: 3, remaining: 14 });
       expect(all.bookings.map((b: { code: string }) => b.code)).toEqual(codes);
-      expect(all.bookings[0]).toMatchObject({ name: '이서연', phone: '01055550061', partySize: 2, status: 'booked' });
+      expect(all.bookings[0]).toMatchObject({
+        name: '이서연',
+        phone: '01055550061',
+        email: 'seoyeon@example.com',
+        partySize: 2,
+        status: 'booked',
+      });
+      expect(all.bookings[1]).toMatchObject({ email: null });
       const byPhone = (await admin.get(`/api/popup/${slotId}/bookings?q=0062`).expect(200)).body.product.bookings;
       expect(byPhone.map((b: { id: number }) => b.id)).toEqual([ids[1]]);
       const byCode = await admin.get(`/api/popup/${slotId}/bookings?q=${codes[2]!.slice(0, 5).toLowerCase()}`);
@@ -502,6 +599,14 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
       expect(mine.body.message).toBe(messages.bookingNotCancellable);
     });
 
+    it('the audit trail of those actions copies no phone number or email address', async () => {
+      const entries = JSON.stringify(await t.dataSource.query(`SELECT * FROM audit_entry`));
+      expect(entries).toContain(`"entity":"booking"`);
+      for (const personalData of ['seoyeon@example.com', '01055550061']) {
+        expect(entries).not.toContain(personalData);
+      }
+    });
+
     it('exports CSV for Excel: UTF-8 with BOM, Korean header, Seoul times, formulas defused, commas quoted', async () => {
       const res = await admin
         .get(`/api/popup/${slotId}/bookings/csv`)
@@ -517,15 +622,15 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
       const bytes = res.body as Buffer;
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-      expect(lines[0]).toBe('예약 번호,회차,시작 일시,이름,휴대폰 번호,인원,상태,예약 일시,취소 일시,입장 일시');
+      expect(lines[0]).toBe('예약 번호,회차,시작 일시,이름,휴대폰 번호,이메일,인원,상태,예약 일시,취소 일시,입장 일시');
       expect(lines[1]).toBe(
-        `${codes[0]},3,2026-11-21 19:00,이서연,010-5555-0061,2,입장,2026-11-20 12:00,,2026-11-20 12:00`,
+        `${codes[0]},3,2026-11-21 19:00,이서연,010-5555-0061,seoyeon@example.com,2,입장,2026-11-20 12:00,,2026-11-20 12:00`,
       );
       expect(lines[2]).toBe(
-        `${codes[1]},3,2026-11-21 19:00,"'=HYPERLINK(""x"")",010-5555-0062,1,노쇼,2026-11-20 12:00,,`,
+        `${codes[1]},3,2026-11-21 19:00,"'=HYPERLINK(""x"")",010-5555-0062,,1,노쇼,2026-11-20 12:00,,`,
       );
       expect(lines[3]).toBe(
-        `${codes[2]},3,2026-11-21 19:00,"박민준, 외 1",010-5555-0063,3,취소,2026-11-20 12:00,2026-11-20 12:00,`,
+        `${codes[2]},3,2026-11-21 19:00,"박민준, 외 1",010-5555-0063,,3,취소,2026-11-20 12:00,2026-11-20 12:00,`,
       );
       expect(lines[4]).toBe('');
       await admin.anonymous().get(`/api/popup/${slotId}/bookings/csv`).expect(401);
@@ -536,7 +641,9 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
     it('erases bookings of slots ended more than 30 days ago under the advisory lock; counts are kept', async () => {
       const past = await createSlot({ startdate: '2026-11-20T13:00:00+09:00', enddate: '2026-11-20T14:00:00+09:00' });
       const later = await createSlot({ startdate: '2026-12-30T13:00:00+09:00', enddate: '2026-12-30T14:00:00+09:00' });
-      const pastCode = (await book(visitor(past, 70, { partySize: 2 }))).body.product.code;
+      const pastCode = (
+        await book(visitor(past, 70, { partySize: 2, email: 'minjun@example.com', emailConsent: true }))
+      ).body.product.code;
       await book(visitor(later, 71));
       const erasure = t.app.get(BookingErasureService);
 
@@ -565,7 +672,7 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
         await holder.release();
       }
       const rows = await t.dataSource.query(
-        `SELECT slot_id, name, phone, party_size, status, erased_at FROM bookings
+        `SELECT slot_id, name, phone, email, party_size, status, erased_at FROM bookings
         WHERE slot_id IN ($1, $2) ORDER BY slot_id`,
         [past, later],
       );
@@ -574,21 +681,30 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
           slot_id: past,
           name: null,
           phone: null,
+          email: null,
           party_size: 2,
           status: 'booked',
           erased_at: new Date('2026-12-21T05:00:01Z'),
         },
-        { slot_id: later, name: '방문자71', phone: '01055550071', party_size: 1, status: 'booked', erased_at: null },
+        {
+          slot_id: later,
+          name: '방문자71',
+          phone: '01055550071',
+          email: null,
+          party_size: 1,
+          status: 'booked',
+          erased_at: null,
+        },
       ]);
       // Counts are kept: the slots did not change.
       expect(await t.dataSource.query(`SELECT * FROM popup_slots ORDER BY id`)).toEqual(slotsBefore);
       const listed = (await admin.get(`/api/popup/${past}/bookings`).expect(200)).body.product;
       expect(listed.slot).toMatchObject({ bookedPeople: 2, bookedTables: 1 });
-      expect(listed.bookings[0]).toMatchObject({ name: null, phone: null, partySize: 2, erased: true });
+      expect(listed.bookings[0]).toMatchObject({ name: null, phone: null, email: null, partySize: 2, erased: true });
       // Nobody finds the booking by phone any more.
       await anon().get(`/api/reserve/bookings/${pastCode}?phone4=0070`).expect(404);
       const csv = await admin.get(`/api/popup/${past}/bookings/csv`).expect(200);
-      expect(csv.text).toContain('(파기됨),(파기됨),2,예약');
+      expect(csv.text).toContain('(파기됨),(파기됨),(파기됨),2,예약');
     });
   });
 
@@ -627,6 +743,8 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
       expect(page.info).toEqual({ ...info, imagelink });
       expect(page.now).toBe(NOW.toISOString());
       expect(page.retentionDays).toBe(30);
+      // No SMTP_URL: no reminders, so the form asks for no email address (issue 26 item 5).
+      expect(page.reminderHoursBefore).toBeNull();
       // The same picture as the cover, then another cover: the popup still uses it, so it stays.
       expect((await upload('/api/cover/image', png)).status).toBe(201);
       const other = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#2980b9' } })
@@ -693,7 +811,7 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
       expect(await reserveOpen()).toBe(false);
     });
 
-    it('no public answer carried a name or a phone number', () => {
+    it('no public answer carried a name, a phone number or an email address', () => {
       expect(publicAnswers.length).toBeGreaterThan(40);
       expect(personal.size).toBeGreaterThan(20);
       const text = JSON.stringify(publicAnswers);
@@ -704,6 +822,84 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
           return text.includes(value.trim()) || (digits.length >= 10 && text.includes(digits.slice(-10)));
         });
       expect(leaked).toEqual([]);
+    });
+  });
+
+  describe('the calendar file of a booking (issue 26 item 5)', () => {
+    const INFO = {
+      title: '링크 & 일정 겨울 팝업스토어',
+      place: '서울 성동구 연무장길 00, 1층',
+      notice: '입장은 예약 시간 10분 전부터 가능합니다.',
+    };
+    let code: string;
+    beforeAll(async () => {
+      await admin.put('/api/popup/info', INFO).expect(200);
+      // 19:00–21:00 on 2026-11-21 in Seoul: 10:00–12:00 UTC.
+      const slotId = await createSlot({ cnt: '2' });
+      code = (await book(visitor(slotId, 80, { partySize: 2 }))).body.product.code;
+    });
+    afterAll(() => ICAL.TimezoneService.reset());
+
+    const download = (path: string) => anon().get(path);
+    /** The file read back by ical.js with the VTIMEZONE it carries: its one event. */
+    const parse = (text: string): ICAL.Event => {
+      const calendar = new ICAL.Component(ICAL.parse(text));
+      const zones = calendar.getAllSubcomponents('vtimezone');
+      expect(zones.map((zone) => zone.getFirstPropertyValue('tzid'))).toEqual(['Asia/Seoul']);
+      ICAL.TimezoneService.reset();
+      ICAL.TimezoneService.register(zones[0]!);
+      const events = calendar.getAllSubcomponents('vevent');
+      expect(events).toHaveLength(1);
+      return new ICAL.Event(events[0]!);
+    };
+
+    it('is one VEVENT in Asia/Seoul at the slot’s instant, with the popup’s title, turn and place, and the code', async () => {
+      const res = await download(`/api/reserve/bookings/${code.toLowerCase()}/calendar.ics?phone4=0080`).expect(200);
+      expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="booking-${code}.ics"`);
+      expect(res.headers['cache-control']).toBe('no-store');
+      const text = res.text;
+      expect(text).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2\.0\r\n/);
+      // Seoul wall times, whatever the API process's own time zone.
+      expect(text).toContain('\r\nDTSTART;TZID=Asia/Seoul:20261121T190000\r\n');
+      expect(text).toContain('\r\nDTEND;TZID=Asia/Seoul:20261121T210000\r\n');
+      expect(text).toMatch(/\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/);
+      const event = parse(text);
+      expect(event.startDate.zone.tzid).toBe('Asia/Seoul');
+      expect(event.startDate.toJSDate().toISOString()).toBe('2026-11-21T10:00:00.000Z');
+      expect(event.endDate.toJSDate().toISOString()).toBe('2026-11-21T12:00:00.000Z');
+      expect(event.summary).toBe('링크 & 일정 겨울 팝업스토어 2회차');
+      expect(event.location).toBe(INFO.place);
+      // No PUBLIC_SITE_URL here: the address is the site's own path.
+      expect(event.description).toBe(`예약 번호: ${code}\n인원: 2명\n예약 확인·취소: /reserve/${code}`);
+      expect(event.component.getFirstPropertyValue('status')).toBe('CONFIRMED');
+      // The same booking downloaded again is the same event, word for word.
+      const again = await download(`/api/reserve/bookings/${code}/calendar.ics?phone4=0080`).expect(200);
+      expect(again.text).toBe(text);
+      expect(event.uid).toBe(`${code}@linksite.invalid`);
+    });
+
+    it('is found as the confirmation is: the same 404 for a wrong suffix or code, 400 for a malformed suffix', async () => {
+      for (const path of [`${code}/calendar.ics?phone4=1234`, `ZZZZZZZZ/calendar.ics?phone4=0080`]) {
+        const res = await download(`/api/reserve/bookings/${path}`).expect(404);
+        expect(res.body).toEqual(NOT_FOUND);
+      }
+      for (const path of [`${code}/calendar.ics`, `${code}/calendar.ics?phone4=80`]) {
+        expect((await download(`/api/reserve/bookings/${path}`).expect(400)).body.message).toBe(
+          messages.bookingPhone4Invalid,
+        );
+      }
+    });
+
+    it('a cancelled booking is the same event, cancelled', async () => {
+      const before = parse((await download(`/api/reserve/bookings/${code}/calendar.ics?phone4=0080`)).text);
+      await anon().post(`/api/reserve/bookings/${code}/cancel`).send({ phone4: '0080' }).expect(200);
+      const after = parse((await download(`/api/reserve/bookings/${code}/calendar.ics?phone4=0080`).expect(200)).text);
+      expect(after.uid).toBe(before.uid);
+      expect(after.sequence).toBe(1);
+      expect(after.component.getFirstPropertyValue('status')).toBe('CANCELLED');
+      expect(after.summary).toBe('[취소됨] 링크 & 일정 겨울 팝업스토어 2회차');
+      expect(after.startDate.toJSDate().toISOString()).toBe('2026-11-21T10:00:00.000Z');
     });
   });
 });

@@ -1,17 +1,22 @@
 import { Module } from '@nestjs/common';
 import { ImageUploadInterceptor } from '../images/image-upload';
+import { NotificationsModule } from '../notifications/notifications.module';
 import { PopupsModule } from '../popups/popups.module';
 import { BookingErasureService } from './booking-erasure.service';
+import { BookingReminderService } from './booking-reminder.service';
 import { BookingsAdminController } from './bookings-admin.controller';
 import { BookingsService } from './bookings.service';
 import { PopupInfoService } from './popup-info.service';
 import { ReserveController } from './reserve.controller';
 
-/** Visitors book popup slots (issue 13): the public `/api/reserve` routes and the administrator's side. */
+/**
+ * Visitors book popup slots (issue 13): the public `/api/reserve` routes and the administrator's side, the calendar
+ * file and the reminder by email (issue 26 item 5).
+ */
 @Module({
-  imports: [PopupsModule],
+  imports: [PopupsModule, NotificationsModule],
   controllers: [ReserveController, BookingsAdminController],
-  providers: [BookingsService, PopupInfoService, BookingErasureService, ImageUploadInterceptor],
+  providers: [BookingsService, PopupInfoService, BookingErasureService, BookingReminderService, ImageUploadInterceptor],
   // The first screen of `/` says whether bookings are open (site/first-screen.service.ts).
   exports: [BookingsService],
 })

@@ -1,8 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { Clock, earliest } from '../common/clock';
 import { messages } from '../common/messages';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PopupSlot } from '../popups/popup-slot.entity';
 import { PublicCache } from '../public-cache/public-cache';
 import {
@@ -17,8 +18,10 @@ import {
   remainingTables,
   seoulDateTime,
 } from './booking-rules';
+import { bookingCalendar } from './booking-calendar';
 import type { AdminBookingDto, BookingDto, ReserveSlotDto } from './dto/booking.dto';
 import type { CreateBookingDto } from './dto/create-booking.dto';
+import { PopupInfoService } from './popup-info.service';
 
 /** A row of `bookings`. */
 interface BookingRow {
@@ -27,6 +30,8 @@ interface BookingRow {
   code: string;
   name: string | null;
   phone: string | null;
+  /** The optional reminder address (issue 26 item 5); null when none was given, and once erased. */
+  email: string | null;
   party_size: number;
   status: BookingState;
   idempotency_key: string;
@@ -35,6 +40,8 @@ interface BookingRow {
   checked_in_at: Date | null;
   no_show_at: Date | null;
   erased_at: Date | null;
+  /** When the reminder job claimed it (bookings/booking-reminder.service.ts), or null. */
+  reminded_at: Date | null;
 }
 
 /** A booking made, or found again for a repeated idempotency key (`created: false`, answered 200). */
@@ -59,7 +66,8 @@ function uniqueViolation(error: unknown): string | null {
  * booked_tables + 1 <= bookable_tables`) and inserts its row in the same transaction, so any number of API processes
  * can book at once without overselling; CHECK constraints refuse any count below zero or above capacity; a partial
  * unique index keeps one active booking per phone number and slot; a unique idempotency key makes a repeated submit
- * find the first booking. Names and phone numbers never leave through the public answers, nor into logs.
+ * find the first booking. Names, phone numbers and email addresses never leave through the public answers, nor
+ * into logs.
  */
 /**
  * Why a full slot refuses a booking, in Korean (issue 26 item 6): its tables ran out while seats remain (one table per
@@ -75,6 +83,8 @@ export class BookingsService {
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly cache: PublicCache,
+    private readonly info: PopupInfoService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -151,9 +161,9 @@ export class BookingsService {
       throw new ApiError(409, fullMessage(latest.remaining, latest.tables, latest.party_min));
     }
     const [row] = await manager.query<BookingRow[]>(
-      `INSERT INTO bookings (slot_id, code, name, phone, party_size, idempotency_key, consent_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING *`,
-      [slot.id, newBookingCode(), body.name, body.phone, body.partySize, key, now],
+      `INSERT INTO bookings (slot_id, code, name, phone, email, party_size, idempotency_key, consent_at, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING *`,
+      [slot.id, newBookingCode(), body.name, body.phone, body.email ?? null, body.partySize, key, now],
     );
     const [after] = taken;
     const filled =
@@ -173,6 +183,7 @@ export class BookingsService {
       row.slot_id === body.slotId &&
       row.phone === body.phone &&
       row.name === body.name &&
+      row.email === (body.email ?? null) &&
       row.party_size === body.partySize;
     if (!same) throw new ApiError(409, messages.bookingIdempotencyKeyReused);
     return { created: false, booking: await this.publicView(row) };
@@ -184,6 +195,29 @@ export class BookingsService {
    */
   async find(code: string, phone4: string): Promise<BookingDto> {
     return this.publicView(await this.mine(this.dataSource.manager, code, phone4));
+  }
+
+  /**
+   * The visitor's booking as an iCalendar file (issue 26 item 5, booking-calendar.ts), found as {@link find} finds it:
+   * the same 400 and 404.
+   * @returns the file name (`booking-<code>.ics`) and its text.
+   */
+  async calendar(code: string, phone4: string): Promise<{ fileName: string; body: string }> {
+    const row = await this.mine(this.dataSource.manager, code, phone4);
+    const [slot, info] = await Promise.all([
+      this.dataSource.getRepository(PopupSlot).findOneByOrFail({ id: row.slot_id }),
+      this.info.current(),
+    ]);
+    const body = bookingCalendar({
+      code: row.code,
+      status: row.status,
+      partySize: row.party_size,
+      slot,
+      info,
+      publicUrl: this.config.site.publicUrl,
+      changedAt: row.cancelled_at ?? row.created_at,
+    });
+    return { fileName: `booking-${row.code}.ics`, body };
   }
 
   private async mine(manager: EntityManager, code: string, phone4: unknown, lock = false): Promise<BookingRow> {
@@ -329,6 +363,7 @@ export class BookingsService {
           seoulDateTime(slot.startdate),
           row.name ?? csv.erased,
           row.phone ? row.phone.replace(/^(\d{3})(\d{4})(\d{4})$/, '$1-$2-$3') : csv.erased,
+          row.erased_at ? csv.erased : row.email,
           row.party_size,
           csv.status[row.status],
           seoulDateTime(row.created_at),
@@ -419,6 +454,7 @@ function adminView(row: BookingRow): AdminBookingDto {
     slotId: row.slot_id,
     name: row.name,
     phone: row.phone,
+    email: row.email,
     partySize: row.party_size,
     status: row.status,
     createdAt: row.created_at.toISOString(),

@@ -23,6 +23,9 @@ const BOOKING_BODY_ERRORS = [
   messages.bookingPhoneInvalid,
   messages.bookingPartySizeInvalid,
   messages.bookingConsentRequired,
+  messages.bookingEmailInvalid,
+  messages.bookingEmailTooLong,
+  messages.bookingEmailConsentRequired,
   messages.bookingIdempotencyKeyInvalid,
   messages.bookingPartySizeOutOfRange(1, 4),
   messages.unknownField('<field>'),
@@ -54,7 +57,13 @@ export class ReserveController {
   async page(): Promise<ReservePageResponse> {
     const [info, slots] = await Promise.all([this.info.current(), this.bookings.openSlots()]);
     return {
-      product: { info, slots, now: this.bookings.now().toISOString(), retentionDays: this.config.bookingRetentionDays },
+      product: {
+        info,
+        slots,
+        now: this.bookings.now().toISOString(),
+        retentionDays: this.config.bookingRetentionDays,
+        reminderHoursBefore: this.config.reminders.smtpUrl ? this.config.reminders.hoursBefore : null,
+      },
     };
   }
 
@@ -138,6 +147,38 @@ export class ReserveController {
   @ApiErrors({ 400: [messages.bookingPhone4Invalid], 404: [messages.bookingNotFound] })
   async find(@Param('code') code: string, @Query('phone4') phone4: unknown): Promise<BookingResponse> {
     return { product: await this.bookings.find(code, phone4 as string) };
+  }
+
+  /**
+   * `GET /api/reserve/bookings/:code/calendar.ics?phone4=1234` → the booking as an iCalendar file (issue 26 item 5,
+   * booking-calendar.ts): `text/calendar; charset=utf-8`, an attachment named `booking-<code>.ics`. Found as the
+   * confirmation finds it: the same 400 and 404.
+   */
+  @Get('bookings/:code/calendar.ics')
+  @RateLimit('booking')
+  @ApiOperation({
+    summary: '예약 캘린더 파일 내려받기 (공개)',
+    description:
+      'The booking with this code whose phone number ends with phone4, as an RFC 5545 file: one VEVENT with DTSTART/DTEND in TZID=Asia/Seoul and the VTIMEZONE of Asia/Seoul, a UID stable per booking, SUMMARY the popup title and turn, LOCATION its place, DESCRIPTION the code and the confirmation address. A cancelled booking gives STATUS:CANCELLED. The same 404 as the confirmation for a wrong code or suffix.',
+  })
+  @ApiParam({ name: 'code', description: 'the 8-character booking code (case and hyphens ignored)' })
+  @ApiQuery({ name: 'phone4', description: 'the last four digits of the phone number', example: '5678' })
+  @ApiResponse({
+    status: 200,
+    description: 'the calendar file',
+    content: { 'text/calendar': { schema: { type: 'string' } } },
+  })
+  @ApiErrors({ 400: [messages.bookingPhone4Invalid], 404: [messages.bookingNotFound] })
+  async calendar(@Param('code') code: string, @Query('phone4') phone4: unknown, @Res() res: Response): Promise<void> {
+    const { fileName, body } = await this.bookings.calendar(code, phone4 as string);
+    res
+      .status(200)
+      .set({
+        'Content-Type': 'text/calendar; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${fileName}"`,
+        'Cache-Control': 'no-store',
+      })
+      .send(body);
   }
 
   /** `POST /api/reserve/bookings/:code/cancel` `{ phone4 }` → `{ message, product }`; seats and table go back. */

@@ -122,8 +122,48 @@ export const messages = {
   bookingCancelledByAdmin: '예약을 취소하고 자리를 되돌렸습니다.',
   bookingStatusConflict: '이미 취소된 예약은 바꿀 수 없습니다.',
   bookingSearchInvalid: '검색어는 예약 번호 또는 휴대폰 번호 뒤 4자리 이상으로 입력해주세요.',
-  bookingsErased: (count: number) => `보관 기간이 지난 예약 ${count}건의 이름과 휴대폰 번호를 파기했습니다.`,
+  bookingsErased: (count: number) =>
+    `보관 기간이 지난 예약 ${count}건의 이름, 휴대폰 번호와 이메일 주소를 파기했습니다.`,
   configRetentionDays: '는 1–3650 사이의 정수(일)여야 합니다',
+  /** Issue 26 item 5: the optional email address of a booking (CreateBookingDto), for the reminder. */
+  bookingEmailInvalid: '이메일 주소 형식이 올바르지 않습니다. (예: name@example.com)',
+  bookingEmailTooLong: '이메일 주소는 254자 이하로 입력해주세요.',
+  bookingEmailConsentRequired: '예약 알림을 이메일로 받으려면 이메일 수신에 동의해주세요.',
+  /** Issue 26 item 5: the calendar file of a booking (`GET /api/reserve/bookings/:code/calendar.ics`). */
+  bookingCalendar: {
+    /** The popup's name when the administrator has not saved the popup information yet. */
+    titleFallback: '팝업 예약',
+    summary: (title: string, turn: string | null) => (turn ? `${title} ${turn}회차` : title),
+    description: (code: string, party: number, confirmationUrl: string) =>
+      `예약 번호: ${code}\n인원: ${party}명\n예약 확인·취소: ${confirmationUrl}`,
+    cancelledPrefix: '[취소됨] ',
+  },
+  /** Issue 26 item 5: the reminder email (bookings/booking-reminder.service.ts). Times are Seoul wall times. */
+  bookingReminder: {
+    subject: (title: string, day: string, time: string) => `[예약 알림] ${day} ${time} ${title}`,
+    greeting: (name: string, title: string) => `${name} 님, ${title} 방문 예약을 알려드립니다.`,
+    when: (day: string, window: string, turn: string | null) => `일시: ${day} ${window}${turn ? ` (${turn}회차)` : ''}`,
+    place: (place: string) => `장소: ${place}`,
+    party: (n: number) => `인원: ${n}명`,
+    code: (code: string) => `예약 번호: ${code}`,
+    link: (url: string) => `예약 확인·취소: ${url} (휴대폰 번호 뒤 4자리로 확인할 수 있습니다)`,
+    cancelUntil: (deadline: string) => `취소는 ${deadline}까지 예약 확인 화면에서 할 수 있습니다.`,
+    cancelClosed: '취소 가능 시간이 지났습니다. 방문하지 못하시면 현장에 알려주세요.',
+    footer: (days: number) =>
+      `예약할 때 예약 알림을 이메일로 받겠다고 동의하셔서 한 번 보내드리는 메일입니다. 이메일 주소는 방문 회차가 끝나고 ${days}일이 지나면 파기합니다.`,
+  },
+  remindersOff: '예약 알림: SMTP_URL 이 설정되지 않아 예약 알림 메일을 보내지 않습니다.',
+  remindersOn: (hours: number) => `예약 알림: 방문 회차 시작 ${hours}시간 전에 예약 알림 메일을 보냅니다.`,
+  remindersSent: (count: number) => `예약 알림 메일 ${count}건을 보냈습니다.`,
+  /** A send that failed; `reason` is the SMTP reply code or error code only, never an address. */
+  reminderFailed: (reason: string, retry: boolean) =>
+    `예약 알림 메일 1건을 보내지 못했습니다 (${reason}). ${retry ? '다음 차례에 다시 보냅니다.' : '주소가 거부되어 다시 보내지 않습니다.'}`,
+  reminderRoundFailed: (reason: string) => `예약 알림 작업이 실패했습니다: ${reason}`,
+  configReminderHours: '는 1–720 사이의 정수(시간)여야 합니다',
+  configSmtpUrl: '는 smtp:// 또는 smtps:// 로 시작하는 주소여야 합니다 (예: smtp://user:password@mail.example.com:587)',
+  configSmtpFrom: '는 보내는 사람 주소여야 합니다 (예: no-reply@example.com 또는 "링크 & 일정" <no-reply@example.com>)',
+  configSmtpFromRequired: '는 SMTP_URL 을 설정하면 꼭 필요합니다 (예약 알림 메일의 보내는 사람 주소)',
+  configPublicUrlForReminders: '는 SMTP_URL 을 설정하면 꼭 필요합니다 (예약 알림 메일에 넣는 예약 확인 주소)',
   bookingCsv: {
     header: [
       '예약 번호',
@@ -131,6 +171,7 @@ export const messages = {
       '시작 일시',
       '이름',
       '휴대폰 번호',
+      '이메일',
       '인원',
       '상태',
       '예약 일시',

@@ -137,3 +137,21 @@ export const UNKNOWN_RELEASE_VERSION = '-';
  * of its content, `build/app-release.js`), or {@link UNKNOWN_RELEASE_VERSION}.
  */
 export const REPORTED_RELEASE_VERSION = /^(?:[0-9a-f]{6,64}|-)$/;
+
+/** Longest email address in characters: the 254 a forward path leaves for it (RFC 5321 §4.5.3.1.3). */
+export const MAX_EMAIL_LENGTH = 254;
+
+/**
+ * An email address as the HTML standard's `<input type="email">` accepts it ("valid email address", one `@`, no
+ * display name, no quotes or comments), with a local part of at most 64 characters (RFC 5321 §4.5.3.1.1), a domain
+ * of at least two labels (a reminder needs an address the Internet can deliver to, not `name@localhost`) and at most
+ * MAX_EMAIL_LENGTH characters in all. Used by the booking's optional reminder address (issue 26 item 5). Trim first.
+ */
+export function isEmailAddress(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length > MAX_EMAIL_LENGTH) return false;
+  const match =
+    /^([a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+)@([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+)$/.exec(
+      value,
+    );
+  return match !== null && match[1]!.length <= 64;
+}

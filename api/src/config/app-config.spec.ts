@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       imageCacheMaxBytes: 33554432,
       testClockFile: undefined,
       bookingRetentionDays: 30,
+      reminders: { hoursBefore: 24, smtpUrl: undefined, from: undefined },
       logLevel: 'info',
       logFormat: 'json',
       metricsToken: undefined,
@@ -84,6 +85,48 @@ describe('loadConfig', () => {
         '설정 오류: BOOKING_RETENTION_DAYS 는 1–3650 사이의 정수(일)여야 합니다',
       );
     }
+  });
+
+  it('reads the reminder settings; SMTP_URL needs SMTP_FROM and PUBLIC_SITE_URL (issue 26 item 5)', () => {
+    const smtp = {
+      SMTP_URL: 'smtps://mailer:s3cret@mail.example.com:465',
+      SMTP_FROM: '"링크 & 일정" <no-reply@example.com>',
+      PUBLIC_SITE_URL: 'https://links.example.com',
+    };
+    expect(loadConfig({ ...smtp, REMINDER_HOURS_BEFORE: '3' }).reminders).toEqual({
+      hoursBefore: 3,
+      smtpUrl: 'smtps://mailer:s3cret@mail.example.com:465',
+      from: '"링크 & 일정" <no-reply@example.com>',
+    });
+    expect(loadConfig({ ...smtp, SMTP_FROM: 'no-reply@example.com' }).reminders.from).toBe('no-reply@example.com');
+    for (const bad of ['0', '721', '1.5', 'abc']) {
+      expect(() => loadConfig({ REMINDER_HOURS_BEFORE: bad })).toThrow(
+        '설정 오류: REMINDER_HOURS_BEFORE 는 1–720 사이의 정수(시간)여야 합니다',
+      );
+    }
+    for (const bad of ['mail.example.com', 'http://mail.example.com', 'smtp://']) {
+      expect(() => loadConfig({ ...smtp, SMTP_URL: bad })).toThrow(/^설정 오류: SMTP_URL 는 smtp:\/\/ 또는 smtps:\/\//);
+    }
+    for (const bad of ['no-reply', '링크 <no-reply>', 'a@b\r\nBcc: x@y']) {
+      expect(() => loadConfig({ ...smtp, SMTP_FROM: bad })).toThrow(/^설정 오류: SMTP_FROM 는 보내는 사람 주소여야/);
+    }
+    expect(() => loadConfig({ ...smtp, SMTP_FROM: undefined })).toThrow(
+      '설정 오류: SMTP_FROM 는 SMTP_URL 을 설정하면 꼭 필요합니다 (예약 알림 메일의 보내는 사람 주소)',
+    );
+    expect(() => loadConfig({ ...smtp, PUBLIC_SITE_URL: '' })).toThrow(
+      '설정 오류: PUBLIC_SITE_URL 는 SMTP_URL 을 설정하면 꼭 필요합니다 (예약 알림 메일에 넣는 예약 확인 주소)',
+    );
+    // The password of SMTP_URL is never in a message.
+    const refusal = (): string => {
+      try {
+        loadConfig({ ...smtp, SMTP_URL: 'smtps://mailer:s3cret@mail example.com' });
+      } catch (error) {
+        return String(error);
+      }
+      return 'no refusal';
+    };
+    expect(refusal()).toMatch(/^ConfigError: 설정 오류: SMTP_URL /);
+    expect(refusal()).not.toContain('s3cret');
   });
 
   it('reads the site name, description and public address (issue 14 item 2)', () => {

@@ -76,6 +76,8 @@ export interface AppConfig {
    * default 30, 1–3650; issue 13 "Personal data"). Counts are kept.
    */
   bookingRetentionDays: number;
+  /** Booking reminders by email before the slot (issue 26 item 5, docs/notifications.md). */
+  reminders: ReminderConfig;
   /** First-party analytics storage (issue 12 item 1, analytics/). */
   analytics: AnalyticsConfig;
   /** Least severe log level written (env LOG_LEVEL: fatal, error, warn, info, debug, trace, silent; default info). */
@@ -106,6 +108,22 @@ export interface SiteConfig {
    * behind a trusted proxy, `X-Forwarded-Proto`).
    */
   publicUrl: string | undefined;
+}
+
+/**
+ * When and how visitors who gave an email address are reminded of their booking (issue 26 item 5,
+ * bookings/booking-reminder.service.ts, docs/notifications.md).
+ */
+export interface ReminderConfig {
+  /** How long before the slot's start the reminder goes out, in hours (env REMINDER_HOURS_BEFORE, default 24, 1–720). */
+  hoursBefore: number;
+  /**
+   * The SMTP server reminders are sent through (env SMTP_URL, `smtp://user:password@host:587`, `smtps://…:465`; the
+   * query may carry nodemailer's options). Undefined → no reminders are sent, said once in the log at start.
+   */
+  smtpUrl: string | undefined;
+  /** The sender, `no-reply@example.com` or `"링크 & 일정" <no-reply@example.com>` (env SMTP_FROM; needed with SMTP_URL). */
+  from: string | undefined;
 }
 
 /** How long analytics data is kept and how often the raw events are rolled up (analytics/analytics-rollup.service.ts). */
@@ -219,6 +237,17 @@ const schema = z.object({
   ANALYTICS_ROLLUP_INTERVAL_SECONDS: integer(0, 86_400, messages.configRollupInterval).default(300),
   ANALYTICS_INGEST_FLUSH_MS: integer(0, 60_000, messages.configIngestFlush).default(1000),
   BOOKING_RETENTION_DAYS: integer(1, 3650, messages.configRetentionDays).default(30),
+  REMINDER_HOURS_BEFORE: integer(1, 720, messages.configReminderHours).default(24),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\/\S+$/, messages.configSmtpUrl)
+    .optional(),
+  SMTP_FROM: z
+    .string()
+    .trim()
+    .regex(/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, messages.configSmtpFrom)
+    .optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, messages.configLogLevel).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty'], messages.configLogFormat).default('json'),
   METRICS_TOKEN: z.string().trim().min(16, messages.configMetricsToken).optional(),
@@ -247,6 +276,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const v = parsed.data;
   if (v.TEST_CLOCK_FILE && v.NODE_ENV === 'production') {
     throw new ConfigError(messages.configError('TEST_CLOCK_FILE', messages.configTestOnly));
+  }
+  // A reminder names its sender and links to the booking's confirmation page (issue 26 item 5).
+  if (v.SMTP_URL && !v.SMTP_FROM) {
+    throw new ConfigError(messages.configError('SMTP_FROM', messages.configSmtpFromRequired));
+  }
+  if (v.SMTP_URL && !v.PUBLIC_SITE_URL) {
+    throw new ConfigError(messages.configError('PUBLIC_SITE_URL', messages.configPublicUrlForReminders));
   }
   return {
     port: v.PORT,
@@ -285,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ingestFlushMs: v.ANALYTICS_INGEST_FLUSH_MS,
     },
     bookingRetentionDays: v.BOOKING_RETENTION_DAYS,
+    reminders: { hoursBefore: v.REMINDER_HOURS_BEFORE, smtpUrl: v.SMTP_URL, from: v.SMTP_FROM },
     logLevel: v.LOG_LEVEL,
     logFormat: v.LOG_FORMAT,
     metricsToken: v.METRICS_TOKEN,

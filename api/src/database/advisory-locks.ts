@@ -12,6 +12,8 @@ export const ADVISORY_LOCKS = {
   analyticsRollup: '7243019561120265',
   /** Transaction lock of the booking erasure job (bookings/booking-erasure.service.ts). */
   bookingErasure: '7243019561120266',
+  /** Transaction lock of the booking reminder job's claim (bookings/booking-reminder.service.ts; issue 26 item 5). */
+  bookingReminders: '7243019561120267',
   /** Transaction lock of the demo seed: two replicas starting at once seed once (seed/seed-demo-catalogue.ts). */
   demoSeed: String(0x11_4e_5e_ed),
 } as const;

@@ -17,6 +17,7 @@ import { LinkVersion1795780800000 } from './migrations/1795780800000-link-versio
 import { PlanVersion1795781100000 } from './migrations/1795781100000-plan-version';
 import { PopupCoverVersion1795781400000 } from './migrations/1795781400000-popup-cover-version';
 import { LinkDisplayOrderIndex1795867200000 } from './migrations/1795867200000-link-display-order-index';
+import { BookingReminders1796040000000 } from './migrations/1796040000000-booking-reminders';
 
 export const entities = [Link, Plan, PopupSlot, Image, ImageVariant, Cover, Administrator];
 export const migrations = [
@@ -29,6 +30,7 @@ export const migrations = [
   PlanVersion1795781100000,
   PopupCoverVersion1795781400000,
   LinkDisplayOrderIndex1795867200000,
+  BookingReminders1796040000000,
 ];
 
 /**

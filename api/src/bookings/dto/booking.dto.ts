@@ -51,6 +51,11 @@ export class ReservePageDto {
   now!: string;
   /** Days after a slot ends before names and phone numbers are erased (BOOKING_RETENTION_DAYS), for the consent. */
   retentionDays!: number;
+  /**
+   * Hours before a slot's start the reminder email goes out (REMINDER_HOURS_BEFORE), for the email consent; null when
+   * this site sends no reminders (no SMTP_URL): the form then asks for no email address (issue 26 item 5).
+   */
+  reminderHoursBefore!: number | null;
 }
 
 export class ReservePageResponse {
@@ -93,7 +98,7 @@ export class BookingWriteResponse {
   product!: BookingDto;
 }
 
-/** A booking as the administrator sees it; name and phone are null once erased. */
+/** A booking as the administrator sees it; name, phone and email are null once erased. */
 export class AdminBookingDto {
   id!: number;
   code!: string;
@@ -102,6 +107,8 @@ export class AdminBookingDto {
   name!: string | null;
   /** `01012345678`; null once erased. */
   phone!: string | null;
+  /** The reminder address the visitor gave (issue 26 item 5); null when none was given, and once erased. */
+  email!: string | null;
   partySize!: number;
   @ApiProperty({ enum: BOOKING_STATES })
   status!: BookingState;

@@ -2,10 +2,14 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ValidateBy } from 'class-validator';
 import { messages } from '../../common/messages';
+import { isEmailAddress, MAX_EMAIL_LENGTH } from '../../common/shared-rules';
 import { normalizePhone, PARTY_SIZE_MAX } from '../booking-rules';
 
 const MAX_INT4 = 2_147_483_647;
 /** A form sends numbers as digit strings: '2' → 2. */
+/** An address given: a string with something but spaces (the form sends '' for an empty field). */
+const given = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+
 const digitsToNumber = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
 
@@ -13,7 +17,8 @@ const digitsToNumber = ({ value }: { value: unknown }): unknown =>
  * Body of `POST /api/reserve/bookings` (issue 13): a visitor books `partySize` seats of slot `slotId`. Each field
  * reports one Korean sentence; unknown fields are refused. The phone is stored as `010xxxxxxxx` whatever the visitor
  * typed (`010-1234-5678`, spaces, `+82 10…`). The slot's own party bounds, times and capacity are checked by the
- * service (4xx with their own sentences).
+ * service (4xx with their own sentences). The email address is optional (issue 26 item 5): given, it must be an
+ * address and come with its own consent (`emailConsent: true`), and the booking is reminded by email before the slot.
  */
 export class CreateBookingDto {
   @ApiProperty({ type: 'integer', minimum: 1, example: 3, description: 'the slot (PopupDto / ReserveSlotDto id)' })
@@ -90,4 +95,43 @@ export class CreateBookingDto {
     validator: { validate: (value: unknown) => value === true, defaultMessage: () => messages.bookingConsentRequired },
   })
   consent!: boolean;
+
+  @ApiProperty({
+    type: 'string',
+    required: false,
+    nullable: true,
+    maxLength: MAX_EMAIL_LENGTH,
+    example: 'haneul@example.com',
+    description:
+      'optional address for one reminder email before the slot (REMINDER_HOURS_BEFORE); trimmed, an empty string counts as none; needs emailConsent',
+  })
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() || undefined : value))
+  @ValidateBy({
+    name: 'bookingEmail',
+    validator: {
+      validate: (value: unknown) => !given(value) || isEmailAddress(value),
+      defaultMessage: (args) =>
+        typeof args?.value === 'string' && args.value.length > MAX_EMAIL_LENGTH
+          ? messages.bookingEmailTooLong
+          : messages.bookingEmailInvalid,
+    },
+  })
+  email?: string | null;
+
+  @ApiProperty({
+    required: false,
+    description:
+      'consent to receiving the reminder by email and to the storage of the address; true when email is given',
+  })
+  @ValidateBy({
+    name: 'bookingEmailConsent',
+    validator: {
+      validate: (value: unknown, args) =>
+        given((args?.object as { email?: unknown } | undefined)?.email)
+          ? value === true
+          : value === undefined || value === null || typeof value === 'boolean',
+      defaultMessage: () => messages.bookingEmailConsentRequired,
+    },
+  })
+  emailConsent?: boolean;
 }
