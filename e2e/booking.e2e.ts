@@ -2,14 +2,16 @@
  * Visitors book popup slots (issue 13) in the composed site, in Debian's Chromium.
  * - The administrator (desktop, real sign-in) writes the popup's public information with an image.
  * - A visitor on a phone (390 px, Korean, Asia/Seoul) opens /reserve from the store page's link, sees a form error,
- *   books, gets the confirmation with its code and QR code, cancels with the last four digits, and finds the seats back
- *   on /reserve.
+ *   books with an email address for the reminder (issue 26 item 5), gets the confirmation with its code and QR code,
+ *   downloads it with 캘린더에 추가 as an .ics file read back by ical.js, cancels with the last four digits, and finds
+ *   the seats back on /reserve.
  * - The administrator checks one booking in, marks another as a no-show, and downloads the CSV (BOM, Korean).
  * Screenshots of the booking page, the form with an error, the confirmation and the administrator's bookings screen
  * at 390 px and 1280 px go to test-results/.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import ICAL from 'ical.js';
 import type { BrowserContext, Page } from 'playwright-core';
 import { Client } from 'pg';
 import sharp from 'sharp';
@@ -73,6 +75,13 @@ beforeAll(async () => {
     ports: { site: 25080, api: 25000, idp: 25090 },
     adminPassword: PASSWORD,
     context: { timezoneId: 'Asia/Seoul' },
+    // Reminders on, so the form asks for the optional email address (issue 26 item 5). No slot here starts within
+    // REMINDER_HOURS_BEFORE, so no reminder is due and nothing connects to this address during the test.
+    env: {
+      SMTP_URL: 'smtp://127.0.0.1:25025',
+      SMTP_FROM: 'no-reply@links.example.com',
+      PUBLIC_SITE_URL: 'http://localhost:25080',
+    },
   });
   ({ site, page: admin, dialogs } = session);
   fs.mkdirSync(results, { recursive: true });
@@ -200,6 +209,15 @@ test('a visitor on a phone books from the store page, sees the code and QR, canc
   expect(await phone.getByLabel('휴대폰 번호').inputValue()).toBe('010-9876-5432');
   await phone.getByLabel('인원').selectOption('2');
   await phone.getByRole('checkbox', { name: '위 내용을 확인했고 개인정보 수집·이용에 동의합니다.' }).check();
+  // The optional reminder address, with its own consent (issue 26 item 5).
+  await phone.getByLabel('이메일 (선택)').fill('haneul@example');
+  await phone.getByRole('button', { name: '예약하기', exact: true }).click();
+  await phone.getByText('이메일 주소 형식이 올바르지 않습니다. (예: name@example.com)').waitFor();
+  await phone.getByText('예약 알림을 이메일로 받으려면 이메일 수신에 동의해주세요.').waitFor();
+  await phone.getByLabel('이메일 (선택)').fill(' haneul@example.com ');
+  await phone.getByRole('checkbox', { name: '예약 알림을 이메일로 받겠습니다' }).check();
+  await phone.getByRole('heading', { name: '예약 알림 이메일 수신 동의 (선택)' }).scrollIntoViewIfNeeded();
+  await phone.screenshot({ path: path.join(results, 'booking-form-email-390.png') });
   await phone.getByRole('button', { name: '예약하기', exact: true }).click();
   await phone.waitForURL(/\/reserve\/[23456789A-HJ-NP-Z]{8}$/);
   const code = (await phone.getByTestId('booking-code').innerText()).trim();
@@ -210,11 +228,34 @@ test('a visitor on a phone books from the store page, sees the code and QR, canc
   expect(await qr.isVisible()).toBe(true);
   expect(await phone.getByTestId('booking-state').innerText()).toBe('예약 완료');
   await shot(phone, 'booking-confirmation-390.png');
-  const stored = await sql<{ phone: string; party_size: number; status: string }>(
-    `SELECT phone, party_size, status FROM bookings WHERE code = $1`,
+  const stored = await sql<{ phone: string; email: string; party_size: number; status: string }>(
+    `SELECT phone, email, party_size, status FROM bookings WHERE code = $1`,
     [code],
   );
-  expect(stored).toEqual([{ phone: '01098765432', party_size: 2, status: 'booked' }]);
+  expect(stored).toEqual([{ phone: '01098765432', email: 'haneul@example.com', party_size: 2, status: 'booked' }]);
+
+  // 캘린더에 추가 downloads the booking as an .ics file: the slot's instant in Asia/Seoul (issue 26 item 5).
+  const [download] = await Promise.all([
+    phone.waitForEvent('download'),
+    phone.getByRole('link', { name: '캘린더에 추가' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`booking-${code}.ics`);
+  const ics = fs.readFileSync(await download.path(), 'utf8');
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  ICAL.TimezoneService.register(calendar.getFirstSubcomponent('vtimezone')!);
+  const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+  const { startdate } = (
+    await sql<{ startdate: Date }>(`SELECT startdate FROM popup_slots WHERE id = $1`, [slot.a])
+  )[0]!;
+  expect(event.startDate.zone.tzid).toBe('Asia/Seoul');
+  expect(event.startDate.toJSDate().toISOString()).toBe(startdate.toISOString());
+  expect(ics).toMatch(/\r\nDTSTART;TZID=Asia\/Seoul:\d{8}T190000\r\n/);
+  expect(event.summary).toBe(`${INFO.title} 1회차`);
+  expect(event.location).toBe(INFO.place);
+  expect(event.description).toContain(`예약 번호: ${code}`);
+  expect(event.description).toContain(`http://localhost:25080/reserve/${code}`);
+  // The page says the same wall time.
+  expect(await phone.getByTestId('booking-slot').innerText()).toContain('1회차 · 오후 7:00 ~ 오후 9:00');
 
   // Another tab of the same visitor sees the seats taken.
   const other = await phoneContext.newPage();
@@ -238,6 +279,7 @@ test('a visitor on a phone books from the store page, sees the code and QR, canc
   expect(await phone.getByTestId('booking-state').innerText()).toBe('취소됨');
   // A cancelled booking is no ticket: no QR code to show at the door (issue 26 item 6).
   expect(await qr.count()).toBe(0);
+  expect(await phone.getByRole('link', { name: '캘린더에 추가' }).count()).toBe(0);
   expect(await phone.getByTestId('ticket-hint').innerText()).toBe('취소된 예약이라 입장에 사용할 수 없습니다.');
   await shot(phone, 'booking-cancelled-390.png');
 
@@ -351,11 +393,14 @@ test('the administrator checks in, marks a no-show and downloads the CSV that Ex
   const bytes = fs.readFileSync((await download.path())!);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
-  expect(lines[0]).toBe('예약 번호,회차,시작 일시,이름,휴대폰 번호,인원,상태,예약 일시,취소 일시,입장 일시');
+  expect(lines[0]).toBe('예약 번호,회차,시작 일시,이름,휴대폰 번호,이메일,인원,상태,예약 일시,취소 일시,입장 일시');
   expect(lines).toHaveLength(4);
-  expect(lines.find((line) => line.startsWith(first))).toContain(',이서연,010-1111-2222,2,입장,');
-  expect(lines.find((line) => line.startsWith(second))).toContain(',박민준,010-3333-4444,1,노쇼,');
-  expect(lines.some((line) => line.includes(',김하늘,010-9876-5432,2,취소,'))).toBe(true);
+  expect(lines.find((line) => line.startsWith(first))).toContain(',이서연,010-1111-2222,,2,입장,');
+  expect(lines.find((line) => line.startsWith(second))).toContain(',박민준,010-3333-4444,,1,노쇼,');
+  // The visitor's booking with its reminder address, at the same Seoul wall time as the page and the .ics (19:00).
+  expect(
+    lines.some((line) => /,1,\d{4}-\d{2}-\d{2} 19:00,김하늘,010-9876-5432,haneul@example\.com,2,취소,/.test(line)),
+  ).toBe(true);
 
   // Close booking by hand: visitors see 마감.
   await admin.getByRole('button', { name: '예약 받기 멈춤' }).click();

@@ -17,6 +17,11 @@ import { seoulDayTime, slotTitle } from '../lib/slot-status';
 export interface BookingFormProps {
   slot: ReserveSlot;
   retentionDays: number;
+  /**
+   * Hours before the slot the reminder email goes out, or null when the site sends none: the optional email address
+   * and its consent are asked only when it is a number (issue 26 item 5).
+   */
+  reminderHoursBefore: number | null;
   /** A booking was made (or found again for this submit's key). */
   onBooked: (booking: Booking, phone4: string) => void;
   /** The server refused for a reason that may have changed the slots (full, closed): fetch them again. */
@@ -24,7 +29,7 @@ export interface BookingFormProps {
   onCancel: () => void;
 }
 
-const FIELDS = ['name', 'phone', 'partySize', 'consent'] as const;
+const FIELDS = ['name', 'phone', 'partySize', 'consent', 'email', 'emailConsent'] as const;
 
 /**
  * The booking form (issue 13): name, mobile number (Korean format, checked here and by the server), party size within
@@ -33,14 +38,25 @@ const FIELDS = ['name', 'phone', 'partySize', 'consent'] as const;
  * visitor retries the same values after a failure that may not have reached the server, so a retry never books twice.
  * Errors show next to their field and above the button; nothing is sent while one remains. A refusal (409: full,
  * closed, tables ran out, seats short) keeps the form and its values, says the server's reason with focus on it, and,
- * once the slot is no longer open, points to another slot (issue 26 item 6).
+ * once the slot is no longer open, points to another slot (issue 26 item 6). When the site sends reminders, an
+ * optional email address with its own consent (purpose, item, retention, that refusing costs nothing) comes after the
+ * required consent (issue 26 item 5).
  */
-export function BookingForm({ slot, retentionDays, onBooked, onRefused, onCancel }: BookingFormProps) {
+export function BookingForm({
+  slot,
+  retentionDays,
+  reminderHoursBefore,
+  onBooked,
+  onRefused,
+  onCancel,
+}: BookingFormProps) {
   const [values, setValues] = useState<BookingFormValues>({
     name: '',
     phone: '',
     partySize: slot.partyMin,
     consent: false,
+    email: '',
+    emailConsent: false,
   });
   const [errors, setErrors] = useState<BookingFormErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
@@ -52,6 +68,8 @@ export function BookingForm({ slot, retentionDays, onBooked, onRefused, onCancel
     if (serverError) serverErrorRef.current?.focus();
   }, [serverError]);
   const bookable = slot.status === 'open';
+  // An answer without the field (an API from before issue 26 item 5) asks no address either.
+  const reminderHours = typeof reminderHoursBefore === 'number' ? reminderHoursBefore : null;
 
   const change = <K extends keyof BookingFormValues>(field: K, value: BookingFormValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -63,12 +81,15 @@ export function BookingForm({ slot, retentionDays, onBooked, onRefused, onCancel
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy || !bookable) return;
-    const found = validateBookingForm(values, slot);
+    // Without reminders the address is not asked for, whatever an earlier answer left in the state.
+    const asked = reminderHours === null ? { ...values, email: '', emailConsent: false } : values;
+    const found = validateBookingForm(asked, slot);
     setErrors(found);
     setServerError(null);
     if (Object.keys(found).length > 0) return;
     key.current ??= newIdempotencyKey();
     setBusy(true);
+    const email = asked.email.trim();
     try {
       const { booking } = await createBooking(
         {
@@ -77,6 +98,7 @@ export function BookingForm({ slot, retentionDays, onBooked, onRefused, onCancel
           phone: normalizePhone(values.phone)!,
           partySize: values.partySize,
           consent: true,
+          ...(email ? { email, emailConsent: true } : {}),
         },
         key.current,
       );
@@ -188,6 +210,48 @@ export function BookingForm({ slot, retentionDays, onBooked, onRefused, onCancel
         </label>
         {fieldError('consent')}
       </section>
+      {reminderHours !== null && (
+        <section className="booking-form__consent" aria-labelledby="booking-email-consent-title">
+          <div className="booking-form__field">
+            <label htmlFor="booking-email">{messages.email}</label>
+            <input
+              id="booking-email"
+              className="booking-form__input"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              maxLength={254}
+              placeholder={messages.emailPlaceholder}
+              value={values.email}
+              aria-invalid={Boolean(errors.email)}
+              aria-describedby={errors.email ? 'booking-email-error' : 'booking-email-hint'}
+              onChange={(event) => change('email', event.target.value)}
+            />
+            <p id="booking-email-hint" className="booking-form__hint">
+              {messages.emailHint(reminderHours)}
+            </p>
+            {fieldError('email')}
+          </div>
+          <h3 id="booking-email-consent-title">{messages.emailConsentTitle}</h3>
+          <ul>
+            <li>{messages.emailConsentPurpose(reminderHours)}</li>
+            <li>{messages.emailConsentItems}</li>
+            <li>{messages.emailConsentRetention(retentionDays)}</li>
+            <li>{messages.emailConsentRefuse}</li>
+          </ul>
+          <label className="booking-form__check">
+            <input
+              type="checkbox"
+              checked={values.emailConsent}
+              aria-invalid={Boolean(errors.emailConsent)}
+              aria-describedby={describedBy('emailConsent')}
+              onChange={(event) => change('emailConsent', event.target.checked)}
+            />
+            <span>{messages.emailConsentLabel}</span>
+          </label>
+          {fieldError('emailConsent')}
+        </section>
+      )}
       {(serverError || !bookable) && (
         <div className="booking-form__server-error" role="alert" data-testid="booking-error">
           {serverError && (

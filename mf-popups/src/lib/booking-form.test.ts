@@ -3,7 +3,7 @@ import { formatPhoneInput, newIdempotencyKey, normalizePhone, phoneSuffix, valid
 import { slotStatusView } from './slot-status';
 
 const slot = { partyMin: 2, partyMax: 4 } as ReserveSlot;
-const valid = { name: '김하늘', phone: '010-1234-5678', partySize: 2, consent: true };
+const valid = { name: '김하늘', phone: '010-1234-5678', partySize: 2, consent: true, email: '', emailConsent: false };
 
 describe('the booking form’s rules (issue 13)', () => {
   it('accepts a complete form', () => {
@@ -69,6 +69,50 @@ describe('the booking form’s rules (issue 13)', () => {
     ['no consent', { consent: false }, 'consent', '개인정보 수집·이용에 동의해주세요.'],
   ])('refuses %s', (_case, change, field, message) => {
     expect(validateBookingForm({ ...valid, ...change }, slot)).toEqual({ [field]: message });
+  });
+
+  describe('the optional email address and its own consent (issue 26 item 5)', () => {
+    it.each([
+      ['no address, no consent', { email: '', emailConsent: false }],
+      ['spaces only, no consent', { email: '   ', emailConsent: false }],
+      ['an address with its consent', { email: 'haneul@example.com', emailConsent: true }],
+      ['an address typed with spaces around', { email: '  haneul.kim+popup@example.co.kr ', emailConsent: true }],
+      [
+        'the longest address, 254 characters',
+        { email: `${'a'.repeat(60)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(62)}.kr`, emailConsent: true },
+      ],
+    ])('accepts %s', (_case, change) => {
+      expect(validateBookingForm({ ...valid, ...change }, slot)).toEqual({});
+    });
+
+    it.each([
+      ['no @', 'haneul.example.com', '이메일 주소 형식이 올바르지 않습니다. (예: name@example.com)'],
+      ['two @', 'a@b@example.com', '이메일 주소 형식이 올바르지 않습니다. (예: name@example.com)'],
+      ['no dot in the domain', 'haneul@localhost', '이메일 주소 형식이 올바르지 않습니다. (예: name@example.com)'],
+      ['a space inside', 'ha neul@example.com', '이메일 주소 형식이 올바르지 않습니다. (예: name@example.com)'],
+      ['a display name', '김하늘 <haneul@example.com>', '이메일 주소 형식이 올바르지 않습니다. (예: name@example.com)'],
+      [
+        'a local part of 65 characters',
+        `${'a'.repeat(65)}@example.com`,
+        '이메일 주소 형식이 올바르지 않습니다. (예: name@example.com)',
+      ],
+      [
+        '255 characters',
+        `${'a'.repeat(60)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.kr`,
+        '이메일 주소는 254자 이하로 입력해주세요.',
+      ],
+    ])('refuses %s as the address, as the API does', (_case, email, message) => {
+      expect(validateBookingForm({ ...valid, email, emailConsent: true }, slot)).toEqual({ email: message });
+    });
+
+    it('an address needs its consent; a ticked consent needs an address', () => {
+      expect(validateBookingForm({ ...valid, email: 'haneul@example.com', emailConsent: false }, slot)).toEqual({
+        emailConsent: '예약 알림을 이메일로 받으려면 이메일 수신에 동의해주세요.',
+      });
+      expect(validateBookingForm({ ...valid, email: ' ', emailConsent: true }, slot)).toEqual({
+        email: '알림을 받을 이메일 주소를 입력해주세요.',
+      });
+    });
   });
 
   it('the confirmation needs the last four digits', () => {

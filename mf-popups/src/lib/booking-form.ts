@@ -1,4 +1,5 @@
 import type { ReserveSlot } from '@linksite/contract';
+import { isEmailAddress, MAX_EMAIL_LENGTH } from '@linksite/contract/api-rules';
 import { messages } from './messages';
 
 /** What the visitor typed in the booking form. */
@@ -7,6 +8,10 @@ export interface BookingFormValues {
   phone: string;
   partySize: number;
   consent: boolean;
+  /** The optional reminder address (issue 26 item 5); '' when none. */
+  email: string;
+  /** Its own consent: "예약 알림을 이메일로 받겠습니다". */
+  emailConsent: boolean;
 }
 
 /** The form's problems by field; empty when it may be sent. */
@@ -37,7 +42,11 @@ export function formatPhoneInput(value: string): string {
   return `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`;
 }
 
-/** Checks the form against the API's rules and the slot's party bounds, before anything is sent. */
+/**
+ * Checks the form against the API's rules (CreateBookingDto) and the slot's party bounds, before anything is sent.
+ * The email address is optional (issue 26 item 5): given, it must be an address (the API's own rule, `isEmailAddress`
+ * of `@linksite/contract/api-rules`) and come with its consent; a ticked consent without an address asks for one.
+ */
 export function validateBookingForm(values: BookingFormValues, slot: ReserveSlot): BookingFormErrors {
   const errors: BookingFormErrors = {};
   const name = values.name.trim();
@@ -47,6 +56,11 @@ export function validateBookingForm(values: BookingFormValues, slot: ReserveSlot
     errors.partySize = messages.partySizeInvalid(slot.partyMin, slot.partyMax);
   }
   if (!values.consent) errors.consent = messages.consentRequired;
+  const email = values.email.trim();
+  if (email.length > MAX_EMAIL_LENGTH) errors.email = messages.emailTooLong;
+  else if (email && !isEmailAddress(email)) errors.email = messages.emailInvalid;
+  else if (!email && values.emailConsent) errors.email = messages.emailRequired;
+  if (email && !values.emailConsent) errors.emailConsent = messages.emailConsentRequired;
   return errors;
 }
 

@@ -98,6 +98,21 @@ export const messages = {
   consentRetention: (days: number) => `보유 기간: 방문 회차 종료 후 ${days}일이 지나면 파기합니다.`,
   consentRefuse: '동의하지 않으실 수 있으며, 동의하지 않으면 예약할 수 없습니다.',
   consentLabel: '위 내용을 확인했고 개인정보 수집·이용에 동의합니다.',
+  // The optional reminder email and its own consent (issue 26 item 5); the same sentences as the API's.
+  email: '이메일 (선택)',
+  emailPlaceholder: 'name@example.com',
+  emailHint: (hours: number) => `적어 주시면 방문 ${hours}시간 전에 예약 알림 메일을 한 번 보내드립니다.`,
+  emailInvalid: '이메일 주소 형식이 올바르지 않습니다. (예: name@example.com)',
+  emailTooLong: '이메일 주소는 254자 이하로 입력해주세요.',
+  emailRequired: '알림을 받을 이메일 주소를 입력해주세요.',
+  emailConsentRequired: '예약 알림을 이메일로 받으려면 이메일 수신에 동의해주세요.',
+  emailConsentTitle: '예약 알림 이메일 수신 동의 (선택)',
+  emailConsentPurpose: (hours: number) =>
+    `목적: 방문 회차 시작 ${hours}시간 전에 예약 일시, 장소, 예약 번호를 알려 드리는 메일을 한 번 보냅니다.`,
+  emailConsentItems: '항목: 이메일 주소',
+  emailConsentRetention: (days: number) => `보유 기간: 방문 회차 종료 후 ${days}일이 지나면 파기합니다.`,
+  emailConsentRefuse: '동의하지 않아도 예약할 수 있으며, 이 경우 알림 메일을 보내지 않습니다.',
+  emailConsentLabel: '예약 알림을 이메일로 받겠습니다',
   noShowRuleTitle: '취소·노쇼 규정',
   noShowRule: (cancelUntil: string) =>
     `${cancelUntil}까지 예약 확인 화면에서 직접 취소할 수 있습니다. 연락 없이 방문하지 않으면 노쇼로 처리되어 이후 예약이 제한될 수 있습니다.`,
@@ -134,6 +149,9 @@ export const messages = {
   cancelKeep: '돌아가기',
   cancelling: '취소하는 중…',
   backToReserve: '예약 페이지로',
+  /** Issue 26 item 5: the booking as a calendar file (.ics). */
+  addToCalendar: '캘린더에 추가',
+  addToCalendarHint: '휴대폰이나 컴퓨터의 캘린더 앱에 방문 일정을 추가할 수 있는 파일(.ics)을 내려받습니다.',
   turnAndTime: (turn: string, time: string) => `${turn} · ${time}`,
 
   // Administrator's bookings screen.

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { Booking } from '@linksite/contract';
 import { errorMessage, Loading, useRequest } from '@linksite/platform';
+import { bookingCalendarUrl } from '../api/booking-calendar-url';
 import { cancelBooking } from '../api/cancel-booking';
 import { fetchBooking } from '../api/fetch-booking';
 import { BookingQr } from '../components/booking-qr';
@@ -69,7 +70,8 @@ function Phone4Form(props: {
  * `/reserve/:code`, the confirmation (issue 13): the short code, a QR code of this address while the booking is still to
  * be used (not once cancelled, checked in or a no-show: issue 26 item 6), the slot, the party size,
  * the state and the cancellation deadline, and the cancel button (which asks for the last four digits of the phone
- * number and shows the server's answer). Opened on another device, it first asks for those digits: the code alone
+ * number and shows the server's answer), and while the booking is still to be used a 캘린더에 추가 link that downloads
+ * it as an .ics file (issue 26 item 5). Opened on another device, it first asks for those digits: the code alone
  * shows nothing.
  */
 export function BookingConfirmationPage() {
@@ -166,6 +168,17 @@ export function BookingConfirmationPage() {
                 </span>
               </dd>
             </dl>
+            {booking.status === 'booked' && phone4 && (
+              <a
+                className="reserve-button reserve-button--ghost confirmation__calendar"
+                href={bookingCalendarUrl(booking.code, phone4)}
+                download={`booking-${booking.code}.ics`}
+                title={messages.addToCalendarHint}
+                data-testid="add-to-calendar"
+              >
+                {messages.addToCalendar}
+              </a>
+            )}
             {booking.status === 'booked' && (
               <p className="confirmation__deadline">
                 {booking.cancellable

@@ -92,6 +92,7 @@ export function ReservePage() {
                 key={selected.id}
                 slot={selected}
                 retentionDays={data.retentionDays}
+                reminderHoursBefore={data.reminderHoursBefore}
                 onBooked={booked}
                 onRefused={reload}
                 onCancel={() => setSelectedId(null)}

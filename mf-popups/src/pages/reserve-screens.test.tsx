@@ -58,6 +58,7 @@ const page = {
   slots,
   now: '2030-05-01T00:00:00.000Z',
   retentionDays: 30,
+  reminderHoursBefore: null as number | null,
 };
 const booking = {
   code: 'ABCD2345',
@@ -150,6 +151,52 @@ describe('/reserve (issue 13)', () => {
         .map((o) => o.textContent),
     ).toEqual(['1명', '2명', '3명']);
     expect(sent(adapter).map((r) => r.route)).toEqual(['GET /reserve']);
+    // This site sends no reminders: no email address is asked for.
+    expect(screen.queryByLabelText('이메일 (선택)')).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: '예약 알림을 이메일로 받겠습니다' })).toBeNull();
+  });
+
+  it('asks for an optional email address with its own consent when the site sends reminders (issue 26 item 5)', async () => {
+    const adapter = serve({
+      'GET /reserve': () => ({ status: 200, data: { product: { ...page, reminderHoursBefore: 24 } } }),
+      'POST /reserve/bookings': () => ({ status: 201, data: { message: '예약이 완료되었습니다.', product: booking } }),
+      'GET /reserve/bookings/ABCD2345': () => ({ status: 200, data: { product: booking } }),
+    });
+    renderAt('/reserve');
+    fireEvent.click(await screen.findByRole('button', { name: /1회차 .* 예약하기/ }));
+    expect(screen.getByText('적어 주시면 방문 24시간 전에 예약 알림 메일을 한 번 보내드립니다.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '예약 알림 이메일 수신 동의 (선택)' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '목적: 방문 회차 시작 24시간 전에 예약 일시, 장소, 예약 번호를 알려 드리는 메일을 한 번 보냅니다.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('항목: 이메일 주소')).toBeInTheDocument();
+    expect(screen.getAllByText('보유 기간: 방문 회차 종료 후 30일이 지나면 파기합니다.')).toHaveLength(2);
+    fireEvent.change(field('이름'), { target: { value: '김하늘' } });
+    fireEvent.change(field('휴대폰 번호'), { target: { value: '01012345678' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: '위 내용을 확인했고 개인정보 수집·이용에 동의합니다.' }));
+    fireEvent.change(field('이메일 (선택)'), { target: { value: 'haneul@example' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '예약하기' })));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      '이메일 주소 형식이 올바르지 않습니다. (예: name@example.com)',
+      '예약 알림을 이메일로 받으려면 이메일 수신에 동의해주세요.',
+    ]);
+    expect(field('이메일 (선택)')).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(field('이메일 (선택)'), { target: { value: ' haneul@example.com ' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: '예약 알림을 이메일로 받겠습니다' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '예약하기' })));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/reserve/ABCD2345'));
+    const [post] = adapter.mock.calls.map(([r]) => r).filter((r) => r.method === 'post');
+    expect(JSON.parse(post!.data as string)).toEqual({
+      slotId: 7,
+      name: '김하늘',
+      phone: '01012345678',
+      partySize: 1,
+      consent: true,
+      email: 'haneul@example.com',
+      emailConsent: true,
+    });
   });
 
   it('books with an Idempotency-Key and goes to the confirmation; a refusal shows in the form and reloads', async () => {
@@ -219,6 +266,10 @@ describe('/reserve/:code (issue 13)', () => {
     expect(screen.getByText('5월 9일 오후 7:00까지 취소 가능')).toBeInTheDocument();
     const qr = await screen.findByRole('img', { name: '예약 ABCD2345 확인 주소 QR 코드' });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
+    // 캘린더에 추가 downloads the booking's .ics with the digits just given (issue 26 item 5).
+    const calendar = screen.getByRole('link', { name: '캘린더에 추가' });
+    expect(calendar.getAttribute('href')).toMatch(/\/reserve\/bookings\/ABCD2345\/calendar\.ics\?phone4=5678$/);
+    expect(calendar).toHaveAttribute('download', 'booking-ABCD2345.ics');
     expect(sent(adapter)).toHaveLength(2);
   });
 
@@ -250,6 +301,7 @@ describe('/reserve/:code (issue 13)', () => {
     await waitFor(() => expect(screen.getByTestId('cancel-result')).toHaveTextContent('예약이 취소되었습니다.'));
     expect(screen.getByTestId('booking-state')).toHaveTextContent('취소됨');
     expect(screen.queryByRole('button', { name: '예약 취소' })).toBeNull();
+    expect(screen.queryByRole('link', { name: '캘린더에 추가' })).toBeNull();
     expect(sent(adapter).map((r) => r.route)).toEqual([
       'GET /reserve/bookings/ABCD2345',
       'POST /reserve/bookings/ABCD2345/cancel',
