@@ -10,9 +10,9 @@
  * - no lost write: every acknowledged `POST /api/plan` (201) is a row of `plans` afterwards, id by id;
  * - after each acknowledged write, every process that is up serves the new item on `GET /api/plan/list`, asked
  *   directly (not through nginx): the write's cache invalidation reached the other processes' public caches through
- *   Redis pub/sub. Polled, at most {@link VISIBLE_WITHIN_MS} per process. One client writes (the others read), so no
- *   other write empties a process's cache meanwhile: a process deaf to the channel fails this check (shown by giving
- *   one process another REDIS_KEY_PREFIX: it kept serving its cached list for the whole 5 s);
+ *   the PostgreSQL NOTIFY sent by the write's own transaction (issue 28 item 4: Redis carries no invalidation, only
+ *   the rate-limit counters). Polled, at most {@link VISIBLE_WITHIN_MS} per process. One client writes (the others
+ *   read), so no other write empties a process's cache meanwhile: a process deaf to the channel fails this check;
  * - each process exits 0 after its drain, and each restarted process is asked too.
  * The figures are printed (requests by phase and status, writes acknowledged and rows found, restarts, how long the
  * new item took to show on each process).
@@ -79,7 +79,7 @@ describe('three API processes, one PostgreSQL, one Redis, behind the gateway (is
   });
 
   test('restart A, B, C one at a time under load: no failed request, no lost write, every process serves each write', async () => {
-    for (const p of processes) expect(p.output()).toContain('무효화 채널 redis 에 연결했습니다');
+    for (const p of processes) expect(p.output()).toContain('무효화 채널 postgres 에 연결했습니다');
 
     const states: State[] = processes.map(() => 'up');
     const generations = processes.map(() => 0);

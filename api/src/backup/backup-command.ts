@@ -4,8 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import type { DataSource } from 'typeorm';
 import { messages } from '../common/messages';
-import { type AppConfig, loadConfig } from '../config/app-config';
-import { announcePublicChange } from '../public-cache/invalidation-channel';
+import { loadConfig } from '../config/app-config';
 import { resolveDatabase } from '../database/resolve-database';
 import { openDataSource } from '../database/run-migrations';
 import { typeormOptions } from '../database/typeorm-options';
@@ -57,9 +56,9 @@ async function main(args: string[]): Promise<number> {
         console.error(USAGE);
         return 2;
       }
-      const code = await restore(dataSource, resolve(file), rest.includes('--yes'));
-      if (code === 0) await announce(config, database.embedded !== undefined, dataSource);
-      return code;
+      // The running API processes drop their cached public reads: the restore's writes announced themselves
+      // (migrations/1795953600000-public-cache-notify.ts).
+      return await restore(dataSource, resolve(file), rest.includes('--yes'));
     } finally {
       await dataSource.destroy();
     }
@@ -86,12 +85,6 @@ async function restore(dataSource: DataSource, file: string, yes: boolean): Prom
     }
     throw error;
   }
-}
-
-/** Tells the running API processes to drop their cached public reads (issue 14 item 4); a failure is only printed. */
-async function announce(config: AppConfig, embedded: boolean, dataSource: DataSource): Promise<void> {
-  const failed = await announcePublicChange({ embedded, ...config, sql: dataSource });
-  if (failed) console.error(messages.publicCachePublishFailed(failed));
 }
 
 /** What a restore replaces, one line per table: `links: 24 → 26`. */

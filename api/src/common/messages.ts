@@ -318,8 +318,6 @@ export const messages = {
   publicCacheChannel: (channel: string) => `공개 응답 캐시: 무효화 채널 ${channel} 에 연결했습니다`,
   publicCacheChannelLost: (channel: string, reason: string) =>
     `공개 응답 캐시: 무효화 채널 ${channel} 연결이 끊겨 다시 연결할 때까지 캐시를 쓰지 않습니다 (${reason})`,
-  publicCachePublishFailed: (reason: string) =>
-    `공개 응답 캐시: 다른 프로세스에 무효화를 알리지 못했습니다 (${reason})`,
   configLogLevel: '는 fatal, error, warn, info, debug, trace, silent 중 하나여야 합니다',
   configLogFormat: '는 json 또는 pretty 여야 합니다',
   configMetricsToken: '는 16자 이상이어야 합니다',

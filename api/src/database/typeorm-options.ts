@@ -17,6 +17,7 @@ import { LinkVersion1795780800000 } from './migrations/1795780800000-link-versio
 import { PlanVersion1795781100000 } from './migrations/1795781100000-plan-version';
 import { PopupCoverVersion1795781400000 } from './migrations/1795781400000-popup-cover-version';
 import { LinkDisplayOrderIndex1795867200000 } from './migrations/1795867200000-link-display-order-index';
+import { PublicCacheNotify1795953600000 } from './migrations/1795953600000-public-cache-notify';
 import { BookingReminders1796040000000 } from './migrations/1796040000000-booking-reminders';
 
 export const entities = [Link, Plan, PopupSlot, Image, ImageVariant, Cover, Administrator];
@@ -31,6 +32,7 @@ export const migrations = [
   PopupCoverVersion1795781400000,
   LinkDisplayOrderIndex1795867200000,
   BookingReminders1796040000000,
+  PublicCacheNotify1795953600000,
 ];
 
 /**

@@ -1,24 +1,36 @@
-import Redis from 'ioredis';
 import { Client } from 'pg';
 
 /**
- * How a write in one API process reaches the public-read caches of the others (issue 14 item 4). Every message is the
- * id of the process that sent it (a process ignores its own). Three kinds, chosen by `createInvalidationChannel`:
- * PostgreSQL `LISTEN/NOTIFY` on the API's database (the default), Redis pub/sub when REDIS_URL is set, and none on the
- * embedded database (PGlite), whose lock file lets a single API process use it, so there is nobody to tell.
+ * How a write reaches the public-read cache of every API process (issue 14 item 4; issue 28 item 4 "Invalidation that
+ * cannot be lost"): PostgreSQL `NOTIFY` sent by the write's own transaction, heard with `LISTEN`.
+ *
+ * The sending side is in the database, not here: triggers on the tables of the public reads
+ * (database/migrations/1795953600000-public-cache-notify.ts) call `pg_notify('linksite_public_reads', '')` inside the
+ * writing transaction, so the message commits with the data or not at all, whichever process, command or psql session
+ * wrote. A process that cannot reach PostgreSQL cannot write either; nothing can be written without being announced.
+ *
+ * The one channel. Redis pub/sub used to carry these messages when REDIS_URL was set, and only it: a write through a
+ * process whose Redis connection was down (one pod's network, the reconnect window after a Redis restart) reached no
+ * other process, which kept serving the old answer up to the next window boundary or Seoul midnight. Two channels
+ * would need every message to travel on both and every process to trust its cache only while both listen, for a
+ * latency gain that NOTIFY (milliseconds) does not leave room for; Redis keeps the rate-limit counters only.
+ *
+ * The receiving side is {@link postgresChannel}. The embedded database (PGlite, DATABASE_URL unset) runs its triggers
+ * too, but it is one PostgreSQL session shared by every connection of the socket server: a notification goes out on
+ * whichever connection ran the writing query, never to a LISTEN made on another one (measured). Its lock file lets a
+ * single API process use it, so there {@link noChannel}: that process empties its own cache on each write
+ * (PublicCache.invalidate), and no other process exists to tell.
  */
 export interface InvalidationChannel {
-  /** `postgres`, `redis` or `none`: for logs and tests. */
-  readonly kind: 'postgres' | 'redis' | 'none';
+  /** `postgres` or `none` (embedded database): for logs and tests. */
+  readonly kind: 'postgres' | 'none';
   /**
-   * Starts listening. `onMessage(origin)` for every message; `onState(true)` once messages are known to arrive,
-   * `onState(false)` when the connection is lost (messages sent meanwhile are lost: the cache must not be trusted
-   * until `onState(true)` again). Resolves once listening, or after a failed first attempt or a few seconds, never
-   * waiting for an unreachable server (it retries by itself).
+   * Starts listening. `onMessage()` for every notification; `onState(true)` once notifications are known to arrive
+   * (after every reconnection too: the caller empties its cache then, since messages sent meanwhile are lost);
+   * `onState(false, reason)` as soon as that is no longer known (connection lost, or it stopped answering). Resolves
+   * after the first attempt, successful or not, never waiting for an unreachable server (it retries by itself).
    */
-  start(onMessage: (origin: string) => void, onState: (listening: boolean, reason?: string) => void): Promise<void>;
-  /** Tells every listening process, this one included. @throws when the message could not be sent. */
-  publish(origin: string): Promise<void>;
+  start(onMessage: () => void, onState: (listening: boolean, reason?: string) => void): Promise<void>;
   /** Stops listening and retrying. */
   stop(): Promise<void>;
 }
@@ -26,57 +38,95 @@ export interface InvalidationChannel {
 /** The PostgreSQL NOTIFY channel, per database (two sites on one server do not hear each other). */
 export const PG_CHANNEL = 'linksite_public_reads';
 
-/** The Redis pub/sub channel, after REDIS_KEY_PREFIX (channels are not keys, ioredis does not prefix them). */
-export const redisChannel = (keyPrefix: string): string => `${keyPrefix}public-reads`;
+/**
+ * `application_name` of each process's LISTEN connection, to find it in `pg_stat_activity` (and, in the tests, to cut
+ * it alone).
+ */
+export const LISTENER_APPLICATION_NAME = 'linksite-public-cache';
 
-/** How long to wait before listening again after a lost connection, in milliseconds. */
-const RETRY_MS = 1000;
-
-/** How long the app's start waits for the first Redis subscription, in milliseconds. */
-const FIRST_SUBSCRIBE_MS = 2000;
-
-/** Anything that runs SQL: a TypeORM DataSource, or a pg Client. */
-interface Sql {
-  query(sql: string, parameters?: unknown[]): Promise<unknown>;
-}
+/** Waits between attempts to listen again, in milliseconds: doubled after each failure, from the first to the last. */
+export const RETRY_MS = { first: 100, max: 5000 };
 
 /**
- * `LISTEN linksite_public_reads` on a connection of its own (a pooled connection cannot hold a LISTEN), reconnecting
- * every {@link RETRY_MS} while the database is unreachable; `publish` sends `pg_notify` through `sql` (the app's pool).
+ * How often the LISTEN connection is asked a `SELECT 1`, and how long its answer may take, in milliseconds. A socket
+ * closed by the server or the network is seen at once; this catches the one that goes silent (a cut network path
+ * without a reset, a stuck proxy), which TCP keepalive would notice only after minutes: the process stops trusting its
+ * cache within {@link HEARTBEAT_MS} + {@link HEARTBEAT_TIMEOUT_MS}.
  */
-export function postgresChannel(url: string, sql: Sql): InvalidationChannel {
+export const HEARTBEAT_MS = 1000;
+export const HEARTBEAT_TIMEOUT_MS = 2000;
+
+/**
+ * `LISTEN linksite_public_reads` on a `pg` Client of its own (not from the TypeORM pool: a pooled connection is lent to
+ * queries and cannot hold a LISTEN), named {@link LISTENER_APPLICATION_NAME}. Lost (error, end, or a heartbeat not
+ * answered in time): `onState(false)` at once, the client is dropped and a new one tries after {@link RETRY_MS}
+ * (doubling up to its max, back to the first after a success); `onState(true)` only once the new LISTEN is answered.
+ */
+export function postgresChannel(url: string): InvalidationChannel {
   let client: Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
-  let onMessage: (origin: string) => void = () => undefined;
+  let heartbeat: NodeJS.Timeout | null = null;
+  let wait = RETRY_MS.first;
+  let onMessage: () => void = () => undefined;
   let onState: (listening: boolean, reason?: string) => void = () => undefined;
 
+  const drop = (was: Client | null) => {
+    was?.removeAllListeners();
+    was?.on('error', () => undefined);
+    // An unanswered query makes end() destroy the socket rather than wait for the server.
+    void was?.end().catch(() => undefined);
+  };
   const lost = (reason: string) => {
     const was = client;
     client = null;
-    was?.removeAllListeners();
-    was?.on('error', () => undefined);
-    void was?.end().catch(() => undefined);
+    if (heartbeat) clearInterval(heartbeat);
+    heartbeat = null;
+    drop(was);
     onState(false, reason);
-    if (!stopped && !retry) retry = setTimeout(() => void listen(), RETRY_MS);
+    if (!stopped && !retry) {
+      retry = setTimeout(() => void listen(), wait);
+      wait = Math.min(wait * 2, RETRY_MS.max);
+    }
+  };
+  const beat = async (listener: Client) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), HEARTBEAT_TIMEOUT_MS)));
+    try {
+      const answer = await Promise.race([listener.query('SELECT 1'), late]);
+      if (answer === 'late' && client === listener) lost(`no answer to SELECT 1 within ${HEARTBEAT_TIMEOUT_MS} ms`);
+    } catch (error) {
+      if (client === listener) lost(error instanceof Error ? error.message : String(error));
+    } finally {
+      clearTimeout(timer);
+    }
   };
   const listen = async () => {
     retry = null;
     if (stopped) return;
-    const next = new Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 5000 });
+    const next = new Client({
+      connectionString: url,
+      application_name: LISTENER_APPLICATION_NAME,
+      keepAlive: true,
+      connectionTimeoutMillis: 5000,
+    });
     next.on('error', (error: Error) => client === next && lost(error.message));
     next.on('end', () => client === next && lost('connection ended'));
     next.on('notification', (message) => {
-      if (message.channel === PG_CHANNEL) onMessage(message.payload ?? '');
+      if (client === next && message.channel === PG_CHANNEL) onMessage();
     });
     try {
       client = next;
       await next.connect();
       await next.query(`LISTEN ${PG_CHANNEL}`);
-      if (client === next && !stopped) onState(true);
-      else await next.end();
+      if (client !== next || stopped) return drop(next);
+      wait = RETRY_MS.first;
+      heartbeat = setInterval(() => void beat(next), HEARTBEAT_MS);
+      heartbeat.unref();
+      onState(true);
     } catch (error) {
       if (client === next) lost(error instanceof Error ? error.message : String(error));
+      else drop(next);
     }
   };
   return {
@@ -86,73 +136,15 @@ export function postgresChannel(url: string, sql: Sql): InvalidationChannel {
       onState = state;
       await listen();
     },
-    async publish(origin) {
-      await sql.query('SELECT pg_notify($1, $2)', [PG_CHANNEL, origin]);
-    },
     async stop() {
       stopped = true;
       if (retry) clearTimeout(retry);
+      if (heartbeat) clearInterval(heartbeat);
       const was = client;
       client = null;
       was?.removeAllListeners();
       was?.on('error', () => undefined);
       await was?.end().catch(() => undefined);
-    },
-  };
-}
-
-/**
- * Redis pub/sub on {@link redisChannel}: a subscriber connection of its own (ioredis re-subscribes after a reconnect),
- * and `publish` through `publisher` (the app's shared connection, or a short-lived one in a command).
- */
-export function redisPubSubChannel(url: string, keyPrefix: string, publisher: Redis): InvalidationChannel {
-  const channel = redisChannel(keyPrefix);
-  let subscriber: Redis | null = null;
-  return {
-    kind: 'redis',
-    async start(onMessage, onState) {
-      const sub = new Redis(url, {
-        connectTimeout: 2000,
-        retryStrategy: (times) => Math.min(times * 200, 2000),
-        maxRetriesPerRequest: null,
-      });
-      subscriber = sub;
-      let subscribed = false;
-      /** The first SUBSCRIBE answered: from then on ioredis subscribes again before each `ready`. */
-      let everSubscribed = false;
-      sub.on('message', (from: string, origin: string) => from === channel && onMessage(origin));
-      sub.on('error', () => undefined);
-      sub.on('close', () => {
-        if (subscribed) onState(false, 'Redis connection closed');
-        subscribed = false;
-      });
-      // After a reconnection ioredis subscribes again before it reports ready.
-      sub.on('ready', () => {
-        if (subscriber !== sub || subscribed || !everSubscribed) return;
-        subscribed = true;
-        onState(true);
-      });
-      // Waited for {@link FIRST_SUBSCRIBE_MS} at most: while Redis is unreachable the command waits in the offline
-      // queue, and the app must start all the same (the cache stays off until the subscription is made).
-      const first = sub.subscribe(channel).then(
-        () => {
-          everSubscribed = true;
-          if (subscriber === sub && !subscribed) {
-            subscribed = true;
-            onState(true);
-          }
-        },
-        (error: unknown) => onState(false, error instanceof Error ? error.message : String(error)),
-      );
-      await Promise.race([first, new Promise((resolve) => setTimeout(resolve, FIRST_SUBSCRIBE_MS).unref())]);
-    },
-    async publish(origin) {
-      await publisher.publish(channel, origin);
-    },
-    async stop() {
-      const sub = subscriber;
-      subscriber = null;
-      sub?.disconnect();
     },
   };
 }
@@ -163,40 +155,7 @@ export const noChannel: InvalidationChannel = {
   async start(_onMessage, onState) {
     onState(true);
   },
-  async publish() {
-    // nobody else
-  },
   async stop() {
     // nothing to stop
   },
 };
-
-/**
- * Tells the running API processes that public data changed, from outside them (the seed and restore commands): the
- * same channel the API listens on. Nothing to do on the embedded database (the command holds its lock, so no API
- * process runs). Never throws: a failure is returned as its reason.
- */
-export async function announcePublicChange(options: {
-  embedded: boolean;
-  redisUrl: string | undefined;
-  redisKeyPrefix: string;
-  sql: Sql;
-}): Promise<string | null> {
-  try {
-    if (options.embedded) return null;
-    if (options.redisUrl) {
-      const redis = new Redis(options.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 });
-      redis.on('error', () => undefined);
-      try {
-        await redis.publish(redisChannel(options.redisKeyPrefix), 'command');
-      } finally {
-        redis.disconnect();
-      }
-      return null;
-    }
-    await options.sql.query('SELECT pg_notify($1, $2)', [PG_CHANNEL, 'command']);
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}

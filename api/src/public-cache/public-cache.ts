@@ -1,14 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock';
 import { messages } from '../common/messages';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DATABASE_TARGET, type DatabaseTarget } from '../database/database-target';
-import { RedisConnection } from '../redis/redis.module';
 import { CACHE_OBSERVER, type CacheObserver } from './cache-observer';
-import { type InvalidationChannel, noChannel, postgresChannel, redisPubSubChannel } from './invalidation-channel';
+import { type InvalidationChannel, noChannel, postgresChannel } from './invalidation-channel';
 
 /**
  * What the handler of a public read (a route marked `@PublicRead()`, public-read.decorator.ts) returns: the answer, and
@@ -67,17 +65,23 @@ export interface ReadStart {
  * kept SERIALIZED (its text and weak ETag), so a hit costs no query and no `JSON.stringify`.
  *
  * An entry goes when:
- * - any write happens (`invalidate()`, called by InvalidateOnWriteInterceptor after every administrator write, by a
- *   visitor's booking that fills a slot or cancellation that reopens one (BookingsService), by
- *   main.ts after seeding, and by the seed and restore commands through `announcePublicChange`), in this process and,
- *   through the {@link InvalidationChannel}, in every other API process on the same database: PostgreSQL
- *   `LISTEN/NOTIFY` by default, Redis pub/sub when REDIS_URL is set, nothing on the embedded database (one process);
+ * - public data changes, in every API process on the same database: the write's own transaction sends a PostgreSQL
+ *   `NOTIFY` (triggers on `links`, `plans`, `cover`, `popup_slots`: migrations/1795953600000-public-cache-notify.ts),
+ *   so the announcement commits with the data or not at all, whatever wrote it (an API request, a command, psql), and
+ *   each process hears it on its LISTEN connection (invalidation-channel.ts; the one channel: Redis carries none).
+ *   The writing process also empties its own cache as soon as the write is done, before its answer leaves
+ *   ({@link invalidate}: InvalidateOnWriteInterceptor after every administrator write, BookingsService after a
+ *   booking that fills a slot or a cancellation that reopens one, main.ts after seeding), so the writer's next read
+ *   shows the write without waiting for the notification; on the embedded database that is the only path (one
+ *   process, no channel);
  * - its `validUntil` passes (a link's window opens or closes, Seoul midnight for plans), with no write needed;
  * - the clock is set back before the instant it was read (tests move the clock both ways);
  * - it is the least recently used past PUBLIC_CACHE_MAX_ENTRIES.
- * While the channel is down (the LISTEN connection or the Redis subscriber lost), the cache is emptied and neither
- * read nor filled: messages sent meanwhile are lost, so nothing kept could be trusted. A read that started before an
- * invalidation is not stored (a generation counter), so a slow read never puts back an answer older than a write.
+ * Only while its LISTEN connection is known to receive is the cache used: when that connection is lost or stops
+ * answering its heartbeat, the cache is emptied and neither read nor filled (every public read goes to the database)
+ * until a new connection LISTENs again and the cache is emptied once more, since notifications sent meanwhile are lost.
+ * A read that started before an invalidation or a change of that state is not stored (a generation counter), so a
+ * slow read never puts back an answer older than a write.
  *
  * The headers (`Cache-Control` with the seconds left to `validUntil` at each answer, `ETag`, 304) are the
  * interceptor's (public-read.interceptor.ts).
@@ -86,31 +90,23 @@ export interface ReadStart {
 export class PublicCache implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('PublicCache');
   private readonly entries: LRUCache<string, KeptAnswer> | null;
-  /** This process's id in invalidation messages. */
-  private readonly origin = randomUUID();
   private readonly channel: InvalidationChannel;
   private readonly invalidated = new Set<() => void>();
   private generation = 0;
-  /** Whether other processes' invalidations are known to arrive (always, without other processes). */
+  /** Whether every write's notification is known to arrive (always, without other processes). */
   private listening = false;
 
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(DATABASE_TARGET) database: DatabaseTarget,
     @Inject(CACHE_OBSERVER) private readonly observer: CacheObserver,
-    dataSource: DataSource,
-    redis: RedisConnection,
     private readonly clock: Clock,
   ) {
     this.entries = config.publicCacheMaxEntries > 0 ? new LRUCache({ max: config.publicCacheMaxEntries }) : null;
-    this.channel = database.embedded
-      ? noChannel
-      : config.redisUrl && redis.client
-        ? redisPubSubChannel(config.redisUrl, config.redisKeyPrefix, redis.client)
-        : postgresChannel(database.url, dataSource);
+    this.channel = database.embedded ? noChannel : postgresChannel(database.url);
   }
 
-  /** Which channel carries invalidations between processes: `postgres`, `redis` or `none` (embedded database). */
+  /** Which channel carries invalidations: `postgres`, or `none` (embedded database). */
   get channelKind(): InvalidationChannel['kind'] {
     return this.channel.kind;
   }
@@ -120,16 +116,14 @@ export class PublicCache implements OnApplicationBootstrap, OnApplicationShutdow
     return this.entries !== null && this.listening;
   }
 
-  /** Starts listening to the other processes before the app takes requests (the cache stays off until then). */
+  /** Starts listening before the app takes requests (the cache stays off until the first LISTEN is answered). */
   async onApplicationBootstrap(): Promise<void> {
     if (!this.entries) return;
     await this.channel.start(
-      (origin) => {
-        if (origin !== this.origin) this.clear();
-      },
+      () => this.clear(),
       (listening, reason) => {
-        if (listening === this.listening) return;
         this.clear();
+        if (listening === this.listening) return;
         this.listening = listening;
         if (this.channel.kind === 'none') return;
         if (listening) this.logger.log(messages.publicCacheChannel(this.channel.kind));
@@ -174,16 +168,11 @@ export class PublicCache implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   /**
-   * Public data changed: empties this process's cache at once and tells the other processes (resolved once the message
-   * is sent; a failure to send is logged, never thrown: the write itself succeeded).
+   * Public data changed through this process: empties its cache at once, so its next read shows the write. Tells no
+   * other process: the write's transaction did (see the class comment).
    */
-  async invalidate(): Promise<void> {
+  invalidate(): void {
     this.clear();
-    try {
-      await this.channel.publish(this.origin);
-    } catch (error) {
-      this.logger.warn(messages.publicCachePublishFailed(error instanceof Error ? error.message : String(error)));
-    }
   }
 
   /** Calls `listener` whenever this process's cache is emptied (by a write here or elsewhere): the image variants. */

@@ -16,11 +16,19 @@ describe('@PublicRead() routes through the real app', () => {
   const get = (path: string) => request(t.app.getHttpServer() as App).get(path);
   const hits = async () =>
     Number(/^cache_hits_total\{cache="public-reads"\} (\d+)$/m.exec((await get('/metrics')).text)?.[1] ?? 0);
-  /** A visible link written behind the API's back: a read that shows it did not come from the cache. */
+  /**
+   * A visible link written behind the API's back, its NOTIFY trigger off for this one transaction (issue 28 item 4:
+   * every other write announces itself): a read that shows it did not come from the cache.
+   */
   const insertBehindTheApi = (name: string) =>
-    t.dataSource.query(`INSERT INTO links (pname, tags, pcode) VALUES ($1, '{몰래}', (SELECT count(*) FROM links))`, [
-      name,
-    ]);
+    t.dataSource.transaction(async (manager) => {
+      await manager.query(`ALTER TABLE links DISABLE TRIGGER links_public_cache`);
+      await manager.query(
+        `INSERT INTO links (pname, tags, pcode) VALUES ($1, '{몰래}', (SELECT count(*) FROM links))`,
+        [name],
+      );
+      await manager.query(`ALTER TABLE links ENABLE TRIGGER links_public_cache`);
+    });
   const names = (body: { product: { pname: string }[] }) => body.product.map((link) => link.pname);
 
   beforeAll(async () => {

@@ -4,9 +4,10 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { messages } from '../common/messages';
 
 /**
- * The optional Redis connection shared by the API processes (ARCHITECTURE "Shared state for several processes"):
- * rate-limit counters and, where configured, cache invalidation. `client` is null without REDIS_URL; the embedded
- * defaults then keep everything in the process.
+ * The optional Redis connection shared by the API processes (ARCHITECTURE "Shared state for several processes"): the
+ * rate-limit counters. Not the public-read cache's invalidation, which PostgreSQL carries inside each write's
+ * transaction (public-cache/invalidation-channel.ts, issue 28 item 4). `client` is null without REDIS_URL; the
+ * embedded defaults then keep everything in the process.
  *
  * Commands fail at once while Redis is unreachable (no offline queue, one try), so a caller can fall back to its
  * per-process behaviour instead of waiting; the client keeps reconnecting in the background. Keys carry

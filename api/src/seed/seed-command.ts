@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { Clock } from '../common/clock';
 import { messages } from '../common/messages';
 import { loadConfig } from '../config/app-config';
-import { announcePublicChange } from '../public-cache/invalidation-channel';
 import { resolveDatabase } from '../database/resolve-database';
 import { openDataSource } from '../database/run-migrations';
 import { typeormOptions } from '../database/typeorm-options';
@@ -22,13 +21,8 @@ async function main(): Promise<void> {
       const result = await seedDemoCatalogue(dataSource, new Clock());
       console.log(messages.seedAdded(result));
       console.log(messages.seedCounts(await catalogueCounts(dataSource)));
-      // Running API processes drop their cached public reads (issue 14 item 4).
-      const failed = await announcePublicChange({
-        embedded: database.embedded !== undefined,
-        ...config,
-        sql: dataSource,
-      });
-      if (failed) console.error(messages.publicCachePublishFailed(failed));
+      // Running API processes drop their cached public reads: the seed's writes announced themselves
+      // (migrations/1795953600000-public-cache-notify.ts).
     } finally {
       await dataSource.destroy();
     }

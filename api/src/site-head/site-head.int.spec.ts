@@ -136,10 +136,17 @@ describe('the site head (integration, real PostgreSQL)', () => {
       const [row] = await t.dataSource.query<{ image_key: string }[]>(`SELECT image_key FROM cover`);
       expect(row!.image_key.startsWith(key)).toBe(true);
       expect(first.etag).not.toBe(before.etag);
-      // The cover removed behind the API's back is not seen: the fragment comes from the cache until a write.
-      await t.dataSource.query(`DELETE FROM cover`);
+      // The cover removed behind the API's back, unannounced (its NOTIFY trigger off for that one transaction: issue
+      // 28 item 4), is not seen: the fragment comes from the cache until a write.
+      const unannounced = (sql: string, parameters: unknown[] = []) =>
+        t.dataSource.transaction(async (manager) => {
+          await manager.query(`ALTER TABLE cover DISABLE TRIGGER cover_public_cache`);
+          await manager.query(sql, parameters);
+          await manager.query(`ALTER TABLE cover ENABLE TRIGGER cover_public_cache`);
+        });
+      await unannounced(`DELETE FROM cover`);
       expect((await head()).text).toBe(first.text);
-      await t.dataSource.query(`INSERT INTO cover (id, image_key, updated_at) VALUES (1, $1, now())`, [row!.image_key]);
+      await unannounced(`INSERT INTO cover (id, image_key, updated_at) VALUES (1, $1, now())`, [row!.image_key]);
 
       // The preview image: 1200×630 JPEG cropped from the 2400×900 cover, immutable at the address the head gives,
       // revalidated at any other.
