@@ -58,6 +58,8 @@ const booking = {
 };
 
 const valid = { links: [link], plans: [plan], popup_slots: [slot], popup_info: [info], bookings: [booking] };
+/** A booking with an address for its reminder (issue 26 item 5), and an older archive's row without the column. */
+const withEmail = { ...booking, email: 'visitor@example.com', reminded_at: null };
 
 async function refusal(tables: Record<string, Record<string, unknown>[]>): Promise<string> {
   const error = await checkRows(tables).then(
@@ -71,6 +73,7 @@ async function refusal(tables: Record<string, Record<string, unknown>[]>): Promi
 describe('checkRows: every archive row passes the API input rules of its table (issue 28 item 9)', () => {
   it('passes the rows a site writes, an erased booking and rows of an archive older than some columns', async () => {
     await expect(checkRows(valid)).resolves.toBeUndefined();
+    await expect(checkRows({ ...valid, bookings: [withEmail] })).resolves.toBeUndefined();
     const erased = { ...booking, id: 2, name: null, phone: null, erased_at: '2027-02-20T03:00:00+00:00' };
     const { enabled: _e, show_from: _f, show_until: _u, version: _v, ...olderLink } = link;
     const { party_min: _min, party_max: _max, booking_enabled: _b, version: _sv, ...olderSlot } = slot;
@@ -98,6 +101,8 @@ describe('checkRows: every archive row passes the API input rules of its table (
       ['popup_info', { ...info, notice: '가'.repeat(2001) }, messages.popupInfoNoticeInvalid],
       ['bookings', { ...booking, consent_at: null }, messages.bookingConsentRequired],
       ['bookings', { ...booking, party_size: 0 }, messages.bookingPartySizeInvalid],
+      ['bookings', { ...booking, email: 'not-an-address' }, messages.bookingEmailInvalid],
+      ['bookings', { ...booking, email: `${'a'.repeat(250)}@x.kr` }, messages.bookingEmailTooLong],
     ];
     for (const [table, row, reason] of cases) {
       expect([table, await refusal({ ...valid, [table]: [row] })]).toEqual([

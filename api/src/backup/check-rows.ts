@@ -94,8 +94,12 @@ const ROW_INPUTS: Partial<Record<string, RowInput>> = {
     dto: (row) => (row.erased_at === null || row.erased_at === undefined ? CreateBookingDto : ErasedBookingRowDto),
     body: (row) => ({
       ...fields(row, { slotId: 'slot_id', partySize: 'party_size' }),
-      ...(row.erased_at === null || row.erased_at === undefined ? fields(row, { name: 'name', phone: 'phone' }) : {}),
+      ...(row.erased_at === null || row.erased_at === undefined
+        ? fields(row, { name: 'name', phone: 'phone', email: 'email' })
+        : {}),
       consent: row.consent_at !== null && row.consent_at !== undefined,
+      // A stored address was given with its consent (issue 26 item 5): the same rule as a visitor's booking.
+      ...(row.email !== null && row.email !== undefined ? { emailConsent: true } : {}),
     }),
   },
 };
