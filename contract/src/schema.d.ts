@@ -1104,9 +1104,26 @@ export interface paths {
         };
         /**
          * 관리자 변경 기록
-         * @description Newest first; keyset pagination: pass the answer's `next` as `before` for older entries.
+         * @description Newest first; keyset pagination: pass the answer's `next` as `before` for older entries, with the same filters.
          */
         get: operations["AuditController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audit/actors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 변경 기록의 작업자 목록 */
+        get: operations["AuditController_actors"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2086,6 +2103,16 @@ export interface components {
         AnalyticsLinkClicksResponse: {
             product: components["schemas"]["AnalyticsLinkClicksDto"][];
         };
+        AuditChangeDto: {
+            /** @description Stable name of the field (`pname`, `photo`, `showFrom`, `bookingEnabled`…). */
+            field: string;
+            /** @description Its label on the forms (`링크 이름`, `공개 시작`, `예약 받기`…). */
+            label: string;
+            /** @description The value before, for people (`2026년 11월 27일 오전 6:13`, `예`, `4명`, `(비어 있음)`); null for a creation. */
+            before: string | null;
+            /** @description The value after, for people; null when the row is gone. */
+            after: string | null;
+        };
         AuditEntryDto: {
             /** @description The entity's row before the write, as stored (column names of the table); null for a creation. */
             before: {
@@ -2115,11 +2142,32 @@ export interface components {
             status: number;
             /** @description The request's `X-Request-Id`, to find its log lines. */
             requestId: string | null;
+            /**
+             * @description What happened, in the screens' words (issue 27 item 4): `링크 ‘수제 딸기잼 세트’ 추가 (사진 포함)`,
+             *     `김하늘 님 예약 입장 확인`, `예약 받기 멈춤 · 1회차 · …`, `백업 복원`. A booking's name only while the booking still
+             *     holds it (erased on schedule, issue 13); never a phone number.
+             */
+            title: string;
+            /**
+             * @description The fields that changed, labelled as on the forms, in form order; internal columns (ids, version, image keys,
+             *     timestamps, booking counters) left out. A creation lists the fields it set; a deletion or a restore none.
+             */
+            changes: components["schemas"]["AuditChangeDto"][];
         };
         AuditPageResponse: {
             product: components["schemas"]["AuditEntryDto"][];
             /** @description `before` for the next (older) page; null on the last page. */
             next: number | null;
+        };
+        AuditActorDto: {
+            /** @description Token subject: the `actor` filter's value. */
+            sub: string;
+            /** @description The `preferred_username` of their newest entry, when the token had one. */
+            name: string | null;
+        };
+        AuditActorsResponse: {
+            /** @description Everyone with an entry, by name. */
+            product: components["schemas"]["AuditActorDto"][];
         };
     };
     responses: never;
@@ -5032,7 +5080,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestoreResponse"];
                 };
             };
-            /** @description 링크 & 일정 백업 파일이 아닙니다. 관리자 화면이나 npm run backup 으로 만든 .tar.gz 파일을 올려주세요. · 이 백업은 더 새로운 형식(v2)으로 만들어져 이 버전(v1까지 지원)에서는 복원할 수 없습니다. 사이트를 업데이트한 뒤 다시 시도해주세요. · 이 백업은 이 사이트에 없는 데이터 구조(<migration>)에서 만들어졌습니다. 사이트를 업데이트한 뒤 다시 시도해주세요. · 백업 파일이 손상되었습니다(<entry>). 다른 백업 파일로 다시 시도해주세요. · 백업 파일이 중간에 끊겨 있습니다. 파일을 끝까지 받았는지 확인해주세요. · 백업 파일에 알 수 없는 항목이 있습니다(<entry>). · 이 버전에서 만든 백업 파일이 아닙니다: <table> 표에 알 수 없는 열(<column>)이 있습니다. · 백업 파일의 <table> 1번째 행은 복원할 수 없습니다: <the API input rule the row breaks> · 백업 파일의 항목이 너무 큽니다(<entry>, 압축을 풀면 최대 128MB). 이 사이트에서 만든 백업 파일인지 확인해주세요. · 백업 파일의 압축을 풀면 너무 큽니다(최대 4,096MB). 이 사이트에서 만든 백업 파일인지 확인해주세요. */
+            /** @description 링크 & 일정 백업 파일이 아닙니다. 관리자 화면 ‘백업 및 복원’에서 ‘백업 파일 받기’로 받은 .tar.gz 파일을 그대로 올려주세요. · 이 백업은 더 새로운 형식(v2)으로 만들어져 이 버전(v1까지 지원)에서는 복원할 수 없습니다. 사이트를 업데이트한 뒤 다시 시도해주세요. · 이 백업은 이 사이트에 없는 데이터 구조(<migration>)에서 만들어졌습니다. 사이트를 업데이트한 뒤 다시 시도해주세요. · 백업 파일이 손상되었습니다(<entry>). 다른 백업 파일로 다시 시도해주세요. · 백업 파일이 중간에 끊겨 있습니다. 파일을 끝까지 받았는지 확인해주세요. · 백업 파일에 알 수 없는 항목이 있습니다(<entry>). · 이 버전에서 만든 백업 파일이 아닙니다: <table> 표에 알 수 없는 열(<column>)이 있습니다. · 백업 파일의 <table> 1번째 행은 복원할 수 없습니다: <the API input rule the row breaks> · 백업 파일의 항목이 너무 큽니다(<entry>, 압축을 풀면 최대 128MB). 이 사이트에서 만든 백업 파일인지 확인해주세요. · 백업 파일의 압축을 풀면 너무 큽니다(최대 4,096MB). 이 사이트에서 만든 백업 파일인지 확인해주세요. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5101,7 +5149,7 @@ export interface operations {
                     "application/json": components["schemas"]["RestoreResponse"];
                 };
             };
-            /** @description 링크 & 일정 백업 파일이 아닙니다. 관리자 화면이나 npm run backup 으로 만든 .tar.gz 파일을 올려주세요. · 이 백업은 더 새로운 형식(v2)으로 만들어져 이 버전(v1까지 지원)에서는 복원할 수 없습니다. 사이트를 업데이트한 뒤 다시 시도해주세요. · 이 백업은 이 사이트에 없는 데이터 구조(<migration>)에서 만들어졌습니다. 사이트를 업데이트한 뒤 다시 시도해주세요. · 백업 파일이 손상되었습니다(<entry>). 다른 백업 파일로 다시 시도해주세요. · 백업 파일이 중간에 끊겨 있습니다. 파일을 끝까지 받았는지 확인해주세요. · 백업 파일에 알 수 없는 항목이 있습니다(<entry>). · 이 버전에서 만든 백업 파일이 아닙니다: <table> 표에 알 수 없는 열(<column>)이 있습니다. · 백업 파일의 <table> 1번째 행은 복원할 수 없습니다: <the API input rule the row breaks> · 백업 파일의 항목이 너무 큽니다(<entry>, 압축을 풀면 최대 128MB). 이 사이트에서 만든 백업 파일인지 확인해주세요. · 백업 파일의 압축을 풀면 너무 큽니다(최대 4,096MB). 이 사이트에서 만든 백업 파일인지 확인해주세요. · 백업 파일의 <table> 표는 복원할 수 없습니다: 이 사이트의 데이터 규칙에 맞지 않는 행이 있습니다. */
+            /** @description 링크 & 일정 백업 파일이 아닙니다. 관리자 화면 ‘백업 및 복원’에서 ‘백업 파일 받기’로 받은 .tar.gz 파일을 그대로 올려주세요. · 이 백업은 더 새로운 형식(v2)으로 만들어져 이 버전(v1까지 지원)에서는 복원할 수 없습니다. 사이트를 업데이트한 뒤 다시 시도해주세요. · 이 백업은 이 사이트에 없는 데이터 구조(<migration>)에서 만들어졌습니다. 사이트를 업데이트한 뒤 다시 시도해주세요. · 백업 파일이 손상되었습니다(<entry>). 다른 백업 파일로 다시 시도해주세요. · 백업 파일이 중간에 끊겨 있습니다. 파일을 끝까지 받았는지 확인해주세요. · 백업 파일에 알 수 없는 항목이 있습니다(<entry>). · 이 버전에서 만든 백업 파일이 아닙니다: <table> 표에 알 수 없는 열(<column>)이 있습니다. · 백업 파일의 <table> 1번째 행은 복원할 수 없습니다: <the API input rule the row breaks> · 백업 파일의 항목이 너무 큽니다(<entry>, 압축을 풀면 최대 128MB). 이 사이트에서 만든 백업 파일인지 확인해주세요. · 백업 파일의 압축을 풀면 너무 큽니다(최대 4,096MB). 이 사이트에서 만든 백업 파일인지 확인해주세요. · 백업 파일의 <table> 표는 복원할 수 없습니다: 이 사이트의 데이터 규칙에 맞지 않는 행이 있습니다. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5317,10 +5365,18 @@ export interface operations {
     AuditController_list: {
         parameters: {
             query?: {
-                /** @description 1–200, default 50 */
-                limit?: unknown;
                 /** @description positive integer: only entries with a smaller id */
-                before?: unknown;
+                before?: string;
+                /** @description 1–200, default 50 */
+                limit?: string;
+                /** @description only this administrator's entries (`actorSub`) */
+                actor?: string;
+                /** @description only entries about this */
+                entity?: "link" | "plan" | "popup" | "booking" | "popup-info" | "cover" | "site";
+                /** @description first Seoul day, YYYY-MM-DD, included */
+                from?: string;
+                /** @description last Seoul day, YYYY-MM-DD, included; not before from */
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -5336,13 +5392,59 @@ export interface operations {
                     "application/json": components["schemas"]["AuditPageResponse"];
                 };
             };
-            /** @description before 값은 1 이상의 정수여야 합니다. · limit 값은 1–200 사이의 정수여야 합니다. */
+            /** @description before 값은 1 이상의 정수여야 합니다. · limit 값은 1–200 사이의 정수여야 합니다. · actor 값은 변경 기록에 나온 작업자 계정 ID(1–255자)여야 합니다. · entity 값은 link, plan, popup, booking, popup-info, cover, site 중 하나여야 합니다. · from 값은 2026-11-20 같은 실제 날짜(YYYY-MM-DD)여야 합니다. · to 값은 2026-11-20 같은 실제 날짜(YYYY-MM-DD)여야 합니다. · to 날짜는 from 날짜보다 빠를 수 없습니다. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 로그인이 필요합니다. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 관리자 권한이 없습니다. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 인증 서버에 연결할 수 없습니다. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    AuditController_actors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditActorsResponse"];
                 };
             };
             /** @description 로그인이 필요합니다. */

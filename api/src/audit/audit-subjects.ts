@@ -5,7 +5,7 @@
  * A write route missing here is still recorded (who, when, method, route, status) with no entity and no snapshots.
  */
 export interface AuditSubject {
-  entity: string;
+  entity: AuditEntity;
   /** Table of the snapshots; undefined: nothing to snapshot (a restore replaces the whole site). */
   table?: string;
   id: 'param' | 'product' | 'single' | 'none';
@@ -22,7 +22,10 @@ const popupInfo: Omit<AuditSubject, 'id'> = { entity: 'popup-info', table: 'popu
 /** `METHOD /api/route/:template` → subject. */
 export const AUDIT_SUBJECTS: Readonly<Record<string, AuditSubject>> = {
   'POST /api/store/create': { ...link, id: 'product' },
+  // The link and its photo in one request (issue 16 item 1), the create and edit forms' usual call (issue 27 item 4).
+  'POST /api/store/create/with-image': { ...link, id: 'product' },
   'PUT /api/main/update/:id': { ...link, id: 'param' },
+  'PUT /api/main/update/:id/with-image': { ...link, id: 'param' },
   'DELETE /api/main/delete/:id': { ...link, id: 'param' },
   'PUT /api/main/update/order/:id/:to/:from': { ...link, id: 'param' },
   'POST /api/image': { ...link, id: 'product' },
@@ -42,6 +45,10 @@ export const AUDIT_SUBJECTS: Readonly<Record<string, AuditSubject>> = {
   'POST /api/cover/image': { entity: 'cover', table: 'cover', id: 'single' },
   'POST /api/backup/restore': { entity: 'site', id: 'none' },
 };
+
+/** Every entity an entry may name, in the order the audit screen offers them as filters (`GET /api/audit?entity=`). */
+export const AUDIT_ENTITIES = ['link', 'plan', 'popup', 'booking', 'popup-info', 'cover', 'site'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /**
  * Administrator routes that use POST without changing anything, or whose change is not the site's content:

@@ -237,7 +237,7 @@ describe('backup and restore (integration, real PostgreSQL)', () => {
 
   it('refuses a file that is not a backup, naming it in Korean', async () => {
     const foreign =
-      '링크 & 일정 백업 파일이 아닙니다. 관리자 화면이나 npm run backup 으로 만든 .tar.gz 파일을 올려주세요.';
+      '링크 & 일정 백업 파일이 아닙니다. 관리자 화면 ‘백업 및 복원’에서 ‘백업 파일 받기’로 받은 .tar.gz 파일을 그대로 올려주세요.';
     expect(await refusal(Buffer.from('hello, this is not gzip'))).toEqual({
       statusCode: 400,
       message: foreign,

@@ -1,5 +1,17 @@
 import { ApiProperty } from '@nestjs/swagger';
 
+/** One changed field of an entry, as the screens say it (issue 27 item 4; audit/describe-audit-entry.ts). */
+export class AuditChangeDto {
+  /** Stable name of the field (`pname`, `photo`, `showFrom`, `bookingEnabled`…). */
+  field!: string;
+  /** Its label on the forms (`링크 이름`, `공개 시작`, `예약 받기`…). */
+  label!: string;
+  /** The value before, for people (`2026년 11월 27일 오전 6:13`, `예`, `4명`, `(비어 있음)`); null for a creation. */
+  before!: string | null;
+  /** The value after, for people; null when the row is gone. */
+  after!: string | null;
+}
+
 /** One administrator write in the audit trail (issue 15 item 7). */
 export class AuditEntryDto {
   /** Entry id, increasing in time. */
@@ -28,6 +40,31 @@ export class AuditEntryDto {
   status!: number;
   /** The request's `X-Request-Id`, to find its log lines. */
   requestId!: string | null;
+  /**
+   * What happened, in the screens' words (issue 27 item 4): `링크 ‘수제 딸기잼 세트’ 추가 (사진 포함)`,
+   * `김하늘 님 예약 입장 확인`, `예약 받기 멈춤 · 1회차 · …`, `백업 복원`. A booking's name only while the booking still
+   * holds it (erased on schedule, issue 13); never a phone number.
+   */
+  title!: string;
+  /**
+   * The fields that changed, labelled as on the forms, in form order; internal columns (ids, version, image keys,
+   * timestamps, booking counters) left out. A creation lists the fields it set; a deletion or a restore none.
+   */
+  changes!: AuditChangeDto[];
+}
+
+/** One administrator who has written something, for the audit screen's filter (`GET /api/audit/actors`). */
+export class AuditActorDto {
+  /** Token subject: the `actor` filter's value. */
+  sub!: string;
+  /** The `preferred_username` of their newest entry, when the token had one. */
+  name!: string | null;
+}
+
+/** `GET /api/audit/actors`. */
+export class AuditActorsResponse {
+  /** Everyone with an entry, by name. */
+  product!: AuditActorDto[];
 }
 
 /** `GET /api/audit`: a page of entries, newest first. */
