@@ -1,8 +1,9 @@
 /**
  * Backup and restore in the browser (issue 12): a site on the embedded database (npm start's default) is backed up
  * from its 백업 및 복원 screen; a fresh site on real PostgreSQL restores that file from its own screen, after checking
- * it and showing what changes; both then show the same public page and serve the same image bytes. Screenshots of the
- * screen at 390 px and 1280 px go to test-results/.
+ * it and showing what changes; both then show the same public page and serve the same image bytes. The screen's
+ * 변경 기록 names each write in Korean (issue 27 item 4) and reads at 390 px without sideways scrolling. Screenshots of
+ * the screen and of the 변경 기록 at 390 px and 1280 px go to test-results/.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -72,6 +73,23 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/**
+ * The 변경 기록 card at 1280 px and 390 px (`audit-log-<name>-desktop|mobile.png`), checking at each width that the
+ * page does not scroll sideways.
+ */
+async function auditScreenshots(page: Page, name: string): Promise<void> {
+  const log = page.getByTestId('audit-log');
+  for (const [suffix, width] of [
+    ['desktop', 1280],
+    ['mobile', 390],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await log.screenshot({ path: path.join(results, `audit-log-${name}-${suffix}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 beforeAll(async () => {
   fs.mkdirSync(results, { recursive: true });
   database = await createTestDatabase('linksite_e2e_backup');
@@ -105,7 +123,14 @@ test('the embedded site is backed up from its screen', async () => {
   await page.goto(`${embedded.url}/admin`);
   await page.getByRole('link', { name: '백업 및 복원' }).click();
   await page.getByRole('heading', { name: '백업 및 복원' }).waitFor();
+  // The link made above, in the 변경 기록 as the screens say it: no route, no column names (issue 27 item 4).
+  const newest = page.getByTestId('audit-entry').first();
+  await newest.getByRole('heading', { name: `링크 ‘${ONLY_IN_BACKUP}’ 추가` }).waitFor();
+  expect(await newest.innerText()).toContain('링크 이름');
+  expect(await page.getByTestId('audit-log').innerText()).not.toMatch(/\/api\/|pname|version/);
+  await page.getByTestId('backup-file-zone').waitFor();
   await screenshot(page, 'backup-screen');
+  await auditScreenshots(page, 'embedded');
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('backup-download').click()]);
   expect(download.suggestedFilename()).toMatch(/^linksite-backup-\d{8}-\d{6}\.tar\.gz$/);
   archive = path.join(results, download.suggestedFilename());
@@ -129,6 +154,9 @@ test('a fresh PostgreSQL site restores it after showing what changes, and then s
   await page.getByTestId('backup-restore').click();
   await page.getByTestId('backup-restored').waitFor();
   await screenshot(page, 'backup-restored');
+  // The restore is the newest entry of the 변경 기록, read again once it finished.
+  await page.getByTestId('audit-entry').first().getByRole('heading', { name: '백업 복원' }).waitFor();
+  await auditScreenshots(page, 'restored');
   await context.close();
 
   const original = await publicPage(embedded);

@@ -77,3 +77,5 @@ export { sniffImageType, type AcceptedImageType } from './lib/image-type';
 export { contentProblem, rejectionMessage } from './ui/image-checks';
 export type { DropzoneVisualState, ImageDropzoneProps } from './ui/image-dropzone';
 export { ImageDropzone } from './ui/lazy-image-dropzone';
+export type { FileDropzoneProps } from './ui/file-dropzone';
+export { FileDropzone } from './ui/lazy-file-dropzone';

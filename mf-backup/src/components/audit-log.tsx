@@ -1,93 +1,109 @@
-import { useId, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { errorMessage, useRequest } from '@linksite/platform';
-import { listAudit, type AuditEntry } from '../api/list-audit';
+import { listAuditActors } from '../api/list-audit-actors';
+import { listAudit, type AuditChange, type AuditEntry, type AuditFilters, type AuditSubject } from '../api/list-audit';
+import { PERIODS, periodDays, type Period } from '../lib/audit-period';
 import { messages } from '../lib/messages';
 
-const seoul = new Intl.DateTimeFormat('ko-KR', {
-  timeZone: 'Asia/Seoul',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
+/** `2026년 11월 20일 오후 12:05`, in Seoul as on the other administrator screens. */
+const seoul = new Intl.DateTimeFormat('ko-KR', { timeZone: 'Asia/Seoul', dateStyle: 'long', timeStyle: 'short' });
 
-const show = (value: unknown): string => (value === undefined ? '–' : JSON.stringify(value));
+const SUBJECTS = Object.keys(messages.auditSubjects) as AuditSubject[];
 
-/** The fields whose value differs between `before` and `after`, as `field: before → after` lines. */
-export function changedFields(entry: Pick<AuditEntry, 'before' | 'after'>): string[] {
-  const before = (entry.before ?? {}) as Record<string, unknown>;
-  const after = (entry.after ?? {}) as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => key !== 'updated_at');
-  return keys
-    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-    .map((key) => `${key}: ${show(before[key])} → ${show(after[key])}`);
+/** One changed field: `label  before → after`, or the value alone when the entry created it. */
+function Change({ change }: { change: AuditChange }) {
+  return (
+    <div className="audit-change" data-testid="audit-change">
+      <dt className="audit-change__label">{change.label}</dt>
+      <dd className="audit-change__value">
+        {change.before === null ? (
+          change.after
+        ) : (
+          <>
+            <span className="audit-change__before">{change.before}</span> {messages.auditArrow}{' '}
+            <span className="audit-change__after">{change.after ?? ''}</span>
+          </>
+        )}
+      </dd>
+    </div>
+  );
 }
 
+/** One entry as a card: what happened (the server's Korean title), when in Seoul, who, and the fields it changed. */
 function Entry({ entry }: { entry: AuditEntry }) {
-  const entity = entry.entity ? (messages.auditEntities[entry.entity] ?? entry.entity) : entry.route;
-  const action =
-    entry.before === null && entry.after !== null
-      ? messages.auditCreated
-      : entry.after === null && entry.before !== null
-        ? messages.auditDeleted
-        : (messages.auditActions[entry.method] ?? entry.method);
-  const changes = changedFields(entry);
   return (
-    <li className="audit-entry" data-testid="audit-entry">
-      <div className="audit-entry__head">
-        <strong>
-          {entity}
-          {entry.entityId !== null && ` #${entry.entityId}`} · {action}
-        </strong>
+    <li className="audit-card" data-testid="audit-entry">
+      <h3 className="audit-card__title">{entry.title}</h3>
+      <p className="audit-card__meta">
         <time dateTime={entry.at}>{seoul.format(new Date(entry.at))}</time>
-      </div>
-      <p className="audit-entry__who">
-        {entry.actorName ?? entry.actorSub}
-        {entry.requestId && <span className="audit-entry__request"> · {messages.auditRequestId(entry.requestId)}</span>}
+        {' · '}
+        <span data-testid="audit-actor">{entry.actorName ?? messages.auditUnnamedActor}</span>
       </p>
-      {(entry.before !== null || entry.after !== null) && (
-        <details className="audit-entry__changes">
-          <summary>{messages.auditChanges}</summary>
-          {changes.length > 0 ? (
-            <ul>
-              {changes.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          ) : (
-            <p>{messages.auditNoSnapshot}</p>
-          )}
-        </details>
+      {entry.changes.length > 0 && (
+        <dl className="audit-card__changes">
+          {entry.changes.map((change) => (
+            <Change key={change.field} change={change} />
+          ))}
+        </dl>
       )}
+      {entry.requestId && <p className="audit-card__request">{messages.auditRequestId(entry.requestId)}</p>}
     </li>
   );
 }
 
-/** The newest page (a stable fetcher for useRequest). */
-const firstPage = () => listAudit(null);
-
 /**
- * 변경 기록 (issue 15 item 7): the audit trail of administrator writes, newest first, 20 at a time with
- * "이전 기록 더 보기" (keyset pagination: the answer's `next` is the next page's `before`). Each entry: what (entity,
- * id, action), when (Asia/Seoul), who, the request id, and the changed fields before → after.
+ * 변경 기록 (issue 15 item 7; issue 27 item 4): the audit trail of administrator writes as cards, newest first, 20 at a
+ * time with "이전 기록 더 보기" (keyset pagination: the answer's `next` is the next page's `before`, with the same
+ * filters). Each card: the server's Korean title (`링크 ‘…’ 추가 (사진 포함)`), when (Asia/Seoul), who, and the changed
+ * fields with the forms' labels. Filters: person, subject (링크/일정/팝업 예약/예약/팝업 안내/커버/사이트) and Seoul days
+ * (오늘, 최근 7일, 최근 30일, or two days of one's own); each change reloads the first page. Laid out to read at 390 px without sideways scrolling.
  */
 export function AuditLog() {
   const ids = useId();
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const [period, setPeriod] = useState<Period>('all');
+  const firstPage = useCallback(() => listAudit(null, filters), [filters]);
   const first = useRequest(firstPage);
-  const [older, setOlder] = useState<{ entries: AuditEntry[]; next: number | null } | null>(null);
+  const actors = useRequest(listAuditActors);
+  const [older, setOlder] = useState<{ filters: AuditFilters; entries: AuditEntry[]; next: number | null } | null>(
+    null,
+  );
   const [moreLoading, setMoreLoading] = useState(false);
   const [moreError, setMoreError] = useState<string | null>(null);
 
   const firstData = first.status === 'success' ? first.data : undefined;
-  const entries = [...(firstData?.product ?? []), ...(older?.entries ?? [])];
-  const next = older ? older.next : (firstData?.next ?? null);
+  const olderHere = older?.filters === filters ? older : null;
+  const entries = [...(firstData?.product ?? []), ...(olderHere?.entries ?? [])];
+  const next = olderHere ? olderHere.next : (firstData?.next ?? null);
   const loading = first.status === 'loading' || moreLoading;
   const error = first.status === 'error' ? errorMessage(first.error) : moreError;
+  const filtered = period !== 'all' || Object.values(filters).some(Boolean);
+
+  const choose = (change: Partial<AuditFilters>) => {
+    setMoreError(null);
+    setFilters((current) => ({ ...current, ...change }));
+  };
+  const choosePeriod = (chosen: Period) => {
+    setPeriod(chosen);
+    // Custom keeps the days shown so far, to adjust them; a preset replaces them.
+    if (chosen !== 'custom') choose({ from: undefined, to: undefined, ...periodDays(chosen) });
+  };
+  const clear = () => {
+    setPeriod('all');
+    setFilters({});
+  };
 
   const more = async (before: number) => {
+    const asked = filters;
     setMoreLoading(true);
     setMoreError(null);
     try {
-      const page = await listAudit(before);
-      setOlder({ entries: [...(older?.entries ?? []), ...page.product], next: page.next });
+      const page = await listAudit(before, asked);
+      setOlder((current) => ({
+        filters: asked,
+        entries: [...(current?.filters === asked ? current.entries : []), ...page.product],
+        next: page.next,
+      }));
     } catch (failure) {
       setMoreError(errorMessage(failure));
     } finally {
@@ -101,6 +117,91 @@ export function AuditLog() {
         {messages.auditTitle}
       </h2>
       <p className="backup-card__body">{messages.auditBody}</p>
+      <form
+        className="audit-filters"
+        role="search"
+        aria-label={messages.auditFilters}
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <label className="audit-filter">
+          <span className="audit-filter__label">{messages.auditActor}</span>
+          <select
+            value={filters.actor ?? ''}
+            onChange={(event) => choose({ actor: event.target.value || undefined })}
+            data-testid="audit-filter-actor"
+          >
+            <option value="">{messages.auditActorAll}</option>
+            {(actors.status === 'success' ? actors.data : []).map((actor) => (
+              <option key={actor.sub} value={actor.sub}>
+                {actor.name ?? messages.auditUnnamedActor}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="audit-filter">
+          <span className="audit-filter__label">{messages.auditSubject}</span>
+          <select
+            value={filters.entity ?? ''}
+            onChange={(event) => choose({ entity: (event.target.value || undefined) as AuditSubject | undefined })}
+            data-testid="audit-filter-entity"
+          >
+            <option value="">{messages.auditSubjectAll}</option>
+            {SUBJECTS.map((subject) => (
+              <option key={subject} value={subject}>
+                {messages.auditSubjects[subject]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="audit-filter">
+          <span className="audit-filter__label">{messages.auditPeriod}</span>
+          <select
+            value={period}
+            onChange={(event) => choosePeriod(event.target.value as Period)}
+            data-testid="audit-filter-period"
+          >
+            {PERIODS.map((choice) => (
+              <option key={choice} value={choice}>
+                {messages.auditPeriods[choice]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {period === 'custom' && (
+          <>
+            <label className="audit-filter">
+              <span className="audit-filter__label">{messages.auditFrom}</span>
+              <input
+                type="date"
+                value={filters.from ?? ''}
+                max={filters.to}
+                onChange={(event) => choose({ from: event.target.value || undefined })}
+                data-testid="audit-filter-from"
+              />
+            </label>
+            <label className="audit-filter">
+              <span className="audit-filter__label">{messages.auditTo}</span>
+              <input
+                type="date"
+                value={filters.to ?? ''}
+                min={filters.from}
+                onChange={(event) => choose({ to: event.target.value || undefined })}
+                data-testid="audit-filter-to"
+              />
+            </label>
+          </>
+        )}
+        {filtered && (
+          <button
+            type="button"
+            className="backup-link-button audit-filters__clear"
+            onClick={clear}
+            data-testid="audit-filter-clear"
+          >
+            {messages.auditClear}
+          </button>
+        )}
+      </form>
       {entries.length > 0 && (
         <ol className="audit-list">
           {entries.map((entry) => (
@@ -113,7 +214,9 @@ export function AuditLog() {
           {messages.auditLoading}
         </p>
       )}
-      {!loading && !error && entries.length === 0 && <p className="backup-card__status">{messages.auditEmpty}</p>}
+      {!loading && !error && entries.length === 0 && (
+        <p className="backup-card__status">{filtered ? messages.auditEmptyFiltered : messages.auditEmpty}</p>
+      )}
       {error && (
         <p className="backup-screen__error" role="alert">
           {error}

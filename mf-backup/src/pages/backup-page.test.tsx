@@ -26,16 +26,18 @@ const renderPage = () =>
       <BackupPage />
     </MemoryRouter>,
   );
-/** The backup calls sent, without the 변경 기록 list the page also loads (`GET /audit`). */
+/** The backup calls sent, without the 변경 기록 list the page also loads (`GET /audit`, `GET /audit/actors`). */
 const backupCalls = (adapter: jest.Mock) =>
   sent(adapter)
     .map((r) => r.route)
-    .filter((route) => route !== 'GET /audit');
+    .filter((route) => !route.startsWith('GET /audit'));
 const archive = () => new File([new Uint8Array([0x1f, 0x8b, 8])], 'site.tar.gz', { type: 'application/gzip' });
 
+/** A file chosen in the restore drop zone (its hidden input keeps `backup-file`, as the browser test uses it). */
 async function choose(file: File) {
+  const input = await screen.findByTestId('backup-file');
   await act(async () => {
-    fireEvent.change(screen.getByTestId('backup-file'), { target: { files: [file] } });
+    fireEvent.change(input, { target: { files: [file] } });
   });
 }
 
@@ -81,6 +83,7 @@ describe('BackupPage', () => {
     expect(
       sent(adapter)
         .map((r) => r.route)
+        .filter((route) => route !== 'GET /audit/actors')
         .slice(-1),
     ).toEqual(['GET /audit']);
   });
@@ -99,6 +102,18 @@ describe('BackupPage', () => {
     await choose(archive());
     expect(await screen.findByTestId('backup-error')).toHaveTextContent('백업 파일이 손상되었습니다(images/abc).');
     expect(screen.getByTestId('backup-file')).toBeEnabled();
+    expect(screen.getByTestId('backup-file-zone')).not.toHaveAttribute('aria-disabled');
+  });
+
+  it("chooses the file in the Korean drop zone, not the browser's own button, and refuses other files in Korean", async () => {
+    const adapter = serve({});
+    renderPage();
+    const zone = await screen.findByRole('button', { name: /백업 파일 선택/ });
+    expect(zone).toHaveTextContent('백업 파일(.tar.gz)을 이곳에 끌어다 놓거나, 눌러서 선택하세요.');
+    expect(screen.getByTestId('backup-file')).toHaveAttribute('type', 'file');
+    await choose(new File(['x'], 'photo.png', { type: 'image/png' }));
+    expect(await screen.findByTestId('backup-file-zone-error')).toHaveTextContent('파일 형식은 .tar.gz 이어야 합니다.');
+    expect(backupCalls(adapter)).toEqual([]);
   });
 
   it('downloads the archive under the name the server gives', async () => {

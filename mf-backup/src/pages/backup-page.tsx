@@ -1,5 +1,5 @@
-import { useId, useRef, useState } from 'react';
-import { errorMessage } from '@linksite/platform';
+import { useId, useState } from 'react';
+import { errorMessage, FileDropzone } from '@linksite/platform';
 import { downloadBackup } from '../api/download-backup';
 import { sendBackup, type RestoreReport } from '../api/send-backup';
 import { AuditLog } from '../components/audit-log';
@@ -13,6 +13,15 @@ type RestoreState =
   | { step: 'checked'; file: File; report: RestoreReport }
   | { step: 'restoring'; file: File; report: RestoreReport; percent: number }
   | { step: 'restored'; report: RestoreReport; message: string };
+
+/**
+ * What the restore zone takes: a gzip archive by its extension (`.tar.gz` ends in `.gz`) or by the type the browser
+ * gives it; the server reads the content and names anything else in Korean.
+ */
+const BACKUP_TYPES = {
+  'application/gzip': ['.gz', '.tgz'],
+  'application/x-gzip': ['.gz', '.tgz'],
+};
 
 /** Hands a Blob to the browser as a download named `name`. */
 function saveAs(blob: Blob, name: string): void {
@@ -31,7 +40,6 @@ function saveAs(blob: Blob, name: string): void {
  */
 export function BackupPage() {
   const ids = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [downloading, setDownloading] = useState<{ loaded: number } | null>(null);
   const [downloaded, setDownloaded] = useState<string | null>(null);
   const [restore, setRestore] = useState<RestoreState>({ step: 'idle' });
@@ -82,10 +90,7 @@ export function BackupPage() {
     }
   };
 
-  const chooseAgain = () => {
-    setRestore({ step: 'idle' });
-    if (fileInput.current) fileInput.current.value = '';
-  };
+  const chooseAgain = () => setRestore({ step: 'idle' });
 
   return (
     <section className="admin-screen backup-screen" aria-labelledby={`${ids}-title`}>
@@ -120,21 +125,18 @@ export function BackupPage() {
         <p className="backup-card__body">{messages.restoreBody}</p>
         {(restore.step === 'idle' || restore.step === 'checking') && (
           <div className="backup-file">
-            <label className="backup-file__label" htmlFor={`${ids}-file`}>
-              {messages.fileLabel}
-            </label>
-            <input
-              ref={fileInput}
-              id={`${ids}-file`}
-              className="backup-file__input"
-              type="file"
-              accept=".gz,.tar.gz,application/gzip"
+            {/* The platform's Korean drop zone, not the browser's own `Choose File` button (issue 27). */}
+            <FileDropzone
+              onFile={(file) => void check(file)}
+              accept={BACKUP_TYPES}
+              acceptLabel=".tar.gz"
+              label={messages.fileZoneLabel}
+              hint={messages.fileZoneHint}
+              limits={messages.fileZoneLimits}
+              fileName={restore.step === 'checking' ? restore.file.name : null}
               disabled={restore.step === 'checking'}
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                if (file) void check(file);
-              }}
-              data-testid="backup-file"
+              testId="backup-file-zone"
+              inputTestId="backup-file"
             />
             {restore.step === 'checking' && (
               <p className="backup-card__status" role="status">
