@@ -31,8 +31,8 @@ export const migrations = [
   PlanVersion1795781100000,
   PopupCoverVersion1795781400000,
   LinkDisplayOrderIndex1795867200000,
-  BookingReminders1796040000000,
   PublicCacheNotify1795953600000,
+  BookingReminders1796040000000,
 ];
 
 /**
