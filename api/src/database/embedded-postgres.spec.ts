@@ -1,5 +1,7 @@
 import { type ChildProcessWithoutNullStreams, execFile, execFileSync, spawn } from 'node:child_process';
 import {
+  chmodSync,
+  copyFileSync,
   existsSync,
   mkdtempSync,
   readFileSync,
@@ -144,45 +146,87 @@ function listeningTcpPorts(pid: number): number[] {
   return ports;
 }
 
-/** What the other account's client saw, one entry per target: connected and read the bookings, or the error code. */
+/** What the other account's client saw, one entry per target: connected, or the error code. */
 interface Attempt {
   target: string;
   connected: boolean;
   code?: string;
 }
 
+/** A socket to try: a Unix socket's `path`, or a TCP `host` and `port` (node:net's connect options). */
+type Target = { target: string; options: { path: string } | { host: string; port: number } };
+
+/** The uid and gid of OS user `nobody`. */
+const nobody = () => {
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'nobody'], { encoding: 'utf8' }).trim());
+  return { uid: id('-u'), gid: id('-g') };
+};
+
 /**
- * Runs a pg client as OS user `nobody` (the caller must be root) against each target and returns what it saw. The
- * client reads `SELECT name, phone FROM bookings`, the probe of issue 28 item 8.
+ * A Node.js binary user `nobody` can run: this one, the machine's own, or else a copy of this one in a directory any
+ * account may enter. CI's Node lives in a directory only root may enter (.ci/run fetches it into `mktemp -d`).
  */
-async function connectAsNobody(targets: { target: string; config: object }[]): Promise<Attempt[]> {
+async function nodeForNobody(): Promise<string> {
+  for (const candidate of [process.execPath, '/usr/bin/node', '/usr/local/bin/node']) {
+    try {
+      await promisify(execFile)(candidate, ['-e', '0'], { ...nobody(), cwd: '/', timeout: 30_000 });
+      return candidate;
+    } catch {
+      // not there, or not for nobody
+    }
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'linksite-node-for-nobody-'));
+  chmodSync(dir, 0o755);
+  const copy = join(dir, 'node');
+  copyFileSync(process.execPath, copy);
+  chmodSync(copy, 0o755);
+  return copy;
+}
+
+/**
+ * Connects to each target as OS user `nobody` (the caller must be root) with node:net alone, so the client needs
+ * nothing of this checkout, and returns what it saw. Connecting is reading: the embedded server asks no password
+ * (`psql` as `nobody` read every booking's name and phone, the probe of issue 28 item 8).
+ */
+async function connectAsNobody(targets: Target[]): Promise<Attempt[]> {
   const script = `
-    const { Client } = require(process.env.PG_MODULE);
+    const net = require('node:net');
     (async () => {
       const attempts = [];
-      for (const { target, config } of JSON.parse(process.env.TARGETS)) {
-        const client = new Client({ ...config, connectionTimeoutMillis: 5000 });
-        try {
-          await client.connect();
-          await client.query('SELECT name, phone FROM bookings');
-          attempts.push({ target, connected: true });
-          await client.end();
-        } catch (error) {
-          attempts.push({ target, connected: false, code: error.code });
-        }
+      for (const { target, options } of JSON.parse(process.env.TARGETS)) {
+        attempts.push(
+          await new Promise((resolve) => {
+            const socket = net.connect(options);
+            socket.setTimeout(5000, () => {
+              socket.destroy();
+              resolve({ target, connected: false, code: 'ETIMEDOUT' });
+            });
+            socket.once('connect', () => {
+              socket.destroy();
+              resolve({ target, connected: true });
+            });
+            socket.once('error', (error) => resolve({ target, connected: false, code: error.code }));
+          }),
+        );
       }
       process.stdout.write(JSON.stringify(attempts));
     })();
   `;
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'nobody'], { encoding: 'utf8' }).trim());
-  const { stdout } = await promisify(execFile)(process.execPath, ['-e', script], {
-    uid: id('-u'),
-    gid: id('-g'),
+  const { stdout } = await promisify(execFile)(await nodeForNobody(), ['-e', script], {
+    ...nobody(),
     cwd: '/',
-    env: { PATH: process.env.PATH, PG_MODULE: require.resolve('pg'), TARGETS: JSON.stringify(targets) },
+    env: { PATH: process.env.PATH, TARGETS: JSON.stringify(targets) },
     timeout: 60_000,
   });
   return JSON.parse(stdout) as Attempt[];
+}
+
+/** Where a `postgres://` URL of `pg` leads: the Unix socket `<host dir>/.s.PGSQL.<port>`, or a TCP address. */
+function targetOf(url: string): Target['options'] {
+  const parsed = new URL(url);
+  const host = parsed.searchParams.get('host') ?? parsed.hostname;
+  const port = Number(parsed.searchParams.get('port') ?? parsed.port ?? 5432) || 5432;
+  return host.startsWith('/') ? { path: join(host, `.s.PGSQL.${port}`) } : { host, port };
 }
 
 const asRoot = process.getuid?.() === 0;
@@ -228,11 +272,8 @@ const asRoot = process.getuid?.() === 0;
 
       const ports = listeningTcpPorts(running.pid!);
       const attempts = await connectAsNobody([
-        { target: 'the URL the API connects with', config: { connectionString: ready.url } },
-        ...ports.map((port) => ({
-          target: `TCP 127.0.0.1:${port}`,
-          config: { host: '127.0.0.1', port, user: 'postgres', database: 'postgres' },
-        })),
+        { target: 'the URL the API connects with', options: targetOf(ready.url) },
+        ...ports.map((port) => ({ target: `TCP 127.0.0.1:${port}`, options: { host: '127.0.0.1', port } })),
       ]);
       expect(attempts).toEqual([{ target: 'the URL the API connects with', connected: false, code: 'EACCES' }]);
       expect(ports).toEqual([]);
