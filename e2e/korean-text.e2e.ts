@@ -48,6 +48,7 @@ const ALLOWED = new Set([
   'SVG',
   'KB',
   'tar.gz',
+  'ics', // 캘린더 파일(.ics), the booking's calendar file (issue 26 item 5)
   'Enter',
   'Space',
   'Esc',
