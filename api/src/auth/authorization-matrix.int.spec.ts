@@ -38,6 +38,8 @@ const PUBLIC_ROUTES = [
   'GET /api/plan/select/:id',
   'GET /api/reserve',
   'GET /api/reserve/bookings/:code',
+  // The booking's calendar file (issue 26 item 5): the confirmation's own checks, its code and the phone's last digits.
+  'GET /api/reserve/bookings/:code/calendar.ics',
   'GET /api/reserve/status',
   'GET /api/site/head',
   'GET /api/site/manifest.webmanifest',
@@ -63,10 +65,11 @@ const PUBLIC_WRITES: string[] = [
 ];
 
 /**
- * Routes Express serves outside Nest's controllers (so outside its guards), all public reads; and nestjs-pino's
- * middleware, which binds each request's logger and answers nothing.
+ * Routes Express serves outside Nest's controllers (so outside its guards), all public reads; and two module
+ * middlewares, which answer nothing: nestjs-pino's, which binds each request's logger (`/api{/*splat}`), and the
+ * connection lanes of the embedded database (database/embedded-pool.ts, applied to every route: `/api` and below).
  */
-const OUTSIDE_NEST = /^GET \/api\/docs|^ALL \/api\{\/\*splat\}$/;
+const OUTSIDE_NEST = /^GET \/api\/docs|^ALL \/api(\{\/\*splat\})?$/;
 
 /**
  * DECISIONS D3/D5 checked on every route of the app, enumerated from Nest's route metadata when the test runs:
