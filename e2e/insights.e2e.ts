@@ -5,11 +5,17 @@
  * unset nothing leaves for Google; with a GA4 id in `/config.json` gtag.js is requested (answered locally: no
  * internet here) and receives the page view and the outbound click. Screenshots of /insights at 1280 and 390 px go
  * to test-results/.
+ *
+ * Every tap counted (issue 26 item 2): on a phone (390 px, a 4× slower CPU), a card tapped while the page's scripts
+ * are held back (the served HTML only), one tapped while the shell runs but the store's code is still held, and one
+ * tapped after the take-over are each stored exactly once in analytics_events.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import { Client } from 'pg';
+import type { BrowserContext, Page, Request, Route } from 'playwright-core';
 import { waitForAppTakeover } from './support/first-screen';
+import { secondsUntil } from './support/poll';
 import { signInAsAdmin } from './support/sign-in';
 import { repoRoot, type RunningSite } from './support/site';
 import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
@@ -23,6 +29,9 @@ const GOOGLE = /googletagmanager\.com|google-analytics\.com/;
 /** A person's desktop Chrome: headless Chromium says `HeadlessChrome`, which the ingest rightly takes for a bot. */
 const DESKTOP_CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+/** A person's phone (Chrome on Android). */
+const PHONE_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
 let session: SiteInBrowser;
 let site: RunningSite;
@@ -226,4 +235,136 @@ test('with a GA4 id in /config.json, gtag.js is requested and gets the page view
     await ga.close();
     await stopShellWithGa?.();
   }
+});
+
+describe('every tap counted (issue 26 item 2): a phone taps the served cards before, during and after the take-over', () => {
+  let db: Client;
+  beforeAll(async () => {
+    db = new Client({ connectionString: session.databaseUrl });
+    await db.connect();
+  });
+  afterAll(async () => {
+    await db?.end();
+  });
+
+  /** The stored clicks of each of `linkIds` (analytics_events, as the ingest wrote them). */
+  async function storedClicks(linkIds: number[]): Promise<number[]> {
+    const { rows } = await db.query<{ link_id: number; clicks: number }>(
+      `SELECT link_id, count(*)::int AS clicks FROM analytics_events
+        WHERE kind = 'click' AND link_id = ANY($1::int[]) GROUP BY link_id`,
+      [linkIds],
+    );
+    return linkIds.map((id) => rows.find((row) => row.link_id === id)?.clicks ?? 0);
+  }
+
+  /** A gate that holds the requests routed to it until it is opened. */
+  function gate() {
+    let open = () => undefined as void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    return {
+      open,
+      hold: async (route: Route) => {
+        await opened;
+        await route.continue();
+      },
+    };
+  }
+
+  test('a tap before any script, one while the store loads and one after: each stored exactly once', async () => {
+    const phone = await session.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'ko-KR',
+      userAgent: PHONE_CHROME,
+    });
+    try {
+      await phone.route(/^https:\/\/(?!localhost)/, (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<title>상품</title>' }),
+      );
+      const config = (await (await fetch(`${site.url}/config.json`)).json()) as { remotes: Record<string, string> };
+      const siteOrigin = new URL(site.url).origin;
+      const storeOrigin = new URL(config.remotes.mf_store!, site.url).origin;
+      expect(storeOrigin).not.toBe(siteOrigin);
+      // The shell's scripts (main.js and its chunks) and everything of the store's remote wait for their gates.
+      const shellScripts = gate();
+      const storeCode = gate();
+      await phone.route(
+        (url) => url.origin === siteOrigin && /^\/static\/js\/.+\.js$/.test(url.pathname),
+        shellScripts.hold,
+      );
+      await phone.route((url) => url.origin === storeOrigin, storeCode.hold);
+
+      const visitor = await phone.newPage();
+      const cdp = await phone.newCDPSession(visitor);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      const ingested: { type: string; linkId?: number }[] = [];
+      visitor.on('request', (request) => {
+        if (isIngest(request)) ingested.push(...(JSON.parse(request.postData() ?? '{}').events ?? []));
+      });
+      /**
+       * Taps the `index`th card (link `linkId`): the click leaves as a beacon, answered 204 (awaited: the tap was
+       * handled in the state it was made in; `then` runs at that point), and the shop opens in a new tab, which is
+       * checked and closed.
+       */
+      const tapCard = async (index: number, linkId: number, then = () => undefined as void) => {
+        const card = visitor.locator('a[data-testid="store-card"]').nth(index);
+        const sent = visitor.waitForRequest((r) => isIngest(r) && (r.postData() ?? '').includes(`"linkId":${linkId}`));
+        const [shop] = await Promise.all([phone.waitForEvent('page'), card.tap()]);
+        expect((await (await sent).response())?.status()).toBe(204);
+        then();
+        await shop.waitForLoadState();
+        expect(shop.url()).toBe(await card.getAttribute('href'));
+        await shop.close();
+      };
+
+      // The served page only: the shell's main.js is held, so no script of the app has run (DOMContentLoaded waits
+      // for the deferred main.js too).
+      await visitor.goto(site.url, { waitUntil: 'commit' });
+      const cards = visitor.locator('a[data-testid="store-card"]');
+      await cards.nth(2).waitFor();
+      const linkIds = await Promise.all(
+        [0, 1, 2].map(async (i) => Number(await cards.nth(i).getAttribute('data-link-id'))),
+      );
+      expect(linkIds.every((id) => id > 0)).toBe(true);
+      const before = await storedClicks(linkIds);
+      expect(await visitor.evaluate(() => document.readyState)).not.toBe('complete');
+      expect(await visitor.locator('[data-first-screen="mf_store/StorePage"]').getAttribute('data-state')).toBe(
+        'served',
+      );
+      await visitor.screenshot({ path: path.join(results, 'early-tap-served-390.png') });
+
+      await tapCard(0, linkIds[0]!);
+
+      // The shell hydrates (a visitor's banner slot turns `static`), the store's code is still held: React's own
+      // listener on #root now meets the card it cannot hydrate yet and stops the click there.
+      shellScripts.open();
+      await visitor.locator('[data-first-screen][data-state="static"]').waitFor({ state: 'attached' });
+      expect(await visitor.locator('[data-first-screen="mf_store/StorePage"]').getAttribute('data-state')).toBe(
+        'served',
+      );
+      // The store's code is let through as soon as that tap is sent: before the shell gives up on the store's entry
+      // (8 s, shell/src/remotes/remote-registry.ts).
+      await tapCard(1, linkIds[1]!, storeCode.open);
+
+      // The store takes its slot over; from then on the tracker counts the taps, the early listener none.
+      await waitForAppTakeover(visitor, 60_000);
+      await tapCard(2, linkIds[2]!);
+      // Leaving the page sends whatever the tracker still holds.
+      await visitor.close({ runBeforeUnload: true });
+
+      const expected = before.map((count) => count + 1);
+      await secondsUntil(
+        async () => JSON.stringify(await storedClicks(linkIds)) === JSON.stringify(expected),
+        15_000,
+      ).catch(() => undefined);
+      expect(await storedClicks(linkIds)).toEqual(expected);
+      // And stays so: nothing arrives later to count a tap twice (the tracker's queue waits 1 s at most).
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(await storedClicks(linkIds)).toEqual(expected);
+      expect(ingested.filter((event) => event.type === 'click').map((event) => event.linkId)).toEqual(linkIds);
+    } finally {
+      await phone.close();
+    }
+  });
 });

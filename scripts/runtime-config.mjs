@@ -20,6 +20,15 @@ import { identitySettings, siteLayout } from './site-layout.mjs';
 const NAME_PLACEHOLDER = '{name}';
 
 /**
+ * `/config.json`'s `apiBaseUrl`: PUBLIC_API_BASE_URL, by default `/api` (the site's own origin, proxied to the API).
+ * The same for every request (it never follows the host name the browser used).
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function apiBaseUrlOf(env = process.env) {
+  return env.PUBLIC_API_BASE_URL || '/api';
+}
+
+/**
  * @param {string} hostname host name the browser asked for (without port)
  * @param {NodeJS.ProcessEnv} env
  * @param {import('./release-config.mjs').ReleaseConfig} [releases] the running configuration of remote releases
@@ -49,7 +58,7 @@ export function buildRuntimeConfig(hostname, env = process.env, releases = {}, p
   }
   const identity = identitySettings(env);
   return {
-    apiBaseUrl: env.PUBLIC_API_BASE_URL || '/api',
+    apiBaseUrl: apiBaseUrlOf(env),
     remotes,
     ...(preparing.length > 0 ? { preparing } : {}),
     searchUrl: env.SEARCH_URL || 'https://search.naver.com/search.naver?query={keyword}',

@@ -8,16 +8,19 @@
  * of scripts/runtime-config.mjs, DECISIONS D8): the origins of the remotes' entries (scripts, styles, manifests,
  * images and fonts of each remote), the API's origin when `apiBaseUrl` is absolute, the identity server's origin
  * (token requests, the hidden check-SSO iframe) and Google Analytics' origins when an `analyticsId` is set. No
- * 'unsafe-eval' (but for `npm run dev`'s eval source-mapped builds) and no inline script: production builds use
- * neither, and the one inline script keycloak-js's documentation suggests for silent-check-sso.html lives in
- * silent-check-sso.js instead. No 'unsafe-inline' for styles either: production builds extract CSS into files
- * (build/webpack-app.js, mini-css-extract-plugin), each remote's loaded from its own origin; `npm run dev`'s builds
- * inject `<style>` elements (style-loader) and get 'unsafe-inline' in style-src. Inline `style="…"` attributes are
+ * 'unsafe-eval' (but for `npm run dev`'s eval source-mapped builds) and no 'unsafe-inline' for scripts: production
+ * builds use neither, and the one inline script keycloak-js's documentation suggests for silent-check-sso.html lives
+ * in silent-check-sso.js instead. The one inline script the site runs is the served `/`'s early click listener
+ * (scripts/first-screen/early-clicks.mjs, issue 26 item 2), allowed by the sha256 hash of its exact text, computed
+ * from that text when the server starts. No 'unsafe-inline' for styles either: production builds extract CSS into
+ * files (build/webpack-app.js, mini-css-extract-plugin), each remote's loaded from its own origin; `npm run dev`'s
+ * builds inject `<style>` elements (style-loader) and get 'unsafe-inline' in style-src. Inline `style="…"` attributes are
  * refused everywhere (`style-src-attr 'none'`; React sets styles through the CSSOM, which CSP does not govern).
  *
  * `frame-ancestors 'none'` everywhere (no clickjacking of the admin console) except silent-check-sso.html, which
  * keycloak-js frames from the site's own page: `frame-ancestors 'self'`.
  */
+import { EARLY_CLICKS_SCRIPT_HASH } from './first-screen/early-clicks.mjs';
 
 /** The one page the site frames itself (keycloak-js check-sso, platform/src/auth/auth-store.ts). */
 export const SELF_FRAMED_PATH = '/silent-check-sso.html';
@@ -76,7 +79,13 @@ export function contentSecurityPolicy(config, { framedBySelf = false, developmen
   const list = (...sources) => [...new Set(sources.flat())].join(' ');
   return [
     `default-src 'self'`,
-    `script-src ${list("'self'", development ? "'unsafe-eval'" : [], remotes, analytics ? ANALYTICS_SCRIPT : [])}`,
+    `script-src ${list(
+      "'self'",
+      EARLY_CLICKS_SCRIPT_HASH,
+      development ? "'unsafe-eval'" : [],
+      remotes,
+      analytics ? ANALYTICS_SCRIPT : [],
+    )}`,
     `style-src ${list("'self'", development ? "'unsafe-inline'" : [], remotes)}`,
     `style-src-attr 'none'`,
     `img-src ${list("'self'", 'data:', 'blob:', 'https:', remotes, api, analytics ? ANALYTICS_IMG : [])}`,

@@ -13,14 +13,19 @@
  *   release, a canary's candidate for its share of page views, else the remote's newest.
  * - `metrics` counts, per remote and release version, the page views whose HTML holds its slot and the slots left to
  *   the browser (Prometheus counter `linksite_first_screen_slots_total{remote,version,outcome}`).
+ * - A page with a first screen carries, first in its `<head>` part, the listener that counts its card and keyword
+ *   clicks until the app has taken each slot over (./early-clicks.mjs, issue 26 item 2), sending them to the ingest
+ *   under PUBLIC_API_BASE_URL (the `apiBaseUrl` of `/config.json`).
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Counter, Registry } from 'prom-client';
 import { AppReleases, folderReleaseSource, httpReleaseSource } from './app-releases.mjs';
+import { earlyClicksTag, ingestUrl } from './early-clicks.mjs';
 import { createFirstScreenRenderer } from './first-screen-renderer.mjs';
 import { RenderPool } from './render-pool.mjs';
+import { apiBaseUrlOf } from '../runtime-config.mjs';
 import { remotes as registry, siteLayout } from '../site-layout.mjs';
 import { argument, forwardedHeaders } from '../ssi-include.mjs';
 
@@ -79,6 +84,8 @@ export function siteFirstScreen({ distDir, apiOrigin, development, releaseConfig
     // A render still running well past the page's wait is taken for stuck: its worker is replaced.
     createPool: () => new RenderPool({ timeoutMs: Math.max(1000, 3 * renderTimeoutMs) }),
   });
+  // From the environment once, like /config.json's own `apiBaseUrl`: never from a request's Host.
+  const earlyClicks = earlyClicksTag(ingestUrl(apiBaseUrlOf(env)));
   return {
     /**
      * The first screen for a request of `/` with `query` (as sent, without `?`), or null.
@@ -88,14 +95,15 @@ export function siteFirstScreen({ distDir, apiOrigin, development, releaseConfig
     render: (query, forwarded) =>
       renderer.render({ tag: argument(query, 'tag'), headers: forwardedHeaders(forwarded) }),
     /**
-     * `html` with its markers replaced by `first` (or removed when there is none).
+     * `html` with its markers replaced by `first` (or removed when there is none). The head's marker gets the early
+     * click listener, then the stylesheet: an inline script after a stylesheet would wait for it to load.
      * @param {string} html the shell's page
      * @param {{ html: string, stylesheet: string | null } | null} first
      */
     fill(html, first) {
       const styles = first?.stylesheet ? `<link rel="stylesheet" href="${first.stylesheet}" />` : '';
       return html
-        .replace(FIRST_SCREEN_STYLES_MARKER, () => styles)
+        .replace(FIRST_SCREEN_STYLES_MARKER, () => (first ? `${earlyClicks}${styles}` : ''))
         .replace(FIRST_SCREEN_MARKER, () => first?.html ?? '');
     },
     /**

@@ -120,6 +120,10 @@ export function KeywordCloud({ words, searchUrl, layout = layoutCloud }: Keyword
           <text
             key={word.text}
             data-testid="cloud-word"
+            // The word, as the served page's early click listener reads it (issue 26 item 2,
+            // scripts/first-screen/early-clicks.mjs). The cloud renders in the browser only, so today its slot is live
+            // by then and the tracker counts the click; a served word would be counted as a card is.
+            data-keyword={word.text}
             className="keyword-cloud__word"
             role="link"
             tabIndex={0}

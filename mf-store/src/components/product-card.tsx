@@ -83,6 +83,9 @@ export function ProductCard({ product, index }: { product: Link; index: number }
         rel="noopener noreferrer"
         title={messages.opensInNewWindow}
         data-testid="store-card"
+        // Read by the served page's early click listener until this card is hydrated (issue 26 item 2,
+        // scripts/first-screen/early-clicks.mjs).
+        data-link-id={product.id}
         // The browser opens the shop in a new tab first (no waiting: a delayed tab is a blocked pop-up); the click is
         // reported after, as a beacon.
         onClick={() => reportClick({ linkId: product.id, url: product.link })}

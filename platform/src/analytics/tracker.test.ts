@@ -1,7 +1,7 @@
 import { setRuntimeConfig } from '../config/runtime-config';
 import { TEST_RUNTIME_CONFIG } from '../testing/fake-http';
 import { resetGtag, sendOutboundClick } from './gtag';
-import { AnalyticsTracker, FLUSH_DELAY_MS } from './tracker';
+import { AnalyticsTracker, EARLY_CLICK_EVENT, FLUSH_DELAY_MS } from './tracker';
 
 const sendBeacon = jest.fn<boolean, [string, BodyInit?]>();
 const fetchMock = jest.fn<Promise<Response>, [RequestInfo | URL, RequestInit?]>();
@@ -209,6 +209,36 @@ describe('AnalyticsTracker (issue 12 item 1)', () => {
     // First-party analytics goes on as before.
     tracker.flush();
     expect(beacons()[0]!.events).toHaveLength(3);
+  });
+
+  it("leaves out a click the served page's early listener has already sent (issue 26 item 2), and only that one", () => {
+    setRuntimeConfig({ ...TEST_RUNTIME_CONFIG, analyticsId: 'G-TEST1234' });
+    const asked: unknown[] = [];
+    // The early listener (scripts/first-screen/early-clicks.mjs) cancels the question for the click it sent.
+    const answer = (event: Event) => {
+      asked.push((event as CustomEvent).detail);
+      if ((event as CustomEvent<{ linkId?: number }>).detail.linkId === 9) event.preventDefault();
+    };
+    window.addEventListener(EARLY_CLICK_EVENT, answer);
+    try {
+      tracker.trackClick({ linkId: 9, url: 'https://shop.example/9' });
+      tracker.trackClick({ linkId: 10 });
+      tracker.trackClick({ keyword: '선물추천' });
+    } finally {
+      window.removeEventListener(EARLY_CLICK_EVENT, answer);
+    }
+    expect(asked).toEqual([{ linkId: 9 }, { linkId: 10 }, { keyword: '선물추천' }]);
+    tracker.flush();
+    expect(beacons()[0]!.events).toEqual([
+      { type: 'click', path: '/', linkId: 10 },
+      { type: 'click', path: '/', keyword: '선물추천' },
+    ]);
+    // GA4's outbound click is the tracker's alone (spec §9): still reported.
+    const calls = (window.dataLayer ?? []).map((args) => [...(args as IArguments)]);
+    expect(calls.find((c) => c[1] === 'click')?.[2]).toMatchObject({
+      link_url: 'https://shop.example/9',
+      link_id: '9',
+    });
   });
 
   it('ignores an analyticsId that is not a GA4 measurement id', () => {

@@ -12,6 +12,20 @@ export const MAX_BATCH_BYTES = 2048;
 /** Events wait this long to leave together (a page view and the click after it); the page never waits for them. */
 export const FLUSH_DELAY_MS = 1000;
 
+/**
+ * Asked on `window` before a click is queued (issue 26 item 2): the served `/`'s early listener
+ * (scripts/first-screen/early-clicks.mjs, same name) counts card and keyword clicks before the app has taken the page
+ * over, and cancels this event (a `CustomEvent` whose `detail` is `{ linkId }` or `{ keyword }`) when it has already
+ * sent that click in the same dispatch: React hydrated the card just before, or for, this click. The click is then not
+ * queued again.
+ */
+export const EARLY_CLICK_EVENT = 'linksite:click';
+
+/** Whether the served page's early listener has already sent `target` (it cancels {@link EARLY_CLICK_EVENT}). */
+function sentEarly(target: { linkId: number } | { keyword: string }): boolean {
+  return !window.dispatchEvent(new CustomEvent(EARLY_CLICK_EVENT, { detail: target, cancelable: true }));
+}
+
 /** What a click is on: a product card (its link id; `url` is the shop it opens) or a keyword-cloud word. */
 export type AnalyticsClick = { linkId: number; url?: string | null } | { keyword: string; url?: string | null };
 
@@ -70,16 +84,14 @@ export class AnalyticsTracker {
 
   /**
    * A click on a product card or a keyword. Call it in the click handler, after (or while) the link opens: it only
-   * queues. With GA4 configured, a click with a `url` is also reported as an outbound click (spec §9, 250 ms).
+   * queues, unless the served page's early listener has already sent this click ({@link EARLY_CLICK_EVENT}). With
+   * GA4 configured, a click with a `url` is also reported as an outbound click (spec §9, 250 ms).
    */
   trackClick(click: AnalyticsClick): void {
     try {
       const path = window.location.pathname;
-      this.enqueue(
-        'linkId' in click
-          ? { type: 'click', path, linkId: click.linkId }
-          : { type: 'click', path, keyword: click.keyword },
-      );
+      const target = 'linkId' in click ? { linkId: click.linkId } : { keyword: click.keyword };
+      if (!sentEarly(target)) this.enqueue({ type: 'click', path, ...target });
       if (click.url && this.gtagReady())
         void sendOutboundClick(
           click.url,
