@@ -21,6 +21,9 @@ import { startupLogger } from './logging/startup-logger';
 
 const logger = new Logger('Main');
 
+/** How long an idle kept-alive connection stays open (ms): longer than clients' and proxies' own idle timeouts. */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 /**
  * Start-up order: validate config → start the embedded database when DATABASE_URL is unset →
  * create the Nest app (TypeORM connects; under the migration advisory lock it runs the pending
@@ -76,6 +79,11 @@ async function bootstrap(): Promise<void> {
       await app.get(PublicCache).invalidate();
       logger.log(messages.seededOnEmpty);
     }
+    // An idle kept-alive connection stays open longer than any client or proxy keeps one (undici 4 s, browsers, load
+    // balancers ~60 s): the client closes first. When Node's 5 s default ran out just as a client reused the
+    // connection, that request failed with ECONNRESET (one in 500 concurrent bookings on a loaded machine).
+    app.getHttpServer().keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    app.getHttpServer().headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
     await app.listen(config.port, config.host);
     listening = true;
   } catch (error) {
