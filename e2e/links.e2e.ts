@@ -407,3 +407,62 @@ test('an unknown link id (404) shows the reason without 다시 시도 (issue 16 
   expect(await notice.innerText()).toContain('링크 정보를 찾을 수 없습니다.');
   expect(await page.getByRole('button', { name: '다시 시도' }).count()).toBe(0);
 });
+
+test('광고 표시: set 광고 in the form, the list shows its chip, the card on / starts with 광고 at 390 px (issue 25 item 7)', async () => {
+  const name = '수제 딸기잼 세트 (광고 표시)';
+  await openCreateForm();
+  await page.getByLabel('링크 이름').fill(name);
+  await page.getByLabel('구매 사이트 링크').fill('https://shop.example.com/jam');
+  const disclosure = page.getByLabel('광고 표시');
+  expect(await disclosure.inputValue()).toBe('none');
+  await disclosure.selectOption({ label: '광고' });
+  await page.getByTestId('image-dropzone-input').setInputFiles({
+    name: 'jam.png',
+    mimeType: 'image/png',
+    buffer: await pngOf({ r: 220, g: 38, b: 38 }),
+  });
+  await page.getByText('선택한 파일: jam.png').waitFor();
+  const [created] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/store/create/with-image') && r.request().method() === 'POST'),
+    page.getByRole('button', { name: '등록' }).click(),
+  ]);
+  expect(created.status()).toBe(201);
+  expect((await created.json()).product.disclosure).toBe('ad');
+  await page.waitForURL(`${site.url}/main/list`);
+  const chip = rowOf(name).getByTestId('link-row-disclosure');
+  await chip.waitFor();
+  expect(await chip.innerText()).toBe('광고');
+
+  // The served HTML (the server render of mf-store, before any script): the card's text starts with 광고.
+  const html = await (await fetch(`${site.url}/`)).text();
+  const served = [...html.matchAll(/<a [^>]*data-testid="store-card"[^>]*>([\s\S]*?)<\/a>/g)]
+    .map((match) => match[1]!.replace(/<[^>]+>/g, ''))
+    .find((text) => text.includes(name));
+  expect(served?.startsWith(`광고 · ${name}`)).toBe(true);
+
+  // A visitor's phone: the chip is on the card, first in its text and in its accessible name.
+  const visitor = await context.newPage();
+  try {
+    await visitor.setViewportSize({ width: 390, height: 844 });
+    await visitor.goto(site.url);
+    await waitForAppTakeover(visitor);
+    const card = visitor.getByRole('link', { name: new RegExp(`^광고 · ${name.replace(/[()]/g, '\\$&')}`) });
+    await card.scrollIntoViewIfNeeded();
+    expect(await card.innerText()).toMatch(/^광고/);
+    const label = card.getByTestId('store-card-disclosure');
+    await visitor.waitForFunction((text) => {
+      const img = [...document.querySelectorAll('[data-testid="store-card"]')]
+        .find((c) => c.textContent?.includes(text))
+        ?.querySelector('img');
+      return Boolean(img?.complete && img.naturalWidth > 0);
+    }, name);
+    const [labelBox, cardBox] = [(await label.boundingBox())!, (await card.boundingBox())!];
+    expect(labelBox.width).toBeGreaterThan(0);
+    expect(labelBox.x).toBeGreaterThanOrEqual(cardBox.x);
+    expect(labelBox.x + labelBox.width).toBeLessThanOrEqual(Math.min(cardBox.x + cardBox.width, 390));
+    expect(labelBox.y).toBeGreaterThanOrEqual(cardBox.y);
+    await visitor.screenshot({ path: path.join(results, 'disclosure-card-390.png') });
+  } finally {
+    await visitor.close();
+  }
+});

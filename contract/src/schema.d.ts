@@ -1138,6 +1138,11 @@ export interface components {
     schemas: {
         LinkDto: {
             /**
+             * @description The label the public card starts with (issue 25 item 7): `none`, `ad` 광고, `sponsored` 협찬, `affiliate` 제휴.
+             * @enum {string}
+             */
+            disclosure: "none" | "ad" | "sponsored" | "affiliate";
+            /**
              * @description Where the link stands at the API's "now": on the public page, switched off, not open yet, or closed.
              * @enum {string}
              */
@@ -1232,6 +1237,14 @@ export interface components {
              */
             enabled?: boolean;
             /**
+             * @description The label the public card starts with (issue 25 item 7): `none` (default on create), `ad` 광고, `sponsored` 협찬,
+             *     `affiliate` 제휴. Anything else: 400 `messages.linkDisclosureInvalid` (null
+             *     too, here; an update, whose fields are optional, reads null as omitted).
+             * @example ad
+             * @enum {string}
+             */
+            disclosure?: "none" | "ad" | "sponsored" | "affiliate";
+            /**
              * Format: date-time
              * @description First instant the card shows: RFC 3339 with an offset (the form sends Asia/Seoul, `+09:00`), or empty/null.
              * @example 2026-12-01T10:00:00+09:00
@@ -1276,6 +1289,14 @@ export interface components {
              * @example true
              */
             enabled?: boolean;
+            /**
+             * @description The label the public card starts with (issue 25 item 7): `none` (default on create), `ad` 광고, `sponsored` 협찬,
+             *     `affiliate` 제휴. Anything else: 400 `messages.linkDisclosureInvalid` (null
+             *     too, here; an update, whose fields are optional, reads null as omitted).
+             * @example ad
+             * @enum {string}
+             */
+            disclosure?: "none" | "ad" | "sponsored" | "affiliate";
             /**
              * Format: date-time
              * @description First instant the card shows: RFC 3339 with an offset (the form sends Asia/Seoul, `+09:00`), or empty/null.
@@ -1328,6 +1349,14 @@ export interface components {
              */
             link?: string | null;
             /**
+             * @description The label the public card starts with (issue 25 item 7): `none` (default on create), `ad` 광고, `sponsored` 협찬,
+             *     `affiliate` 제휴. Anything else: 400 `messages.linkDisclosureInvalid` (null
+             *     too, here; an update, whose fields are optional, reads null as omitted).
+             * @example ad
+             * @enum {string}
+             */
+            disclosure?: "none" | "ad" | "sponsored" | "affiliate";
+            /**
              * Format: date-time
              * @description First instant the card shows: RFC 3339 with an offset (the form sends Asia/Seoul, `+09:00`), or empty/null.
              * @example 2026-12-01T10:00:00+09:00
@@ -1362,6 +1391,14 @@ export interface components {
              * @example https://smartstore.naver.com/x/products/1
              */
             link?: string | null;
+            /**
+             * @description The label the public card starts with (issue 25 item 7): `none` (default on create), `ad` 광고, `sponsored` 협찬,
+             *     `affiliate` 제휴. Anything else: 400 `messages.linkDisclosureInvalid` (null
+             *     too, here; an update, whose fields are optional, reads null as omitted).
+             * @example ad
+             * @enum {string}
+             */
+            disclosure?: "none" | "ad" | "sponsored" | "affiliate";
             /**
              * Format: date-time
              * @description First instant the card shows: RFC 3339 with an offset (the form sends Asia/Seoul, `+09:00`), or empty/null.

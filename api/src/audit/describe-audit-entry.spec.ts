@@ -16,6 +16,7 @@ const link = (over: Record<string, unknown> = {}) => ({
   show_from: null,
   show_until: null,
   version: 1,
+  disclosure: 'none',
   created_at: '2026-11-20T03:00:00.123+00:00',
   updated_at: '2026-11-20T03:00:00.123+00:00',
   ...over,
@@ -135,6 +136,25 @@ describe('describeAuditEntry', () => {
           { field: 'showFrom', label: '공개 시작', before: '제한 없음', after: '2026년 11월 27일 오전 6:13' },
         ],
       });
+    });
+
+    it('광고 표시 (issue 25 item 7): each value by its Korean name; none is 표시 안 함, left out of a creation', () => {
+      const created = describeAuditEntry(entry('POST', '/api/store/create', 'link', null, link({ disclosure: 'ad' })));
+      expect(created.changes).toContainEqual({ field: 'disclosure', label: '광고 표시', before: null, after: '광고' });
+      const plain = describeAuditEntry(entry('POST', '/api/store/create', 'link', null, link()));
+      expect(plain.changes.map((change) => change.field)).not.toContain('disclosure');
+      const changed = (before: string | undefined, after: string) =>
+        describeAuditEntry(
+          entry('PUT', '/api/main/update/:id', 'link', link({ disclosure: before }), link({ disclosure: after })),
+        ).changes;
+      expect(changed('none', 'sponsored')).toEqual([
+        { field: 'disclosure', label: '광고 표시', before: '표시 안 함', after: '협찬' },
+      ]);
+      expect(changed('affiliate', 'none')).toEqual([
+        { field: 'disclosure', label: '광고 표시', before: '제휴', after: '표시 안 함' },
+      ]);
+      // A snapshot taken before the column existed reads as none: no change invented.
+      expect(changed(undefined, 'none')).toEqual([]);
     });
 
     it('an update with a new photo (with-image): one uploaded photo for another reads 이전 사진 → 새 사진', () => {

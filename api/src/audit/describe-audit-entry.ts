@@ -94,6 +94,15 @@ const LINK_FIELDS: readonly Field[] = [
     replaced: photoReplaced,
   },
   { field: 'enabled', label: label.enabled, read: column('enabled'), show: (v) => (v ? words.yes : words.no) },
+  {
+    // Issue 25 item 7: 광고 표시 as the form's choices name it; `none` (and a snapshot older than the column) reads as
+    // empty, so a creation without one does not list it.
+    field: 'disclosure',
+    label: label.disclosure,
+    read: (row) => (row.disclosure === 'none' ? null : row.disclosure),
+    show: (value) => words.disclosures[value as keyof typeof words.disclosures] ?? String(value),
+    empty: words.disclosures.none,
+  },
   { field: 'showFrom', label: label.showFrom, read: column('show_from'), show: formatInstant, empty: words.noLimit },
   { field: 'showUntil', label: label.showUntil, read: column('show_until'), show: formatInstant, empty: words.noLimit },
   {

@@ -99,10 +99,11 @@ describe('backup and restore (integration, real PostgreSQL)', () => {
     from = await adminClient(source);
     to = await adminClient(target);
     await seedDemoCatalogue(source.dataSource, source.clock);
-    // Rows of every kind: a hidden link with a window, and a popup slot.
+    // Rows of every kind: a hidden 협찬 link with a window (issue 25 item 7: its disclosure), and a popup slot.
     await from
       .post('/api/store/create', {
         pname: '공동구매 한정 세트',
+        disclosure: 'sponsored',
         enabled: false,
         showFrom: '2026-12-01T10:00:00+09:00',
         showUntil: '2026-12-03T23:00:00+09:00',
@@ -440,7 +441,7 @@ describe('backup and restore (integration, real PostgreSQL)', () => {
     );
     withoutColumns(
       older.find((e) => e.name === 'data/links.ndjson')!,
-      ['enabled', 'show_from', 'show_until'],
+      ['enabled', 'show_from', 'show_until', 'disclosure'],
     );
     withoutColumns(
       older.find((e) => e.name === 'data/popup_slots.ndjson')!,
@@ -459,11 +460,13 @@ describe('backup and restore (integration, real PostgreSQL)', () => {
       manifest.schema = (manifest.schema as string[]).filter((name) => name.startsWith('InitialSchema'));
     });
     await upload('/api/backup/restore', archiveBefore).expect(200);
-    const rows = await target.dataSource.query(`SELECT enabled, show_from, show_until FROM links`);
+    const rows = await target.dataSource.query(`SELECT enabled, show_from, show_until, disclosure FROM links`);
     expect(rows.length).toBeGreaterThan(24);
     expect(rows.every((row: { enabled: boolean; show_from: null }) => row.enabled && row.show_from === null)).toBe(
       true,
     );
+    // Issue 25 item 7: an archive made before the disclosure restores every link as none (the 협찬 one too).
+    expect(new Set(rows.map((row: { disclosure: string }) => row.disclosure))).toEqual(new Set(['none']));
     const restored = await tablesOf(target);
     expect(restored.analytics).toEqual({ daily: [], links: [], referrers: [], keywords: [] });
     expect([restored.bookings, restored.popupInfo]).toEqual([[], []]);

@@ -17,6 +17,7 @@ const link = {
   show_from: '2026-12-01T01:00:00+00:00',
   show_until: null,
   version: 3,
+  disclosure: 'ad',
 };
 const plan = { id: 1, title: '신상품 사전 예약', startdate: '2026-11-21', enddate: '2026-11-23', version: 1 };
 const slot = {
@@ -75,7 +76,7 @@ describe('checkRows: every archive row passes the API input rules of its table (
     await expect(checkRows(valid)).resolves.toBeUndefined();
     await expect(checkRows({ ...valid, bookings: [withEmail] })).resolves.toBeUndefined();
     const erased = { ...booking, id: 2, name: null, phone: null, erased_at: '2027-02-20T03:00:00+00:00' };
-    const { enabled: _e, show_from: _f, show_until: _u, version: _v, ...olderLink } = link;
+    const { enabled: _e, show_from: _f, show_until: _u, version: _v, disclosure: _d, ...olderLink } = link;
     const { party_min: _min, party_max: _max, booking_enabled: _b, version: _sv, ...olderSlot } = slot;
     await expect(
       checkRows({ links: [olderLink], popup_slots: [olderSlot], bookings: [erased], analytics_daily: [{ x: 1 }] }),
@@ -95,6 +96,9 @@ describe('checkRows: every archive row passes the API input rules of its table (
       ['links', { ...link, show_until: '2026-13-01T00:00:00+00:00' }, messages.linkShowUntilInvalid],
       ['links', { ...link, pname: '\u200b' }, messages.invisibleText('pname')],
       ['links', { ...link, version: 0 }, messages.versionInvalid],
+      // Issue 25 item 7: the disclosure is one of the four, checked through the DTO like every other link field.
+      ['links', { ...link, disclosure: 'advert' }, messages.linkDisclosureInvalid],
+      ['links', { ...link, disclosure: null }, messages.linkDisclosureInvalid],
       ['plans', { ...plan, enddate: '2026-11-20' }, messages.planEndBeforeStart],
       ['popup_slots', { ...slot, enddate: slot.startdate }, messages.popupEndBeforeStart],
       ['popup_slots', { ...slot, party_max: 51 }, messages.popupPartyMaxInvalid],

@@ -1,5 +1,7 @@
 import type { ArgumentMetadata, PipeTransform, Type } from '@nestjs/common';
 import { IntersectionType, OmitType, PickType } from '@nestjs/swagger';
+import { getMetadataStorage } from 'class-validator';
+import { getMetadataArgsStorage } from 'typeorm';
 import { ApiError, type ErrorEnvelope } from '../common/api-error';
 import { messages } from '../common/messages';
 import { InputShapePipe, SafeTextPipe } from '../common/safe-input';
@@ -8,6 +10,7 @@ import { CreateBookingDto } from '../bookings/dto/create-booking.dto';
 import { CreatePopupInfoDto } from '../bookings/dto/create-popup-info.dto';
 import { CreateLinkDto } from '../links/dto/create-link.dto';
 import { UpdateLinkDto } from '../links/dto/update-link.dto';
+import { Link } from '../links/link.entity';
 import { UpdatePlanDto } from '../plans/dto/update-plan.dto';
 import { UpdatePopupDto } from '../popups/dto/update-popup.dto';
 import { BackupError } from './read-backup';
@@ -16,6 +19,24 @@ type Row = Record<string, unknown>;
 
 /** A link as one body: CreateLinkDto's fields and UpdateLinkDto's `version`. */
 class LinkRowDto extends IntersectionType(CreateLinkDto, PickType(UpdateLinkDto, ['version'] as const)) {}
+
+/**
+ * The links columns a row's body is made of, `field: column`: every column of the Link entity whose property is a
+ * field of LinkRowDto (its class-validator rules), so a new link field is checked here as soon as the entity and the
+ * DTO have it (issue 25 item 7: `disclosure`). The stored tags are the one input under another name (`tag`, below).
+ */
+const LINK_INPUT_COLUMNS: Record<string, string> = (() => {
+  const inputs = new Set(
+    getMetadataStorage()
+      .getTargetValidationMetadatas(LinkRowDto, '', true, false)
+      .map((rule) => rule.propertyName),
+  );
+  return Object.fromEntries(
+    getMetadataArgsStorage()
+      .columns.filter((column) => column.target === Link && inputs.has(column.propertyName))
+      .map((column) => [column.propertyName, column.options.name ?? column.propertyName]),
+  );
+})();
 
 /** A booking whose name and phone number were erased (BOOKING_RETENTION_DAYS): the rest of CreateBookingDto. */
 class ErasedBookingRowDto extends OmitType(CreateBookingDto, ['name', 'phone'] as const) {}
@@ -51,15 +72,7 @@ const ROW_INPUTS: Partial<Record<string, RowInput>> = {
   links: {
     dto: () => LinkRowDto,
     body: (row) => ({
-      ...fields(row, {
-        pname: 'pname',
-        link: 'link',
-        imagelink: 'imagelink',
-        enabled: 'enabled',
-        showFrom: 'show_from',
-        showUntil: 'show_until',
-        version: 'version',
-      }),
+      ...fields(row, LINK_INPUT_COLUMNS),
       ...('tags' in row ? { tag: tagInput(row.tags) } : {}),
     }),
   },

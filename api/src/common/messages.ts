@@ -67,6 +67,7 @@ export const messages = {
       link: '구매 사이트 링크',
       photo: '사진',
       enabled: '방문자에게 공개',
+      disclosure: '광고 표시',
       showFrom: '공개 시작',
       showUntil: '공개 종료',
       position: '순서',
@@ -94,6 +95,8 @@ export const messages = {
     },
     empty: '(비어 있음)',
     noLimit: '제한 없음',
+    /** A link's disclosure (issue 25 item 7) as the form's choices and the card's chip name it. */
+    disclosures: { none: '표시 안 함', ad: '광고', sponsored: '협찬', affiliate: '제휴' },
     yes: '예',
     no: '아니요',
     bookingOn: '받음',
@@ -326,6 +329,7 @@ export const messages = {
   ifMatchInvalid: 'If-Match 헤더는 불러온 버전 번호(예: "3")여야 합니다.',
   versionMismatch: 'If-Match 헤더와 본문의 version이 서로 다릅니다.',
   linkEnabledInvalid: '공개 여부는 true 또는 false 여야 합니다.',
+  linkDisclosureInvalid: '광고 표시는 none(표시 안 함), ad(광고), sponsored(협찬), affiliate(제휴) 중 하나여야 합니다.',
   linkShowFromInvalid:
     '공개 시작은 시간대가 포함된 ISO 8601 형식(예: 2026-11-21T19:00:00+09:00)의 실제 일시이거나 비워 두어야 합니다.',
   linkShowUntilInvalid:

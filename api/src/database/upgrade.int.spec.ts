@@ -102,6 +102,8 @@ describe('upgrading a database filled at the first migration', () => {
     t = { ...app, issuer, bearer: async () => `Bearer ${await issuer.mint()}` };
     const api = await adminClient(t);
     const store = (await api.anonymous().get('/api/store').expect(200)).body.product;
+    // Issue 25 item 7: links made before the disclosure read none.
+    expect(store.map((l: { disclosure: string }) => l.disclosure)).toEqual(['none', 'none', 'none']);
     expect(
       store.map((l: { pname: string; tags: string[]; imagelink: string | null }) => [l.pname, l.tags, l.imagelink]),
     ).toEqual([

@@ -18,6 +18,7 @@ export function toLinkView(link: Link, now: Date): LinkDto {
     imagelink: link.imageKey ? imageUrl(link.imageKey) : link.imagelink,
     pcode: link.pcode,
     enabled: link.enabled,
+    disclosure: link.disclosure,
     showFrom: link.showFrom?.toISOString() ?? null,
     showUntil: link.showUntil?.toISOString() ?? null,
     visibility,

@@ -1,5 +1,13 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
+/**
+ * What a link's card declares about itself (issue 25 item 7; 표시·광고법 and the 공정위 추천·보증 심사지침 want it at
+ * the start of the content): nothing, 광고 (an ad), 협찬 (sponsored) or 제휴 (affiliate: the creator earns a
+ * commission). The one list: the DTO's enum, the audit's names and the migration's CHECK follow it.
+ */
+export const LINK_DISCLOSURES = ['none', 'ad', 'sponsored', 'affiliate'] as const;
+export type LinkDisclosure = (typeof LINK_DISCLOSURES)[number];
+
 /** A product / link entry of the store (DECISIONS D2 "Link"). Table `links`. */
 @Entity('links')
 export class Link {
@@ -33,6 +41,10 @@ export class Link {
   /** Shown to visitors at all (the 숨김 switch of the admin list). */
   @Column({ type: 'boolean', default: true })
   enabled!: boolean;
+
+  /** The label the public card starts with (issue 25 item 7); `none` for links made before it. */
+  @Column({ type: 'text', default: 'none' })
+  disclosure!: LinkDisclosure;
 
   /** First instant the link shows, or null (shown since it was made). */
   @Column({ name: 'show_from', type: 'timestamptz', nullable: true })

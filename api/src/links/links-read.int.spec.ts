@@ -26,6 +26,7 @@ describe('GET /api/store and /api/main/select/:id (integration)', () => {
     expect(links.map((l) => l.pcode)).toEqual(links.map((_, i) => i));
     for (const link of links) {
       expect(Object.keys(link).sort()).toEqual([
+        'disclosure',
         'enabled',
         'id',
         'imagelink',

@@ -82,6 +82,7 @@ describe('link writes (integration, real PostgreSQL)', () => {
           imagelink: null,
           pcode: 2,
           ...ALWAYS_VISIBLE,
+          disclosure: 'none',
           version: 1,
         },
       });
@@ -195,6 +196,7 @@ describe('link writes (integration, real PostgreSQL)', () => {
           imagelink: 'https://img.example/1.png',
           pcode: 0,
           ...ALWAYS_VISIBLE,
+          disclosure: 'none',
           version: 3,
         },
       });

@@ -105,6 +105,7 @@ export class LinksService {
         pname: dto.pname,
         tags: normalizeTags(dto.tag),
         link: dto.link ?? null,
+        disclosure: dto.disclosure ?? 'none',
         pcode: ordered.length,
         ...windowOf(dto, { enabled: true, showFrom: null, showUntil: null }),
       });
@@ -138,6 +139,7 @@ export class LinksService {
       if (dto.pname !== undefined) link.pname = dto.pname;
       if (dto.tag !== undefined) link.tags = normalizeTags(dto.tag);
       if (dto.link !== undefined) link.link = dto.link;
+      link.disclosure = dto.disclosure ?? link.disclosure;
       if (image) Object.assign(link, { imageKey: (await insertImage(manager, image)).key, imagelink: null });
       else if ('imagelink' in dto && dto.imagelink !== undefined) {
         Object.assign(link, await resolveImagelink(manager, dto.imagelink));

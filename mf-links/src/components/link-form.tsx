@@ -11,8 +11,12 @@ import './link-screens.css';
  * What the form's fields hold: one string per text field of the create body (an empty string sends none), the
  * visibility switch, and the window's ends as Seoul wall times or null (`lib/link-window.ts`).
  */
-export type LinkFormValues = Record<Exclude<keyof CreateLinkBody, 'enabled' | 'showFrom' | 'showUntil'>, string> & {
+export type LinkFormValues = Record<
+  Exclude<keyof CreateLinkBody, 'enabled' | 'disclosure' | 'showFrom' | 'showUntil'>,
+  string
+> & {
   enabled: boolean;
+  disclosure: Disclosure;
   showFrom: Date | null;
   showUntil: Date | null;
 };
@@ -21,6 +25,10 @@ export type LinkFormValues = Record<Exclude<keyof CreateLinkBody, 'enabled' | 's
 export function toLinkBody(values: LinkFormValues): CreateLinkBody {
   return { ...values, showFrom: windowEndToIso(values.showFrom), showUntil: windowEndToIso(values.showUntil) };
 }
+
+type Disclosure = NonNullable<CreateLinkBody['disclosure']>;
+/** The disclosure choices in the contract's order (issue 25 item 7), from the messages keyed by its values. */
+const DISCLOSURES = Object.keys(messages.disclosures) as Disclosure[];
 
 /** The two forms (spec §2): the same fields under the same names; only the submit button differs. */
 export type LinkFormVariant = 'create' | 'edit';
@@ -50,11 +58,13 @@ export interface LinkFormProps {
   onSubmit: (input: LinkFormValues, file: File | null) => Promise<void>;
 }
 
-const EMPTY: LinkFormValues = {
+/** A new link's values, every field in the form's order (the conflict comparison's order, lib/link-conflict.ts). */
+export const EMPTY_LINK_FORM: LinkFormValues = {
   pname: '',
   tag: '',
   link: '',
   imagelink: '',
+  disclosure: 'none',
   enabled: true,
   showFrom: null,
   showUntil: null,
@@ -78,8 +88,9 @@ function previewOf(imagelink: string): string | null {
  *   refused field focused. Only then, and only on create, with neither a file nor an image link the user confirms
  *   `이미지 없이 링크 정보를 등록하시겠습니까?` (declining cancels); editing a link without an image asks nothing.
  * - Tags are sent with each tag's leading `#` dropped (`#해시` → `해시`), as the hint says.
+ * - 광고 표시 (issue 25 item 7): one of the contract's four disclosures, 표시 안 함 (`none`) unless chosen.
  */
-export function LinkForm({ variant, initial = EMPTY, initialFile = null, onSubmit }: LinkFormProps) {
+export function LinkForm({ variant, initial = EMPTY_LINK_FORM, initialFile = null, onSubmit }: LinkFormProps) {
   const ids = useId();
   const [values, setValues] = useState<LinkFormValues>(initial);
   const [file, setFile] = useState<File | null>(initialFile?.file ?? null);
@@ -263,6 +274,28 @@ export function LinkForm({ variant, initial = EMPTY, initialFile = null, onSubmi
             </button>
           </p>
         )}
+      </div>
+      <div className="admin-form__field">
+        <label className="admin-form__label" htmlFor={field('disclosure')}>
+          {messages.disclosureLabel}
+        </label>
+        <select
+          id={field('disclosure')}
+          className="admin-form__input"
+          name="disclosure"
+          value={values.disclosure}
+          onChange={(event) => setValues((current) => ({ ...current, disclosure: event.target.value as Disclosure }))}
+          aria-describedby={field('disclosure-hint')}
+        >
+          {DISCLOSURES.map((value) => (
+            <option key={value} value={value}>
+              {messages.disclosures[value]}
+            </option>
+          ))}
+        </select>
+        <p className="link-form__hint" id={field('disclosure-hint')}>
+          {messages.disclosureHint}
+        </p>
       </div>
       <fieldset className="admin-form__field link-form__visibility" aria-describedby={field('window-hint')}>
         <legend className="admin-form__label">{messages.visibilitySection}</legend>

@@ -83,6 +83,11 @@ export function LinkRow({ link, mode, locked, onDelete, onToggle, clicks, onMove
           </span>
         )}
         <span className="link-row__visibility">
+          {link.disclosure !== 'none' && (
+            <span className="link-badge link-badge--disclosure" data-testid="link-row-disclosure">
+              {messages.disclosures[link.disclosure]}
+            </span>
+          )}
           <span className={`link-badge link-badge--${link.visibility}`} data-testid="link-row-badge">
             {visibilityBadge(link)}
           </span>

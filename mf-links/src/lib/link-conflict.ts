@@ -1,12 +1,15 @@
 import { format } from 'date-fns';
 import { ko as koLocale } from 'date-fns/locale/ko';
-import type { LinkFormValues } from '../components/link-form';
+import { EMPTY_LINK_FORM, type LinkFormValues } from '../components/link-form';
 import { messages } from './messages';
 import { cleanTagInput } from './validate-link';
 
-/** The edit form's fields a conflict compares, in the form's order (issue 15 item 8). */
-export const CONFLICT_FIELDS = ['pname', 'tag', 'link', 'imagelink', 'enabled', 'showFrom', 'showUntil'] as const;
-export type ConflictField = (typeof CONFLICT_FIELDS)[number];
+/**
+ * The edit form's fields a conflict compares, in the form's order (issue 15 item 8): every field of the form's values,
+ * so a new one (issue 25 item 7: `disclosure`) is compared without a list to update; LABELS must name it.
+ */
+export type ConflictField = keyof LinkFormValues;
+export const CONFLICT_FIELDS = Object.keys(EMPTY_LINK_FORM) as ConflictField[];
 
 /** One field that differs between the stored link and what the administrator tried to save. */
 export interface FieldDifference {
@@ -40,6 +43,7 @@ function shown(values: LinkFormValues, field: ConflictField): string {
   const value = values[field];
   if (typeof value === 'boolean') return value ? messages.conflictEnabled : messages.conflictDisabled;
   if (value instanceof Date) return format(value, 'yyyy년 M월 d일 aa h:mm', { locale: koLocale });
+  if (field === 'disclosure') return messages.disclosures[values.disclosure];
   if (value === null || value.trim() === '') return messages.conflictEmpty;
   return field === 'tag' ? cleanTagInput(value) : value.trim();
 }
@@ -49,6 +53,7 @@ const LABELS: Record<ConflictField, string> = {
   tag: messages.fieldTag,
   link: messages.fieldLink,
   imagelink: messages.imagelink,
+  disclosure: messages.disclosureLabel,
   enabled: messages.enabledLabel,
   showFrom: messages.showFromLabel,
   showUntil: messages.showUntilLabel,

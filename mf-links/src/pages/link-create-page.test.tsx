@@ -163,6 +163,7 @@ describe('LinkCreatePage', () => {
       tag: '주방, 캠핑',
       link: 'https://shop.example/t',
       enabled: 'true',
+      disclosure: 'none',
       showFrom: '',
       showUntil: '',
     });
@@ -229,6 +230,34 @@ describe('LinkCreatePage', () => {
     // Fixing the field clears its message.
     fireEvent.change(screen.getByLabelText(/^구매 사이트 링크/), { target: { value: 'https://shop.example/cup' } });
     expect(screen.queryByTestId('link-error')).toBeNull();
+  });
+
+  it('광고 표시 (issue 25 item 7): the four choices, 표시 안 함 first and chosen; the chosen one is sent', async () => {
+    const adapter = serve({
+      'POST /store/create': () => ({
+        status: 201,
+        data: { message: '링크가 등록되었습니다.', product: link(43, '딸기잼', 0, { disclosure: 'ad' }) },
+      }),
+    });
+    renderCreate();
+    const select = screen.getByRole('combobox', { name: '광고 표시' });
+    expect([...(select as HTMLSelectElement).options].map((o) => [o.value, o.text])).toEqual([
+      ['none', '표시 안 함'],
+      ['ad', '광고'],
+      ['sponsored', '협찬'],
+      ['affiliate', '제휴'],
+    ]);
+    expect(select).toHaveValue('none');
+    expect(select).toHaveAccessibleDescription(/카드의 이름 앞에 이 표시가 붙습니다/);
+    fireEvent.change(screen.getByLabelText(/^링크 이름/), { target: { value: '딸기잼' } });
+    fireEvent.change(select, { target: { value: 'ad' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '등록' }));
+    });
+    await waitFor(() => expect(screen.getByTestId('list-probe')).toBeInTheDocument());
+    expect(sent(adapter)).toEqual([
+      expect.objectContaining({ route: 'POST /store/create', body: expect.objectContaining({ disclosure: 'ad' }) }),
+    ]);
   });
 
   it("shows the server's validation message and stays on the form", async () => {

@@ -75,6 +75,28 @@ describe('LinkEditPage', () => {
     expect(alert).toHaveBeenCalledWith('링크가 수정되었습니다.');
   });
 
+  it('loads the stored 광고 표시 and sends the changed one (issue 25 item 7)', async () => {
+    const sponsored = { ...existing, imagelink: null, disclosure: 'sponsored' as const };
+    const adapter = serve({
+      'GET /main/detail/5': () => ({ status: 200, data: { product: sponsored } }),
+      'PUT /main/update/5': () => ({ status: 200, data: { message: '링크가 수정되었습니다.', product: sponsored } }),
+    });
+    renderEdit();
+    const select = await screen.findByRole('combobox', { name: '광고 표시' });
+    expect(select).toHaveValue('sponsored');
+    fireEvent.change(select, { target: { value: 'affiliate' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '수정' }));
+    });
+    await waitFor(() => expect(screen.getByTestId('list-probe')).toBeInTheDocument());
+    expect(sent(adapter)[1]).toEqual(
+      expect.objectContaining({
+        route: 'PUT /main/update/5',
+        body: expect.objectContaining({ disclosure: 'affiliate' }),
+      }),
+    );
+  });
+
   it('editing a link that has no image asks nothing (the question is for create only, issue 16 item 5)', async () => {
     const confirm = jest.spyOn(window, 'confirm').mockImplementation(() => false);
     const bare = link(7, '사진 없는 링크', 2, { imagelink: null });

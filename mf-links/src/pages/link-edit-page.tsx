@@ -30,6 +30,7 @@ function toInput(link: Link): LinkFormValues {
     link: link.link ?? '',
     imagelink: link.imagelink ?? '',
     enabled: link.enabled,
+    disclosure: link.disclosure,
     showFrom: isoToWindowEnd(link.showFrom),
     showUntil: isoToWindowEnd(link.showUntil),
   };

@@ -251,6 +251,30 @@ describe('LinkListPage', () => {
     expect(await screen.findAllByTestId('link-row')).toHaveLength(3);
   });
 
+  it('shows a link’s 광고 표시 as a chip; none shows none (issue 25 item 7)', async () => {
+    serve({
+      'GET /main/list': () => ({
+        status: 200,
+        data: {
+          product: [
+            link(1, '딸기잼', 0, { disclosure: 'ad' }),
+            link(2, '텀블러', 1),
+            link(3, '캠핑 의자', 2, { disclosure: 'sponsored' }),
+            link(4, '선크림', 3, { disclosure: 'affiliate' }),
+          ],
+        },
+      }),
+    });
+    renderList();
+    const rows = await screen.findAllByTestId('link-row');
+    expect(rows.map((row) => row.querySelector('[data-testid="link-row-disclosure"]')?.textContent ?? null)).toEqual([
+      '광고',
+      null,
+      '협찬',
+      '제휴',
+    ]);
+  });
+
   describe('visibility (issue 12)', () => {
     const mixed = [
       link(1, '수분 크림', 0),

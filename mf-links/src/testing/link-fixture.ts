@@ -11,6 +11,7 @@ export function link(id: number, pname: string, pcode: number, extra: Partial<Li
     imagelink: null,
     pcode,
     enabled: true,
+    disclosure: 'none',
     showFrom: null,
     showUntil: null,
     visibility: 'visible',

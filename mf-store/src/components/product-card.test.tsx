@@ -13,6 +13,7 @@ const product = (over: Partial<Link> = {}): Link => ({
   imagelink: '/api/images/abc123',
   pcode: 0,
   enabled: true,
+  disclosure: 'none',
   showFrom: null,
   showUntil: null,
   visibility: 'visible',
@@ -36,6 +37,30 @@ describe('ProductCard', () => {
     const chips = card.querySelectorAll('.lk-chip');
     expect([...chips].map((c) => c.textContent)).toEqual(['뷰티', '스킨케어', '한정판']);
     for (const chip of chips) expect(chip.className).toMatch(/lk-chip--(rose|amber|lime|sky|violet|slate)/);
+  });
+
+  it.each([
+    ['ad', '광고'],
+    ['sponsored', '협찬'],
+    ['affiliate', '제휴'],
+  ] as const)(
+    'starts with its disclosure %s as %s: first in the card and its accessible name (issue 25 item 7)',
+    (disclosure, label) => {
+      render(<ProductCard product={product({ disclosure })} index={0} />);
+      const card = screen.getByTestId('store-card');
+      expect(card.firstElementChild).toBe(screen.getByTestId('store-card-disclosure'));
+      expect(card.textContent).toMatch(new RegExp(`^${label} · 수분 진정 크림`));
+      expect(screen.getByRole('link', { name: new RegExp(`^${label} · 수분 진정 크림`) })).toBe(card);
+    },
+  );
+
+  it('a card without a link starts with its disclosure too; none shows no label', () => {
+    const { unmount } = render(<ProductCard product={product({ link: null, disclosure: 'ad' })} index={0} />);
+    expect(screen.getByTestId('store-card').textContent).toMatch(/^광고 · 수분 진정 크림/);
+    unmount();
+    render(<ProductCard product={product()} index={0} />);
+    expect(screen.queryByTestId('store-card-disclosure')).toBeNull();
+    expect(screen.getByTestId('store-card').textContent).toMatch(/^수분 진정 크림/);
   });
 
   it('opens the product link in a new window when there is one', () => {

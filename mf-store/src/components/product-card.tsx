@@ -46,8 +46,22 @@ function CardImage({ product, index }: { product: Link; index: number }) {
 }
 
 /**
- * One product (spec §2 "Public store page"): image, name and tag chips. With a link the whole card opens it in a
- * new window; without one it is a plain, non-clickable block.
+ * The card's disclosure (issue 25 item 7): its first element, so it is the first thing seen (a chip on the image's
+ * corner) and the start of the card's text and accessible name (`광고 · 수제 딸기잼 세트 …`); nothing for `none`.
+ */
+function Disclosure({ product }: { product: Link }) {
+  if (product.disclosure === 'none') return null;
+  return (
+    <span className="store-card__disclosure" data-testid="store-card-disclosure">
+      {messages.disclosures[product.disclosure]}
+      <span className="store-card__disclosure-separator">{messages.disclosureSeparator}</span>
+    </span>
+  );
+}
+
+/**
+ * One product (spec §2 "Public store page"): its disclosure (광고 / 협찬 / 제휴, when it has one), image, name and tag
+ * chips. With a link the whole card opens it in a new window; without one it is a plain, non-clickable block.
  */
 export function ProductCard({ product, index }: { product: Link; index: number }) {
   const tags = useMemo(() => splitTags(product.tag), [product.tag]);
@@ -56,6 +70,7 @@ export function ProductCard({ product, index }: { product: Link; index: number }
 
   const content = (
     <>
+      <Disclosure product={product} />
       <div className="store-card__media">
         <CardImage product={product} index={index} />
       </div>

@@ -12,6 +12,7 @@ const link = (id: number, tags: string[]): Link => ({
   imagelink: null,
   pcode: id - 1,
   enabled: true,
+  disclosure: 'none',
   showFrom: null,
   showUntil: null,
   visibility: 'visible',

@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { serve, sent, useTestRuntimeConfig } from '@linksite/platform/src/testing/fake-http';
 import { renderToString } from 'react-dom/server';
 import { provideFirstScreenData } from '../lib/first-screen-data';
+import { render as renderFirstScreen } from '../server/first-screen';
 import { StorePage } from './store-page';
 
 jest.mock('../lib/cloud-layout', () => jest.requireActual('../testing/row-cloud-layout'));
@@ -10,6 +11,7 @@ jest.mock('../lib/cloud-layout', () => jest.requireActual('../testing/row-cloud-
 const shown = {
   visibility: 'visible' as const,
   enabled: true,
+  disclosure: 'none' as const,
   showFrom: null,
   showUntil: null,
   opensInDays: null,
@@ -97,6 +99,25 @@ describe('StorePage on the served / (first-screen data in the page)', () => {
       expect(html).toContain('캠핑 의자');
       expect(html).not.toContain('불러오는 중…');
     }
+  });
+
+  it('the server render starts a disclosed card with its label: 광고 before the image and the name (issue 25 item 7)', () => {
+    const ad = { ...links[0]!, id: 3, pname: '수제 딸기잼 세트', disclosure: 'ad' as const };
+    const html = renderFirstScreen({
+      links: [ad, links[1]!],
+      linksComplete: true,
+      linksNextCursor: null,
+      tag: null,
+      tags: words,
+      reserveOpen: null,
+    });
+    const card = /<a [^>]*data-testid="store-card"[^>]*>([\s\S]*?)<\/a>/.exec(html)?.[1] ?? '';
+    const text = card.replace(/<[^>]+>/g, '');
+    expect(text.startsWith('광고 · 수제 딸기잼 세트')).toBe(true);
+    expect(card.indexOf('광고')).toBeLessThan(card.indexOf('store-card__media'));
+    // A card without one starts with its name, as before.
+    expect(html).not.toMatch(/(협찬|제휴)/);
+    expect(html.match(/store-card__disclosure"/g)).toHaveLength(1);
   });
 
   describe('served for /?tag=캠핑 (GET /api/site/first-screen?tag=)', () => {

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { messages } from '../../common/messages';
+import { LINK_DISCLOSURES, type LinkDisclosure } from '../link.entity';
 import {
   HasAtMostMaxTags,
   HasNoLongTag,
@@ -66,6 +67,16 @@ export class CreateLinkDto {
   @IsOptional()
   @IsBoolean({ message: messages.linkEnabledInvalid })
   enabled?: boolean;
+
+  /**
+   * The label the public card starts with (issue 25 item 7): `none` (default on create), `ad` 광고, `sponsored` 협찬,
+   * `affiliate` 제휴. Anything else: 400 `messages.linkDisclosureInvalid` (null
+   * too, here; an update, whose fields are optional, reads null as omitted).
+   */
+  @ApiPropertyOptional({ enum: LINK_DISCLOSURES, example: 'ad' })
+  @ValidateIf((_, value) => value !== undefined)
+  @IsIn(LINK_DISCLOSURES, { message: messages.linkDisclosureInvalid })
+  disclosure?: LinkDisclosure;
 
   /** First instant the card shows: RFC 3339 with an offset (the form sends Asia/Seoul, `+09:00`), or empty/null. */
   @ApiPropertyOptional({ type: String, format: 'date-time', nullable: true, example: '2026-12-01T10:00:00+09:00' })

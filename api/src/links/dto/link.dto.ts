@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { LinkVisibility } from '../link-visibility';
+import { LINK_DISCLOSURES, type LinkDisclosure } from '../link.entity';
 import { ErrorResponse } from '../../common/dto/error-response.dto';
 
 /** A link (product card) as the API answers it (DECISIONS D2/D3). */
@@ -19,6 +20,9 @@ export class LinkDto {
   pcode!: number;
   /** Shown to visitors at all (the 숨김 switch). */
   enabled!: boolean;
+  /** The label the public card starts with (issue 25 item 7): `none`, `ad` 광고, `sponsored` 협찬, `affiliate` 제휴. */
+  @ApiProperty({ enum: LINK_DISCLOSURES })
+  disclosure!: LinkDisclosure;
   /** First instant the card shows (ISO 8601, UTC), or null. */
   showFrom!: string | null;
   /** First instant the card no longer shows (ISO 8601, UTC), or null. */
