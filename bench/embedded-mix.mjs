@@ -17,14 +17,9 @@
  *
  *   node bench/embedded-mix.mjs [--concurrency 300] [--saves 10]
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { repoRoot } from '../scripts/site-layout.mjs';
+import { startEmbeddedApi } from './lib/embedded-api.mjs';
 
 const require = createRequire(import.meta.url);
 require('../build/register-swc.js');
@@ -47,37 +42,9 @@ const ms = (x) => `${x.toFixed(0)} ms`;
 const statuses = (answers) =>
   answers.reduce((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
 
-const port = await new Promise((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = server.address();
-    server.close(() => resolve(free));
-  });
-});
 const issuer = await startTestIssuer();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-bench-embedded-mix-'));
-const { DATABASE_URL: _server, ...inherited } = process.env;
-const api = spawn(
-  process.execPath,
-  ['-r', path.join(repoRoot, 'build/register-swc.js'), path.join(repoRoot, 'api/src/main.ts')],
-  {
-    cwd: repoRoot,
-    env: {
-      ...inherited,
-      NO_COLOR: '1',
-      DATA_DIR: dataDir,
-      OIDC_ISSUER: issuer.issuer,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      RATE_LIMIT_READ_PER_MINUTE: '1000000',
-      RATE_LIMIT_WRITE_PER_MINUTE: '1000000',
-    },
-  },
-);
-let output = '';
-api.stdout.on('data', (chunk) => (output += chunk));
-api.stderr.on('data', (chunk) => (output += chunk));
-const exited = new Promise((resolve) => api.once('exit', resolve));
-const base = `http://127.0.0.1:${port}`;
+const api = await startEmbeddedApi({ OIDC_ISSUER: issuer.issuer });
+const { base } = api;
 
 /**
  * One request: `{ kind, status, ms }`, status 0 when it got no answer within 120 s. Sent with node:http, which connects
@@ -104,10 +71,6 @@ const ask = (kind, url, { method = 'GET', headers = {}, body } = {}) =>
   });
 
 try {
-  while (!output.includes(`API listening on ${base}/api`)) {
-    if (api.exitCode !== null) throw new Error(`API exited:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   const authorization = `Bearer ${await issuer.mint({ expiresInSeconds: 3600 })}`;
   const save = (id, n) =>
     ask('save', `/api/main/update/${id}`, {
@@ -155,12 +118,13 @@ try {
   console.log(
     `public reads in the mix: p50 ${ms(quantile(of('public read'), 0.5))}, p99 ${ms(quantile(of('public read'), 0.99))}`,
   );
-  const errors = output.split('\n').filter((line) => /QueryFailedError|portal .* does not exist/.test(line));
+  const errors = api
+    .output()
+    .split('\n')
+    .filter((line) => /QueryFailedError|portal .* does not exist/.test(line));
   console.log(`database errors in the API log: ${errors.length}${errors[0] ? ` (first: ${errors[0].trim()})` : ''}`);
 } finally {
   agent.destroy();
-  api.kill('SIGTERM');
-  await exited;
+  await api.stop();
   await issuer.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -10,42 +10,10 @@
  *
  *   node bench/embedded-reads.mjs
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { repoRoot } from '../scripts/site-layout.mjs';
+import { startEmbeddedApi } from './lib/embedded-api.mjs';
 
-const port = await new Promise((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port: free } = server.address();
-    server.close(() => resolve(free));
-  });
-});
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-bench-embedded-'));
-const { DATABASE_URL: _server, ...inherited } = process.env;
-const api = spawn(
-  process.execPath,
-  ['-r', path.join(repoRoot, 'build/register-swc.js'), path.join(repoRoot, 'api/src/main.ts')],
-  {
-    cwd: repoRoot,
-    env: {
-      ...inherited,
-      NO_COLOR: '1',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      RATE_LIMIT_READ_PER_MINUTE: '1000000',
-    },
-  },
-);
-let output = '';
-api.stdout.on('data', (chunk) => (output += chunk));
-api.stderr.on('data', (chunk) => (output += chunk));
-const exited = new Promise((resolve) => api.once('exit', resolve));
-
-const base = `http://127.0.0.1:${port}`;
+const api = await startEmbeddedApi();
+const { base } = api;
 const get = async (url) => {
   const res = await fetch(`${base}${url}`);
   await res.arrayBuffer();
@@ -61,10 +29,6 @@ const atOnce = async (label, urls) => {
 };
 
 try {
-  while (!output.includes(`API listening on ${base}/api`)) {
-    if (api.exitCode !== null) throw new Error(`API exited:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   const text = await (await fetch(`${base}/api/store`)).text();
   const keys = [...new Set([...text.matchAll(/\/api\/images\/([0-9a-f]{64})/g)].map((match) => match[1]))];
 
@@ -89,10 +53,11 @@ try {
     'cached variant',
     Array.from({ length: 200 }, () => `/api/images/${keys[0]}?w=320`),
   );
-  const errors = output.split('\n').filter((line) => /QueryFailedError/.test(line));
+  const errors = api
+    .output()
+    .split('\n')
+    .filter((line) => /QueryFailedError/.test(line));
   console.log(`database errors in the API log: ${errors.length}${errors[0] ? ` (first: ${errors[0].trim()})` : ''}`);
 } finally {
-  api.kill('SIGTERM');
-  await exited;
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await api.stop();
 }
