@@ -121,6 +121,7 @@ export function AuditLog() {
         className="audit-filters"
         role="search"
         aria-label={messages.auditFilters}
+        noValidate
         onSubmit={(event) => event.preventDefault()}
       >
         <label className="audit-filter">
