@@ -274,6 +274,10 @@ function badQueries(op: Operation, salt: number): Array<[string, Record<string, 
       // A tag filter (GET /api/store/page, the first screen): any one tag is a filter; wrong are two tags, an
       // over-long one, an empty one (unless the contract allows an empty value), and characters no text may hold.
       junk.push('%00', '%ED%A0%80', 'a%2Fb', '가'.repeat(31), ...(p.allowEmptyValue ? [] : ['']));
+    } else if (p.name === 'actor') {
+      // The audit log's person filter (issue 27 item 4): any account id is a filter (one nobody used finds nothing);
+      // wrong are an empty one, one over 255 characters and characters no text may hold.
+      junk.push('%00', '%ED%A0%80', '', 'a'.repeat(256));
     } else if (p.name === 'phone4') {
       junk.push('12', '123456', 'abcd', '%00', '');
     } else {

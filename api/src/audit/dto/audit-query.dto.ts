@@ -57,8 +57,10 @@ export class AuditQueryDto {
   @ValidateBy({
     name: 'auditActor',
     validator: {
+      // U+FFFD: the query parser's stand-in for bytes that are not UTF-8 (`%ED%A0%80`); no account id holds it.
       validate: (value: unknown) =>
-        absent(value) || (typeof value === 'string' && value.length >= 1 && value.length <= 255),
+        absent(value) ||
+        (typeof value === 'string' && value.length >= 1 && value.length <= 255 && !value.includes('\uFFFD')),
       defaultMessage: () => messages.auditActorInvalid,
     },
   })
