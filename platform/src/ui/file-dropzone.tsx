@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { IGNORED_FILE_NAMES } from '../lib/upload-limits';
 import { ko } from '../messages/ko';
-import type { DropzoneVisualState } from './image-dropzone';
+import { dropzoneLook } from './dropzone-look';
 import './image-dropzone.css';
 import './file-dropzone.css';
 
@@ -99,23 +99,15 @@ export function FileDropzone({
     disabled,
   });
 
-  const state: DropzoneVisualState = isDragReject
-    ? 'reject'
-    : isDragAccept
-      ? 'accept'
-      : isDragActive
-        ? 'active'
-        : 'idle';
-  const classes = [
-    'lk-dropzone',
-    'lk-file-dropzone',
-    state !== 'idle' && `lk-dropzone--${state}`,
-    isFocused && 'lk-dropzone--focused',
-    disabled && 'lk-dropzone--disabled',
+  const { state, classes } = dropzoneLook({
+    isDragActive,
+    isDragAccept,
+    isDragReject,
+    isFocused,
+    disabled,
+    kind: 'lk-file-dropzone',
     className,
-  ]
-    .filter(Boolean)
-    .join(' ');
+  });
 
   const errorId = `${testId}-error`;
   return (

@@ -3,6 +3,7 @@ import { useDropzone, type FileRejection } from 'react-dropzone';
 import { DEFAULT_IMAGE_URL } from '../assets/default-image';
 import { ACCEPTED_IMAGE_TYPES, UPLOAD_MAX_BYTES } from '../lib/upload-limits';
 import { ko } from '../messages/ko';
+import { dropzoneLook } from './dropzone-look';
 import { contentProblem, isIgnored, rejectionMessage } from './image-checks';
 import './image-dropzone.css';
 
@@ -22,7 +23,7 @@ export interface ImageDropzoneProps {
   className?: string;
 }
 
-export type DropzoneVisualState = 'idle' | 'active' | 'accept' | 'reject';
+export type { DropzoneVisualState } from './dropzone-look';
 
 const MAX_MB = Math.round(UPLOAD_MAX_BYTES / (1024 * 1024));
 
@@ -100,13 +101,7 @@ export function ImageDropzone({
     disabled,
   });
 
-  const state: DropzoneVisualState = isDragReject
-    ? 'reject'
-    : isDragAccept
-      ? 'accept'
-      : isDragActive
-        ? 'active'
-        : 'idle';
+  const { state, classes } = dropzoneLook({ isDragActive, isDragAccept, isDragReject, isFocused, disabled, className });
   const status =
     state === 'reject'
       ? ko.dropzoneDragReject
@@ -115,16 +110,6 @@ export function ImageDropzone({
         : state === 'active'
           ? ko.dropzoneDragActive
           : null;
-
-  const classes = [
-    'lk-dropzone',
-    state !== 'idle' && `lk-dropzone--${state}`,
-    isFocused && 'lk-dropzone--focused',
-    disabled && 'lk-dropzone--disabled',
-    className,
-  ]
-    .filter(Boolean)
-    .join(' ');
 
   const errorId = `${testId}-error`;
   return (
