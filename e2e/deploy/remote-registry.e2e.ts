@@ -72,6 +72,21 @@ describe('remotes.json, the one registry of remotes', () => {
     }
   });
 
+  test('every workspace tests and type-checks itself: npm test -w and npm run typecheck -w (issue 25 item 2)', () => {
+    const { workspaces } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+      workspaces: string[];
+    };
+    const missing = workspaces
+      .filter((dir) => !dir.startsWith('e2e/fixtures/'))
+      .flatMap((dir) => {
+        const { scripts = {} } = JSON.parse(fs.readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8')) as {
+          scripts?: Record<string, string>;
+        };
+        return ['test', 'typecheck'].filter((name) => !scripts[name]).map((name) => `${dir}: ${name}`);
+      });
+    expect(missing).toEqual([]);
+  });
+
   test('gives every route to one remote only, administrator or public', () => {
     const routes = remotes.flatMap((r) => [...r.adminRoutes, ...r.publicRoutes]);
     expect(new Set(routes).size).toBe(routes.length);
