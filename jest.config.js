@@ -20,6 +20,8 @@ const swc = (tsx) => [
 ];
 
 module.exports = {
+  // The default output, then each project's wall time and slowest files (build/jest/project-times-reporter.js).
+  reporters: ['default', '<rootDir>/build/jest/project-times-reporter.js'],
   projects: [
     {
       displayName: 'api',
