@@ -14,7 +14,7 @@ import { SingleQueryValueInterceptor } from './common/single-query-value';
 import { verifyUtf8Body } from './common/utf8-body';
 import { Reflector } from '@nestjs/core';
 import { APP_CONFIG, type AppConfig } from './config/app-config';
-import { INGEST_PATH, ingestBodyParser } from './analytics/ingest-body';
+import { mountIngestEndpoint } from './analytics/ingest-endpoint';
 import { Logger } from 'nestjs-pino';
 import type { HttpLogger } from 'pino-http';
 import { HTTP_LOGGER } from './logging/logging.module';
@@ -26,7 +26,7 @@ import { METRICS_PATH, metricsEndpoint } from './metrics/metrics-endpoint';
  * request logger (logging/: request id, one JSON line per request) and Nest's messages through it, the request timer
  * of the metrics, the drain middleware (503 to new requests on kept-alive connections once SIGTERM arrived), /metrics
  * (metrics/, outside `/api`, for loopback or METRICS_TOKEN only), the security headers (common/security-headers.ts),
- * the analytics ingest's body reader (analytics/ingest-body.ts), the JSON and form body parsers refusing bytes that are
+ * the analytics ingest's own path (analytics/ingest-endpoint.ts), the JSON and form body parsers refusing bytes that are
  * not UTF-8 (common/utf8-body.ts), global prefix /api, the D1 exception filter, the input pipes (common/safe-input.ts)
  * around the validation pipe, the body-type check (common/request-body-type.ts) and the one-value-per-query-parameter
  * check (common/single-query-value.ts), trust of a loopback proxy, and the OpenAPI document at /api/docs when
@@ -43,8 +43,9 @@ export async function configureApp(app: NestExpressApplication): Promise<void> {
   app.use(drainMiddleware(app.get(ShutdownState)));
   app.use(METRICS_PATH, metricsEndpoint(metrics, config.metricsToken));
   app.use(securityHeaders(`/${API_PREFIX}/docs`));
-  // Before the global JSON parser: the analytics ingest reads text/plain beacons with its own 2 KB limit.
-  app.use(INGEST_PATH, ingestBodyParser());
+  // The analytics beacon, taken from the HTTP server ahead of Express; its route here (ahead of the global JSON
+  // parser) answers its refusals with the envelope (issue 26 item 1).
+  mountIngestEndpoint(app);
   // In place of Nest's own parsers (same limits), which would decode bytes that are not UTF-8 to U+FFFD and store them.
   app.useBodyParser('json', { verify: verifyUtf8Body });
   app.useBodyParser('urlencoded', { extended: true, verify: verifyUtf8Body });

@@ -1046,7 +1046,7 @@ export interface paths {
         put?: never;
         /**
          * 방문 통계 이벤트 수집 (공개)
-         * @description 1–20 page views, clicks or remote errors as JSON, sent as text/plain (navigator.sendBeacon) or application/json, at most 2048 bytes; accepted all or none. A remote_error (a remote's name and release version) is not stored: it counts on /metrics as linksite_remote_browser_errors_total. No cookie is read or set and no address is stored: unique visitors are counted with SHA-256(daily salt, address, user agent), the salt deleted when the Asia/Seoul day is over. Only the referrer host is kept. Hits whose user agent is a bot (or missing) answer 204 and are not stored or counted. Rate-limited per client (RATE_LIMIT_INGEST_PER_MINUTE).
+         * @description 1–20 page views, clicks or remote errors as JSON, sent as text/plain (navigator.sendBeacon) or application/json, at most 2048 bytes; accepted all or none. A remote_error (a remote's name and release version) is not stored: it counts on /metrics as linksite_remote_browser_errors_total. No cookie is read or set and no address is stored: unique visitors are counted with SHA-256(daily salt, address, user agent), the salt deleted when the Asia/Seoul day is over. Only the referrer host is kept. Hits whose user agent is a bot (or missing) answer 204 and are not stored or counted. Rate-limited per client (RATE_LIMIT_INGEST_PER_MINUTE). Identical events of one request count once, a visitor adds at most 60 events a minute, and past the daily budget (ANALYTICS_DAILY_BUDGET) events are sampled: those left out still answer 204 and are counted in the summary (sampled, dropped).
          */
         post: operations["AnalyticsController_collect"];
         delete?: never;
@@ -2082,11 +2082,25 @@ export interface components {
             visitors: number;
             /** @description Card and keyword clicks. */
             clicks: number;
+            /**
+             * @description Events not stored because the day's budget (ANALYTICS_DAILY_BUDGET) was spent: past it only a sample of the
+             *     visitors is stored, so the day's numbers count that sample (issue 26 item 1).
+             */
+            sampled: number;
+            /**
+             * @description Events dropped to protect the site: a visitor past its events a minute, or more beacons than the API takes in at
+             *     once (issue 26 item 1). Identical events of one beacon counted once are not among them.
+             */
+            dropped: number;
         };
         AnalyticsTotalsDto: {
             views: number;
             visitors: number;
             clicks: number;
+            /** @description Events left out by the sampling of days past their budget ({@link AnalyticsDayDto.sampled}). */
+            sampled: number;
+            /** @description Events dropped to protect the site ({@link AnalyticsDayDto.dropped}). */
+            dropped: number;
         };
         AnalyticsLinkDto: {
             linkId: number;

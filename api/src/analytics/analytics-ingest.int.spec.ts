@@ -1,7 +1,9 @@
+import { Client } from 'pg';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { AnalyticsIngestService } from './analytics-ingest.service';
+import { createTestDatabase } from '../test/test-database';
+import { AnalyticsIngestService, INGEST_BATCH_ROWS, VISITOR_EVENTS_PER_MINUTE } from './analytics-ingest.service';
 import { AnalyticsReportService } from './analytics-report.service';
 
 jest.setTimeout(60_000);
@@ -13,6 +15,17 @@ const CHROME =
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+/**
+ * The app, its ingest's share of the event loop (ingest-loop-budget.ts, CPU time) left unlimited: how many beacons a
+ * second fit in it depends on the machine, and a slow one must not turn a spec's burst into drops. The share has a
+ * spec of its own (it sets `hasLoopBudget` false there).
+ */
+const createIngestApp = async (...args: Parameters<typeof createTestApp>): Promise<TestApp> => {
+  const t = await createTestApp(...args);
+  jest.spyOn(t.app.get(AnalyticsIngestService), 'hasLoopBudget', 'get').mockReturnValue(true);
+  return t;
+};
 
 const http = (t: TestApp) => request(t.app.getHttpServer() as App);
 /** Each request's events written before its answer, so a spec can look at the table right after. */
@@ -28,6 +41,8 @@ const beacon = (t: TestApp, body: string, userAgent = CHROME, address = '203.0.1
     .send(body);
 
 const events = (...list: object[]) => JSON.stringify({ events: list });
+/** 20 different page views (`/p0` … `/p19`): a full beacon none of whose events is another's copy. */
+const twenty = (): object[] => Array.from({ length: 20 }, (_, i) => ({ type: 'pageview', path: `/p${i}` }));
 
 /** Every stored event, without its id and time. */
 const stored = async (t: TestApp) =>
@@ -54,7 +69,7 @@ const remoteErrorSeries = async (t: TestApp): Promise<Map<string, number>> => {
 describe('POST /api/analytics/events (integration, real PostgreSQL)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(NOW, WRITE_THROUGH);
+    t = await createIngestApp(NOW, WRITE_THROUGH);
   });
   afterAll(() => t?.close());
   beforeEach(async () => {
@@ -138,6 +153,19 @@ describe('POST /api/analytics/events (integration, real PostgreSQL)', () => {
     );
   });
 
+  it('takes a beacon the same way at another spelling of the path (query string, trailing slash) that reaches Express', async () => {
+    for (const path of ['/api/analytics/events?v=2', '/api/analytics/events/']) {
+      await http(t)
+        .post(path)
+        .set('Content-Type', 'text/plain')
+        .set('User-Agent', CHROME)
+        .send(events({ type: 'pageview', path: '/' }))
+        .expect(204);
+    }
+    await http(t).post('/api/analytics/events?v=2').set('User-Agent', CHROME).type('form').send('a=1').expect(415);
+    expect(await count(t)).toBe(2);
+  });
+
   it('answers a bot (or a hit without a user agent) 204 and stores nothing', async () => {
     await beacon(t, events({ type: 'pageview', path: '/' }), GOOGLEBOT).expect(204);
     await beacon(t, events({ type: 'pageview', path: '/' }), 'HeadlessChrome/120.0 Safari').expect(204);
@@ -177,7 +205,7 @@ describe("a remote's errors (remote_error): counted on /metrics per remote and v
   /** Today's page views, visitors and clicks as the insights screen reads them (the report rolls today up first). */
   const today = async () => (await t.app.get(AnalyticsReportService).summary(7)).series.at(-1);
   beforeAll(async () => {
-    t = await createTestApp(NOW, WRITE_THROUGH);
+    t = await createIngestApp(NOW, WRITE_THROUGH);
   });
   afterAll(() => t?.close());
 
@@ -255,7 +283,7 @@ describe("a remote's errors (remote_error): counted on /metrics per remote and v
 describe("the bound on a remote's error series: 200 (remote, version) pairs per process, then other/-", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(NOW, WRITE_THROUGH);
+    t = await createIngestApp(NOW, WRITE_THROUGH);
   });
   afterAll(() => t?.close());
 
@@ -279,7 +307,7 @@ describe("the bound on a remote's error series: 200 (remote, version) pairs per 
 describe('bad input to the ingest: 4xx with a Korean sentence, nothing stored', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(NOW, WRITE_THROUGH);
+    t = await createIngestApp(NOW, WRITE_THROUGH);
   });
   afterAll(() => t?.close());
 
@@ -580,7 +608,7 @@ describe('bad input to the ingest: 4xx with a Korean sentence, nothing stored', 
   });
 
   it('takes a batch of 20 just under the limit', async () => {
-    await beacon(t, JSON.stringify({ events: Array.from({ length: 20 }, () => ok) })).expect(204);
+    await beacon(t, events(...twenty())).expect(204);
     expect(await count(t)).toBe(20);
   });
 });
@@ -588,7 +616,7 @@ describe('bad input to the ingest: 4xx with a Korean sentence, nothing stored', 
 describe('the ingest rate limit (RATE_LIMIT_INGEST_PER_MINUTE)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(NOW, { ...WRITE_THROUGH, RATE_LIMIT_INGEST_PER_MINUTE: '3' });
+    t = await createIngestApp(NOW, { ...WRITE_THROUGH, RATE_LIMIT_INGEST_PER_MINUTE: '3' });
   });
   afterAll(() => t?.close());
 
@@ -609,7 +637,7 @@ describe('the ingest rate limit (RATE_LIMIT_INGEST_PER_MINUTE)', () => {
 describe('the ingest buffer (ANALYTICS_INGEST_FLUSH_MS, default 1 s)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(NOW);
+    t = await createIngestApp(NOW);
   });
   afterAll(() => t?.close());
 
@@ -626,5 +654,233 @@ describe('the ingest buffer (ANALYTICS_INGEST_FLUSH_MS, default 1 s)', () => {
     await beacon(t, events({ type: 'pageview', path: '/' })).expect(204);
     await t.app.get(AnalyticsIngestService).onModuleDestroy();
     expect(await count(t)).toBe(4);
+  });
+});
+
+type Rows = (sql: string, parameters: unknown[]) => Promise<unknown[]>;
+/** Rows of a query on the app's data source. */
+const appRows =
+  (t: TestApp): Rows =>
+  (sql, parameters) =>
+    t.dataSource.query(sql, parameters);
+/** The ingest's counts of a day (`analytics_ingest_days`), as numbers; zeros when the day has no row. */
+const dayCounts = async (rows: Rows, day = '2026-11-20') => {
+  const [row] = await rows(`SELECT stored::int, sampled::int, dropped::int FROM analytics_ingest_days WHERE day = $1`, [
+    day,
+  ]);
+  return (
+    (row as { stored: number; sampled: number; dropped: number } | undefined) ?? { stored: 0, sampled: 0, dropped: 0 }
+  );
+};
+/** `linksite_analytics_events_total{outcome}` on /metrics: outcome → count. */
+const outcomes = async (t: TestApp): Promise<Record<string, number>> => {
+  const text = (await http(t).get('/metrics').expect(200)).text;
+  return Object.fromEntries(
+    [...text.matchAll(/^linksite_analytics_events_total\{outcome="([^"]+)"\} (\d+)$/gm)].map(([, outcome, n]) => [
+      outcome!,
+      Number(n),
+    ]),
+  );
+};
+/** Sends `send()` for each of `items`, `parallel` at a time, as a flood arrives. */
+const inParallel = async <T>(items: T[], parallel: number, send: (item: T) => Promise<unknown>): Promise<void> => {
+  for (let i = 0; i < items.length; i += parallel) await Promise.all(items.slice(i, i + parallel).map(send));
+};
+/** `n` loopback-style client addresses 127.0.x.y, each a visitor of its own, passed through X-Forwarded-For. */
+const addresses = (n: number): string[] => Array.from({ length: n }, (_, i) => `127.0.${i >> 8}.${(i & 255) + 1}`);
+
+describe('bounded storage (issue 26 item 1): one copy of an event, a cap per visitor', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createIngestApp(NOW, WRITE_THROUGH);
+  });
+  afterAll(() => t?.close());
+  beforeEach(async () => {
+    await t.dataSource.query(`DELETE FROM analytics_events`);
+    await t.dataSource.query(`DELETE FROM analytics_ingest_days`);
+    t.clock.set(NOW);
+  });
+
+  it('stores identical events of one beacon once; the next beacon may send them again', async () => {
+    const view = { type: 'pageview', path: '/', referrer: 'https://www.instagram.com/p/a' };
+    const click = { type: 'click', path: '/', linkId: 3 };
+    await beacon(
+      t,
+      events(view, view, click, click, click, { ...view, referrer: 'https://www.instagram.com/p/b' }),
+    ).expect(204);
+    // The two referrers are one host: as stored, that view is the same event too.
+    expect(await stored(t)).toEqual([
+      expect.objectContaining({ kind: 'pageview', path: '/', referrer_host: 'instagram.com' }),
+      expect.objectContaining({ kind: 'click', link_id: 3 }),
+    ]);
+    await beacon(t, events(click, { type: 'click', path: '/', linkId: 4 })).expect(204);
+    expect(await count(t)).toBe(4);
+    // Counted once is not a loss: the day's counts say nothing was dropped.
+    expect(await dayCounts(appRows(t))).toEqual({ stored: 4, sampled: 0, dropped: 0 });
+    expect((await outcomes(t)).duplicate).toBeGreaterThanOrEqual(4);
+  });
+
+  it(`lets a visitor add ${VISITOR_EVENTS_PER_MINUTE} events a minute, counts the rest as dropped, and the report says so`, async () => {
+    const before = await outcomes(t);
+    // 4 full beacons of one visitor in one minute: 80 events, 60 stored.
+    for (let i = 0; i < 4; i += 1) await beacon(t, events(...twenty()), CHROME, '198.51.100.50').expect(204);
+    expect(await count(t)).toBe(VISITOR_EVENTS_PER_MINUTE);
+    // Another visitor (another address, or the same address with another browser) is not held back by it.
+    await beacon(t, events(...twenty()), CHROME, '198.51.100.51').expect(204);
+    await beacon(t, events(...twenty()), IPHONE, '198.51.100.50').expect(204);
+    expect(await count(t)).toBe(VISITOR_EVENTS_PER_MINUTE + 40);
+    // The next minute it may send again.
+    t.clock.set(new Date(NOW.getTime() + 60_000));
+    await beacon(t, events(...twenty()), CHROME, '198.51.100.50').expect(204);
+    expect(await count(t)).toBe(VISITOR_EVENTS_PER_MINUTE + 60);
+    expect(await dayCounts(appRows(t))).toEqual({ stored: VISITOR_EVENTS_PER_MINUTE + 60, sampled: 0, dropped: 20 });
+    expect((await outcomes(t)).over_visitor_cap! - (before.over_visitor_cap ?? 0)).toBe(20);
+    const today = (await t.app.get(AnalyticsReportService).summary(7)).series.at(-1);
+    expect(today).toMatchObject({ day: '2026-11-20', views: VISITOR_EVENTS_PER_MINUTE + 60, sampled: 0, dropped: 20 });
+  });
+});
+
+describe('the daily budget (ANALYTICS_DAILY_BUDGET): a flood from many addresses is sampled, and the report says so', () => {
+  let t: TestApp;
+  const BUDGET = 1000;
+  beforeAll(async () => {
+    t = await createIngestApp(NOW, { ...WRITE_THROUGH, ANALYTICS_DAILY_BUDGET: String(BUDGET) });
+  });
+  // Each test on a day of its own: the process remembers what it learned of a day's count.
+  afterAll(() => t?.close());
+  beforeEach(async () => {
+    await t.dataSource.query(`DELETE FROM analytics_events`);
+    await t.dataSource.query(`DELETE FROM analytics_ingest_days`);
+  });
+
+  it('stores every event up to the budget, then one visitor in ten; every event is either stored or counted sampled', async () => {
+    // 150 visitors from 150 addresses, 20 different page views each: 3,000 events, 10 beacons at a time.
+    await inParallel(addresses(150), 10, (address) => beacon(t, events(...twenty()), CHROME, address).expect(204));
+    const counts = await dayCounts(appRows(t));
+    expect(counts.stored).toBe(await count(t));
+    expect(counts.stored).toBeGreaterThanOrEqual(BUDGET);
+    expect(counts.stored).toBeLessThanOrEqual(2 * BUDGET);
+    expect(counts.sampled).toBeGreaterThan(0);
+    expect(counts.stored + counts.sampled).toBe(3000);
+    expect(counts.dropped).toBe(0);
+    // A stored visitor past the budget is stored whole: every visitor has 0 or 20 events.
+    const perVisitor = await t.dataSource.query(`SELECT count(*)::int AS n FROM analytics_events GROUP BY visitor`);
+    expect(new Set(perVisitor.map((row: { n: number }) => row.n))).toEqual(new Set([20]));
+
+    const report = await t.app.get(AnalyticsReportService).summary(7);
+    expect(report.series.at(-1)).toMatchObject({ day: '2026-11-20', views: counts.stored, sampled: counts.sampled });
+    expect(report.totals).toMatchObject({ views: counts.stored, sampled: counts.sampled, dropped: 0 });
+  });
+
+  it("stores nothing more past twice the budget, counting other processes' events (the day's count in the database)", async () => {
+    // The next day, another API process has stored 1,999 events by noon: this one learns it with its first write.
+    t.clock.set(new Date('2026-11-21T03:00:00Z'));
+    await t.dataSource.query(`INSERT INTO analytics_ingest_days (day, stored) VALUES ('2026-11-21', 1999)`);
+    const flood = addresses(21);
+    await beacon(t, events(...twenty()), CHROME, flood[0]).expect(204);
+    await inParallel(flood.slice(1), 5, (address) => beacon(t, events(...twenty()), CHROME, address).expect(204));
+    expect(await count(t)).toBe(20);
+    expect(await dayCounts(appRows(t), '2026-11-21')).toEqual({ stored: 2019, sampled: 400, dropped: 0 });
+  });
+});
+
+describe("the ingest's share of the event loop (ingest-loop-budget.ts)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createIngestApp(NOW, WRITE_THROUGH);
+  });
+  afterAll(() => t?.close());
+
+  it('once spent, answers beacons 204 unread (malformed ones too) and counts each as a dropped event', async () => {
+    const ingest = t.app.get(AnalyticsIngestService);
+    const share = jest.spyOn(ingest, 'hasLoopBudget', 'get').mockReturnValue(false);
+    try {
+      await beacon(t, events({ type: 'pageview', path: '/' })).expect(204);
+      await beacon(t, events(...twenty()), CHROME, '198.51.100.9').expect(204);
+      await beacon(t, '{').expect(204);
+    } finally {
+      share.mockReturnValue(true);
+    }
+    await ingest.flush();
+    expect(await count(t)).toBe(0);
+    expect(await dayCounts(appRows(t))).toEqual({ stored: 0, sampled: 0, dropped: 3 });
+    expect((await outcomes(t)).loop_budget).toBe(3);
+    // The next beacon on the same kept-alive connections is read again.
+    await beacon(t, events({ type: 'pageview', path: '/' })).expect(204);
+    expect(await count(t)).toBe(1);
+  });
+});
+
+describe('batching: rows are written off the request path, a batch per statement', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // A minute between timed flushes: only a full batch (and the explicit flush) writes.
+    t = await createIngestApp(NOW, { ANALYTICS_INGEST_FLUSH_MS: '60000' });
+  });
+  afterAll(() => t?.close());
+
+  it(`writes N events in at most ceil(N / ${INGEST_BATCH_ROWS}) INSERT statements of at most ${INGEST_BATCH_ROWS} rows`, async () => {
+    const query = jest.spyOn(t.dataSource, 'query');
+    try {
+      // 60 visitors × 20 different page views: 1,200 events.
+      await inParallel(addresses(60), 10, (address) => beacon(t, events(...twenty()), CHROME, address).expect(204));
+      await t.app.get(AnalyticsIngestService).flush();
+      const inserts = query.mock.calls.filter(([sql]) => /INSERT INTO analytics_events/.test(sql));
+      expect(inserts.length).toBeLessThanOrEqual(Math.ceil(1200 / INGEST_BATCH_ROWS));
+      for (const [, parameters] of inserts)
+        expect((parameters![0] as unknown[]).length).toBeLessThanOrEqual(INGEST_BATCH_ROWS);
+    } finally {
+      query.mockRestore();
+    }
+    expect(await count(t)).toBe(1200);
+  });
+});
+
+describe('shutdown: what is queued is written when the app stops (SIGTERM → app.close())', () => {
+  it('keeps the queued events and the counts of the dropped ones', async () => {
+    const database = await createTestDatabase();
+    const t = await createIngestApp(NOW, { ANALYTICS_INGEST_FLUSH_MS: '60000' }, database);
+    await beacon(t, events({ type: 'pageview', path: '/' }, { type: 'click', path: '/', linkId: 9 })).expect(204);
+    for (let i = 0; i < 4; i += 1) await beacon(t, events(...twenty()), CHROME, '198.51.100.77').expect(204);
+    expect(await count(t)).toBe(0);
+    await t.app.close();
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const [{ n }] = (await client.query(`SELECT count(*)::int AS n FROM analytics_events`)).rows;
+      expect(n).toBe(2 + VISITOR_EVENTS_PER_MINUTE);
+      expect(await dayCounts(async (sql, parameters) => (await client.query(sql, parameters)).rows)).toEqual({
+        stored: 2 + VISITOR_EVENTS_PER_MINUTE,
+        sampled: 0,
+        dropped: 20,
+      });
+    } finally {
+      await client.end();
+      await database.drop();
+    }
+  });
+});
+
+describe('no log line per beacon', () => {
+  it('writes none for accepted or refused beacons, while other requests keep theirs', async () => {
+    const lines: string[] = [];
+    const t = await createIngestApp(NOW, { ...WRITE_THROUGH, LOG_LEVEL: 'info' }, undefined, {
+      write: (line: string) => void lines.push(line),
+    });
+    try {
+      await beacon(t, events({ type: 'pageview', path: '/' })).expect(204);
+      await beacon(t, events({ type: 'click', path: '/' })).expect(400);
+      await beacon(t, '{').expect(400);
+      const other = await http(t).get('/api/no-such-route').expect(404);
+      await new Promise((resolve) => setImmediate(resolve));
+      // Request lines only (Nest's start-up lines name the route too).
+      const requestLines = lines
+        .map((line) => JSON.parse(line) as { msg: string; requestId?: string })
+        .filter((line) => line.msg === 'request completed' || line.msg === 'request failed');
+      expect(requestLines.map((line) => line.requestId)).toEqual([other.headers['x-request-id']]);
+      expect(await count(t)).toBe(1);
+    } finally {
+      await t.close();
+    }
   });
 });

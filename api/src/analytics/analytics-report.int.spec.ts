@@ -87,12 +87,12 @@ describe('analytics rollup, retention and report (integration, real PostgreSQL, 
     const report = await summary(7);
     expect(report).toMatchObject({ days: 7, from: '2026-11-14', to: '2026-11-20' });
     expect(report.series.slice(4)).toEqual([
-      { day: '2026-11-18', views: 3, visitors: 2, clicks: 2 },
-      { day: '2026-11-19', views: 1, visitors: 1, clicks: 2 },
-      { day: '2026-11-20', views: 2, visitors: 2, clicks: 1 },
+      { day: '2026-11-18', views: 3, visitors: 2, clicks: 2, sampled: 0, dropped: 0 },
+      { day: '2026-11-19', views: 1, visitors: 1, clicks: 2, sampled: 0, dropped: 0 },
+      { day: '2026-11-20', views: 2, visitors: 2, clicks: 1, sampled: 0, dropped: 0 },
     ]);
     // A visitor is counted once per day: V1 on three days counts three times.
-    expect(report.totals).toEqual({ views: 6, visitors: 5, clicks: 5 });
+    expect(report.totals).toEqual({ views: 6, visitors: 5, clicks: 5, sampled: 0, dropped: 0 });
     // Views of `/`, the page the cards were clicked on: 3 + 1 + 1 = 5.
     expect(report.links).toEqual([
       { linkId: links.a, pname: '딸기잼', clicks: 3, views: 5, ctr: 0.6 },
@@ -143,10 +143,23 @@ describe('analytics rollup, retention and report (integration, real PostgreSQL, 
     expect((await rollup.rollUp())!.days).toEqual(['2026-11-18', '2026-11-19', '2026-11-20']);
     expect((await rollup.rollUp())!.days).toEqual(['2026-11-19', '2026-11-20']);
     const report = await summary(7);
-    expect(report.series[4]).toEqual({ day: '2026-11-18', views: 4, visitors: 3, clicks: 2 });
-    expect(report.totals).toEqual({ views: 7, visitors: 6, clicks: 5 });
+    expect(report.series[4]).toEqual({ day: '2026-11-18', views: 4, visitors: 3, clicks: 2, sampled: 0, dropped: 0 });
+    expect(report.totals).toEqual({ views: 7, visitors: 6, clicks: 5, sampled: 0, dropped: 0 });
     // The cards' click-through counts views of `/` only.
     expect(report.links[0]).toEqual({ linkId: links.a, pname: '딸기잼', clicks: 3, views: 5, ctr: 0.6 });
+  });
+
+  it("carries a day's sampled and dropped events (the ingest's count, issue 26 item 1) into its rollup and the summary", async () => {
+    // 11-19 went past its budget: 120 events left out by the sampling, 7 dropped (a visitor over its minute's cap).
+    const [[counted]] = await t.dataSource.query(
+      `UPDATE analytics_ingest_days SET sampled = 120, dropped = 7 WHERE day = '2026-11-19' RETURNING stored::int`,
+    );
+    expect(counted).toEqual({ stored: 3 }); // the ingest counted the day's 3 stored events
+    expect((await rollup.rollUp())!.days).toEqual(['2026-11-19', '2026-11-20']);
+    const report = await summary(7);
+    expect(report.series[5]).toEqual({ day: '2026-11-19', views: 1, visitors: 1, clicks: 2, sampled: 120, dropped: 7 });
+    expect(report.series[6]).toMatchObject({ day: '2026-11-20', sampled: 0, dropped: 0 });
+    expect(report.totals).toEqual({ views: 7, visitors: 6, clicks: 5, sampled: 120, dropped: 7 });
   });
 
   it('skips a scheduled run while another process holds the lock', async () => {
@@ -178,7 +191,7 @@ describe('analytics rollup, retention and report (integration, real PostgreSQL, 
     });
     expect(await rawDays()).toEqual(['2026-11-19:3', '2026-11-20:3']);
     const report = await summary(90);
-    expect(report.totals).toEqual({ views: 7, visitors: 6, clicks: 5 });
+    expect(report.totals).toEqual({ views: 7, visitors: 6, clicks: 5, sampled: 120, dropped: 7 });
     expect(report.links[0]).toEqual({ linkId: links.a, pname: '딸기잼', clicks: 3, views: 5, ctr: 0.6 });
   });
 
@@ -187,8 +200,15 @@ describe('analytics rollup, retention and report (integration, real PostgreSQL, 
     t.clock.set(new Date('2027-12-24T03:00:00Z'));
     expect(await rollup.rollUp()).toMatchObject({ prunedEvents: 6, prunedRollupDays: 1 });
     expect(await rawDays()).toEqual([]);
-    const days = await t.dataSource.query(`SELECT to_char(day, 'YYYY-MM-DD') AS day FROM analytics_daily ORDER BY day`);
-    expect(days).toEqual([{ day: '2026-11-19' }, { day: '2026-11-20' }]);
+    const days = await t.dataSource.query(
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, sampled::int, dropped::int FROM analytics_daily ORDER BY day`,
+    );
+    // The rollups keep the sampled and dropped counts; the ingest's own count went with the raw events.
+    expect(days).toEqual([
+      { day: '2026-11-19', sampled: 120, dropped: 7 },
+      { day: '2026-11-20', sampled: 0, dropped: 0 },
+    ]);
+    expect(await t.dataSource.query(`SELECT day FROM analytics_ingest_days`)).toEqual([]);
     for (const table of ['analytics_daily_links', 'analytics_daily_paths', 'analytics_daily_devices'])
       expect((await t.dataSource.query(`SELECT count(*)::int AS n FROM ${table} WHERE day < '2026-11-19'`))[0].n).toBe(
         0,

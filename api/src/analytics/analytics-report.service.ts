@@ -55,17 +55,24 @@ export class AnalyticsReportService {
     const q = <T>(sql: string, params: unknown[] = range) => this.dataSource.query<T[]>(sql, params);
 
     const daily = await q<AnalyticsDayDto>(
-      `SELECT to_char(day, 'YYYY-MM-DD') AS day, views, visitors, clicks
+      `SELECT to_char(day, 'YYYY-MM-DD') AS day, views, visitors, clicks,
+              sampled::float8 AS sampled, dropped::float8 AS dropped
          FROM analytics_daily WHERE day BETWEEN $1 AND $2`,
     );
     const byDay = new Map(daily.map((row) => [row.day, row]));
     const series = Array.from({ length: days }, (_, i) => {
       const day = addDays(from, i);
-      return byDay.get(day) ?? { day, views: 0, visitors: 0, clicks: 0 };
+      return byDay.get(day) ?? { day, views: 0, visitors: 0, clicks: 0, sampled: 0, dropped: 0 };
     });
     const totals = series.reduce(
-      (sum, d) => ({ views: sum.views + d.views, visitors: sum.visitors + d.visitors, clicks: sum.clicks + d.clicks }),
-      { views: 0, visitors: 0, clicks: 0 },
+      (sum, d) => ({
+        views: sum.views + d.views,
+        visitors: sum.visitors + d.visitors,
+        clicks: sum.clicks + d.clicks,
+        sampled: sum.sampled + d.sampled,
+        dropped: sum.dropped + d.dropped,
+      }),
+      { views: 0, visitors: 0, clicks: 0, sampled: 0, dropped: 0 },
     );
 
     const links = await q<Omit<AnalyticsLinkDto, 'ctr'>>(

@@ -67,7 +67,8 @@ export class AnalyticsRollupService implements OnApplicationBootstrap, OnModuleD
 
   /**
    * One run, in one transaction under the rollup lock: re-roll the changed days (and today, yesterday), remember the
-   * highest event id seen, then delete raw events older than ANALYTICS_RAW_RETENTION_DAYS days, rollups older than
+   * highest event id seen, then delete raw events (and the ingest's daily counts, analytics_ingest_days) older than
+   * ANALYTICS_RAW_RETENTION_DAYS days, rollups older than
    * ANALYTICS_ROLLUP_RETENTION_DAYS days and every salt of a day that is over.
    * @param options.wait false: when another process holds the lock, do nothing and resolve null.
    */
@@ -94,6 +95,7 @@ export class AnalyticsRollupService implements OnApplicationBootstrap, OnModuleD
       const [, prunedEvents] = await em.query<[unknown, number]>(`DELETE FROM analytics_events WHERE day < $1`, [
         rawCutoff,
       ]);
+      await em.query(`DELETE FROM analytics_ingest_days WHERE day < $1`, [rawCutoff]);
       const [prunedRollup] = await em.query<{ n: number }[]>(
         `SELECT count(*)::int AS n FROM analytics_daily WHERE day < $1`,
         [rollupCutoff],
@@ -140,18 +142,22 @@ async function lock(em: EntityManager, wait: boolean): Promise<boolean> {
 }
 
 /**
- * Replaces every rollup row of `day` with counts of its raw events. A day without raw events keeps its rollups: they
- * came from a restored backup (whose raw events are not in it) or from events pruned since.
+ * Replaces every rollup row of `day` with counts of its raw events, and the day's sampled and dropped events from the
+ * ingest's count (issue 26 item 1). A day without raw events keeps its rollups: they came from a restored backup
+ * (whose raw events are not in it) or from events pruned since.
  */
 async function rollUpDay(em: EntityManager, day: string): Promise<void> {
   const [any] = await em.query<unknown[]>(`SELECT 1 FROM analytics_events WHERE day = $1 LIMIT 1`, [day]);
   if (!any) return;
   for (const table of ROLLUP_TABLES) await em.query(`DELETE FROM ${table} WHERE day = $1`, [day]);
   const ofDay = `FROM analytics_events WHERE day = $1`;
+  // The day's events left out by the sampling or dropped (analytics-ingest.service.ts) come from the ingest's count.
   await em.query(
-    `INSERT INTO analytics_daily (day, views, visitors, clicks)
+    `INSERT INTO analytics_daily (day, views, visitors, clicks, sampled, dropped)
      SELECT $1::date, count(*) FILTER (WHERE kind = 'pageview'), count(DISTINCT visitor) FILTER (WHERE kind = 'pageview'),
-            count(*) FILTER (WHERE kind = 'click')
+            count(*) FILTER (WHERE kind = 'click'),
+            coalesce((SELECT sampled FROM analytics_ingest_days WHERE day = $1), 0),
+            coalesce((SELECT dropped FROM analytics_ingest_days WHERE day = $1), 0)
        ${ofDay} HAVING count(*) > 0`,
     [day],
   );

@@ -6,12 +6,12 @@ import { ApiError } from '../common/api-error';
 import { messages } from '../common/messages';
 import { ApiErrors } from '../openapi/api-errors';
 import { RateLimit } from '../rate-limit/rate-limit.decorator';
-import { AnalyticsIngestService } from './analytics-ingest.service';
+import { AnalyticsIngestService, VISITOR_EVENTS_PER_MINUTE } from './analytics-ingest.service';
 import { AnalyticsReportService, REPORT_PERIODS, type ReportPeriod } from './analytics-report.service';
 import { CreateAnalyticsEventsDto } from './dto/create-analytics-events.dto';
 import { AnalyticsLinkClicksResponse, AnalyticsSummaryResponse } from './dto/analytics-summary.dto';
 import { INGEST_MAX_BYTES } from './ingest-body';
-import { isBotUserAgent } from './visitor';
+import { hitSource } from './ingest-endpoint';
 
 /** Every sentence a refused ingest may carry (ingest-body.ts, the DTO, the service). */
 const INGEST_ERRORS = [
@@ -40,17 +40,6 @@ function parsePeriod(value: unknown, fallback: ReportPeriod): ReportPeriod {
   return days;
 }
 
-/** The host names a request names the site by, for dropping internal referrers. */
-function ownHosts(req: Request): string[] {
-  const hosts = [req.hostname];
-  try {
-    if (req.headers.origin) hosts.push(new URL(req.headers.origin).hostname);
-  } catch {
-    // A malformed Origin names nothing.
-  }
-  return hosts.filter(Boolean);
-}
-
 @ApiTags('analytics')
 @Controller('analytics')
 export class AnalyticsController {
@@ -63,6 +52,9 @@ export class AnalyticsController {
    * `POST /api/analytics/events` `{ events: [...] }` → 204 (public, issue 12 item 1). What `navigator.sendBeacon`
    * sends from the public page: page views and card / keyword clicks, and the errors a remote's code met
    * (`remote_error`, counted on /metrics only). A bot's hit is answered 204 and neither stored nor counted.
+   * Served ahead of Express and Nest by the ingest's own path (ingest-endpoint.ts, issue 26 item 1), which configureApp
+   * mounts; this declaration keeps the route in the OpenAPI document and the route table, and runs the same
+   * AnalyticsIngestService.accept in an app without that path.
    */
   @Post('events')
   @Public()
@@ -78,7 +70,10 @@ export class AnalyticsController {
       'No cookie is read or set and no address is stored: unique ' +
       'visitors are counted with SHA-256(daily salt, address, user agent), the salt deleted when the Asia/Seoul day ' +
       'is over. Only the referrer host is kept. Hits whose user agent is a bot (or missing) answer 204 and are not ' +
-      'stored or counted. Rate-limited per client (RATE_LIMIT_INGEST_PER_MINUTE).',
+      'stored or counted. Rate-limited per client (RATE_LIMIT_INGEST_PER_MINUTE). Identical events of one request ' +
+      `count once, a visitor adds at most ${VISITOR_EVENTS_PER_MINUTE} events a minute, and past the daily budget ` +
+      '(ANALYTICS_DAILY_BUDGET) ' +
+      'events are sampled: those left out still answer 204 and are counted in the summary (sampled, dropped).',
   })
   @ApiResponse({ status: 204, description: 'Accepted, or ignored (a bot).' })
   @ApiErrors({
@@ -87,9 +82,7 @@ export class AnalyticsController {
     415: [messages.analyticsContentType],
   })
   async collect(@Body() dto: CreateAnalyticsEventsDto, @Req() req: Request): Promise<void> {
-    const userAgent = req.headers['user-agent'];
-    if (isBotUserAgent(userAgent)) return;
-    await this.ingest.record(dto.events, { address: req.ip ?? '', userAgent: userAgent!, ownHosts: ownHosts(req) });
+    await this.ingest.accept(dto, hitSource(req, req.app.get('trust proxy fn') as Parameters<typeof hitSource>[1]));
   }
 
   /** `GET /api/analytics/summary?days=7|30|90` → `{ product: AnalyticsSummaryDto }` (administrator). */

@@ -1,4 +1,5 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Request, Response } from 'express';
 import { raw } from 'express';
 import { ApiError } from '../common/api-error';
 import { messages } from '../common/messages';
@@ -37,32 +38,36 @@ function cleanStrings(value: unknown): boolean {
   return true;
 }
 
+/** A request the body reader reads: a plain Node request (or Express's); `body` is set once read. */
+type BodyRequest = IncomingMessage & { body?: unknown };
+
 /** The media type of a request without parameters, lower case (`text/plain;charset=UTF-8` → `text/plain`). */
-function mediaType(req: Request): string {
+function mediaType(req: IncomingMessage): string {
   return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
 /** The `charset` parameter of the content type, lower case, or undefined. */
-function charset(req: Request): string | undefined {
+function charset(req: IncomingMessage): string | undefined {
   return /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1]?.toLowerCase();
 }
 
 const readRaw = raw({ type: () => true, limit: INGEST_MAX_BYTES, inflate: false });
 
 /**
- * The body reader of `POST /api/analytics/events`, mounted by configureApp ahead of the global JSON parser (whose
- * 100 KB limit and single content type do not fit a beacon). Reads at most {@link INGEST_MAX_BYTES} bytes
- * (413 beyond, read no further), accepts `text/plain` and `application/json` in strict UTF-8 (415 for another
+ * The body reader of `POST /api/analytics/events`, in the ingest's own route (ingest-endpoint.ts) ahead of the global
+ * JSON parser (whose 100 KB limit and single content type do not fit a beacon). Reads at most {@link INGEST_MAX_BYTES}
+ * bytes (413 beyond, read no further), accepts `text/plain` and `application/json` in strict UTF-8 (415 for another
  * type or charset), parses JSON (400 when malformed or not an object) and refuses control characters and lone surrogates in any
- * string (400), all with Korean messages; then `req.body` is the parsed value and the global ValidationPipe checks
- * its shape (dto/create-analytics-events.dto.ts). Nothing is stored before all of it passed.
+ * string (400), all with Korean messages; then `req.body` is the parsed value, whose shape the ingest checks with the
+ * global pipes and the DTO (analytics-ingest.service.ts `accept`). Nothing is stored before all of it passed.
  */
-export function ingestBodyParser(): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
+export function ingestBodyParser(): (req: BodyRequest, res: ServerResponse, next: (error?: unknown) => void) => void {
+  return (req, res, next) => {
     if (req.method !== 'POST') return next();
     if (!ACCEPTED_TYPES.has(mediaType(req)) || (charset(req) ?? 'utf-8') !== 'utf-8')
       return next(new ApiError(415, messages.analyticsContentType));
-    readRaw(req, res, (error?: unknown) => {
+    // body-parser reads any Node request; its types name Express's.
+    readRaw(req as Request, res as Response, (error?: unknown) => {
       if (error) {
         const status = (error as { status?: number }).status;
         if (status === 413) return next(new ApiError(413, messages.analyticsBodyTooLarge(INGEST_MAX_BYTES)));

@@ -3,12 +3,24 @@ import { isbot } from 'isbot';
 
 export type DeviceClass = 'mobile' | 'desktop';
 
+/** User agents already judged, so the `isbot` pattern runs once per browser version, not once per hit. */
+const judged = new Map<string, boolean>();
+/** Distinct user agents kept in {@link judged}; past it the map starts over (a flood of made-up ones costs no memory). */
+const JUDGED_MAX = 1000;
+
 /**
  * A hit no person made: no user agent (scripts, probes) or one the `isbot` list recognises (crawlers, link
  * previewers, monitoring, headless browsers that say so). Such hits are answered 204 and not stored.
  */
 export function isBotUserAgent(userAgent: string | undefined): boolean {
-  return !userAgent || isbot(userAgent);
+  if (!userAgent) return true;
+  let bot = judged.get(userAgent);
+  if (bot === undefined) {
+    if (judged.size >= JUDGED_MAX) judged.clear();
+    bot = isbot(userAgent);
+    judged.set(userAgent, bot);
+  }
+  return bot;
 }
 
 /**

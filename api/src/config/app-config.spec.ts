@@ -39,7 +39,13 @@ describe('loadConfig', () => {
         description: '크리에이터가 고른 상품 링크와 팝업·방송 일정을 한곳에서 확인하세요.',
         publicUrl: undefined,
       },
-      analytics: { rawRetentionDays: 35, rollupRetentionDays: 400, rollupIntervalSeconds: 300, ingestFlushMs: 1000 },
+      analytics: {
+        rawRetentionDays: 35,
+        rollupRetentionDays: 400,
+        rollupIntervalSeconds: 300,
+        ingestFlushMs: 1000,
+        dailyBudget: 50000,
+      },
     });
   });
 
@@ -57,9 +63,19 @@ describe('loadConfig', () => {
         ANALYTICS_ROLLUP_RETENTION_DAYS: '730',
         ANALYTICS_ROLLUP_INTERVAL_SECONDS: '0',
         ANALYTICS_INGEST_FLUSH_MS: '0',
+        ANALYTICS_DAILY_BUDGET: '2000',
       }).analytics,
-    ).toEqual({ rawRetentionDays: 7, rollupRetentionDays: 730, rollupIntervalSeconds: 0, ingestFlushMs: 0 });
+    ).toEqual({
+      rawRetentionDays: 7,
+      rollupRetentionDays: 730,
+      rollupIntervalSeconds: 0,
+      ingestFlushMs: 0,
+      dailyBudget: 2000,
+    });
     expect(() => loadConfig({ ANALYTICS_INGEST_FLUSH_MS: '60001' })).toThrow(/ANALYTICS_INGEST_FLUSH_MS/);
+    expect(() => loadConfig({ ANALYTICS_DAILY_BUDGET: '999' })).toThrow(
+      '설정 오류: ANALYTICS_DAILY_BUDGET 는 1000–1000000000 사이의 정수(하루에 저장할 이벤트 수)여야 합니다',
+    );
     expect(() => loadConfig({ ANALYTICS_RAW_RETENTION_DAYS: '1' })).toThrow(
       '설정 오류: ANALYTICS_RAW_RETENTION_DAYS 는 2–3650 사이의 정수(일)여야 합니다',
     );

@@ -142,6 +142,12 @@ export interface AnalyticsConfig {
    * ANALYTICS_INGEST_FLUSH_MS, default 1000, 0–60000; 0 = each request's events are written before its answer).
    */
   ingestFlushMs: number;
+  /**
+   * Events a day (Asia/Seoul) stored in full, across every API process (env ANALYTICS_DAILY_BUDGET, default 50000,
+   * 1000–1000000000; issue 26 item 1). Past it one visitor in ten is stored, up to twice the budget, then none; the
+   * day's report says how many were left out (analytics/analytics-ingest.service.ts).
+   */
+  dailyBudget: number;
 }
 
 /** The OpenID Connect issuer whose access tokens the API accepts (DECISIONS D5). */
@@ -236,6 +242,7 @@ const schema = z.object({
   ANALYTICS_ROLLUP_RETENTION_DAYS: integer(90, 36_500, messages.configRollupRetention).default(400),
   ANALYTICS_ROLLUP_INTERVAL_SECONDS: integer(0, 86_400, messages.configRollupInterval).default(300),
   ANALYTICS_INGEST_FLUSH_MS: integer(0, 60_000, messages.configIngestFlush).default(1000),
+  ANALYTICS_DAILY_BUDGET: integer(1000, 1_000_000_000, messages.configDailyBudget).default(50_000),
   BOOKING_RETENTION_DAYS: integer(1, 3650, messages.configRetentionDays).default(30),
   REMINDER_HOURS_BEFORE: integer(1, 720, messages.configReminderHours).default(24),
   SMTP_URL: z
@@ -319,6 +326,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       rollupRetentionDays: v.ANALYTICS_ROLLUP_RETENTION_DAYS,
       rollupIntervalSeconds: v.ANALYTICS_ROLLUP_INTERVAL_SECONDS,
       ingestFlushMs: v.ANALYTICS_INGEST_FLUSH_MS,
+      dailyBudget: v.ANALYTICS_DAILY_BUDGET,
     },
     bookingRetentionDays: v.BOOKING_RETENTION_DAYS,
     reminders: { hoursBefore: v.REMINDER_HOURS_BEFORE, smtpUrl: v.SMTP_URL, from: v.SMTP_FROM },

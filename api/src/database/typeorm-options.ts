@@ -19,6 +19,7 @@ import { PopupCoverVersion1795781400000 } from './migrations/1795781400000-popup
 import { LinkDisplayOrderIndex1795867200000 } from './migrations/1795867200000-link-display-order-index';
 import { PublicCacheNotify1795953600000 } from './migrations/1795953600000-public-cache-notify';
 import { BookingReminders1796040000000 } from './migrations/1796040000000-booking-reminders';
+import { AnalyticsIngestDays1796126400000 } from './migrations/1796126400000-analytics-ingest-days';
 import { LinkDisclosure1796213100000 } from './migrations/1796213100000-link-disclosure';
 
 export const entities = [Link, Plan, PopupSlot, Image, ImageVariant, Cover, Administrator];
@@ -34,6 +35,7 @@ export const migrations = [
   LinkDisplayOrderIndex1795867200000,
   PublicCacheNotify1795953600000,
   BookingReminders1796040000000,
+  AnalyticsIngestDays1796126400000,
   LinkDisclosure1796213100000,
 ];
 

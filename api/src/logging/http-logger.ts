@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type DestinationStream, type Level, type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
+import { INGEST_PATH } from '../analytics/ingest-body';
 import { requestIdOf } from './request-id';
 
 /** Levels LOG_LEVEL takes, most to least severe, plus `silent`. */
@@ -39,6 +40,15 @@ export const pathOf = (request: IncomingMessage): string =>
   ((request as RoutedRequest).originalUrl ?? request.url ?? '/').split('?')[0]!;
 
 /**
+ * Requests that get no line of their own: the analytics beacon (`POST /api/analytics/events`, issue 26 item 1), sent
+ * by every page view and click, hundreds a second in a rush, malformed ones too. Most never reach this logger
+ * (analytics/ingest-endpoint.ts takes them ahead of Express); those that do (a refusal, a beacon while stopping) get no
+ * line either. Its events are counted on /metrics instead, and a 5xx is still logged by the exception filter.
+ */
+const unloggedRequest = (request: IncomingMessage): boolean =>
+  request.method === 'POST' && pathOf(request) === INGEST_PATH;
+
+/**
  * The route template that served a request (`/api/main/update/:id`), or `undefined` when no route matched
  * (unknown path, or an error before routing such as a malformed body). Nest mounts middleware such as nestjs-pino's
  * on wildcard routes (`/api{/*splat}`), which Express also records in `req.route`; the API has no wildcard route of
@@ -65,7 +75,7 @@ const routeFields = (request: IncomingMessage): { route: string } | { path: stri
  * No personal data: no headers (so no Authorization or cookies), no client address, no query strings, no bodies;
  * `redact` also censors any header object that reaches a line some other way.
  * Levels: 5xx `error`; health probes, /metrics scrapes and public reads answered from memory `debug` when they
- * succeed; everything else `info`.
+ * succeed; everything else `info`. The analytics beacon gets no line ({@link unloggedRequest}).
  */
 export function createHttpLogger(level: LogLevel, destination: DestinationStream): HttpLogger {
   const logger: Logger = pino(
@@ -84,6 +94,7 @@ export function createHttpLogger(level: LogLevel, destination: DestinationStream
     logger,
     genReqId: requestIdOf,
     quietReqLogger: true,
+    autoLogging: { ignore: unloggedRequest },
     customAttributeKeys: { reqId: 'requestId', responseTime: 'latencyMs' },
     serializers: {
       req: (request: { method?: string }) => ({ method: request.method }),

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
 import type { Response } from 'express';
@@ -15,6 +16,17 @@ export function bucketOf(context: ExecutionContext): RateLimitBucket | 'none' {
 }
 
 /**
+ * The refusal of a client over its budget: `Retry-After` (whole seconds, at least 1) set on `response`, and the 429
+ * with the Korean `messages.tooManyRequests` to throw or pass on. Shared by the guard and the analytics ingest's own
+ * endpoint (analytics/ingest-endpoint.ts).
+ * @param timeToBlockExpire seconds until the client may send again, as the throttler storage says.
+ */
+export function overLimit(response: ServerResponse, timeToBlockExpire: number): ApiError {
+  response.setHeader('Retry-After', String(Math.max(1, Math.ceil(timeToBlockExpire))));
+  return new ApiError(429, messages.tooManyRequests);
+}
+
+/**
  * The global rate limit (@nestjs/throttler): per client address (as Express sees it through the trusted proxies,
  * TRUST_PROXY) and per route, in the budget of {@link bucketOf}. Over the limit: 429 with `Retry-After` (seconds) and
  * the Korean `messages.tooManyRequests`.
@@ -25,8 +37,6 @@ export class RateLimitGuard extends ThrottlerGuard {
     context: ExecutionContext,
     detail: ThrottlerLimitDetail,
   ): Promise<void> {
-    const response = context.switchToHttp().getResponse<Response>();
-    response.setHeader('Retry-After', String(Math.max(1, Math.ceil(detail.timeToBlockExpire))));
-    throw new ApiError(429, messages.tooManyRequests);
+    throw overLimit(context.switchToHttp().getResponse<Response>(), detail.timeToBlockExpire);
   }
 }

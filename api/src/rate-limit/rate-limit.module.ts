@@ -7,8 +7,8 @@ import { RATE_LIMIT_BUCKETS } from './rate-limit.decorator';
 import { bucketOf, RateLimitGuard } from './rate-limit.guard';
 import { SharedThrottlerStorage } from './shared-throttler-storage';
 
-/** The window every budget counts in. */
-const WINDOW_MS = 60_000;
+/** The window every budget counts in, in milliseconds. */
+export const WINDOW_MS = 60_000;
 
 /**
  * Rate limits of the whole API (issue 15 "Rate limits"): one throttler per budget (`read`, `write`, `ingest`,

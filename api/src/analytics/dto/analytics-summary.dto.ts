@@ -10,6 +10,16 @@ export class AnalyticsDayDto {
   visitors!: number;
   /** Card and keyword clicks. */
   clicks!: number;
+  /**
+   * Events not stored because the day's budget (ANALYTICS_DAILY_BUDGET) was spent: past it only a sample of the
+   * visitors is stored, so the day's numbers count that sample (issue 26 item 1).
+   */
+  sampled!: number;
+  /**
+   * Events dropped to protect the site: a visitor past its events a minute, or more beacons than the API takes in at
+   * once (issue 26 item 1). Identical events of one beacon counted once are not among them.
+   */
+  dropped!: number;
 }
 
 /** The period's sums. `visitors` is the sum of daily unique visitors: a visitor is counted once per day. */
@@ -17,6 +27,10 @@ export class AnalyticsTotalsDto {
   views!: number;
   visitors!: number;
   clicks!: number;
+  /** Events left out by the sampling of days past their budget ({@link AnalyticsDayDto.sampled}). */
+  sampled!: number;
+  /** Events dropped to protect the site ({@link AnalyticsDayDto.dropped}). */
+  dropped!: number;
 }
 
 /** One link (product card) of the report. */
