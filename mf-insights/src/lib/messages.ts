@@ -33,6 +33,12 @@ export const messages = {
   mobile: '모바일',
   desktop: '데스크톱',
   deviceShare: (name: string, percent: string, views: number) => `${name} ${percent} (페이지뷰 ${views})`,
+  sampledNote: '방문이 많아 일부 이벤트는 표본으로 집계했습니다.',
+  sampledDetail: (days: string, count: string) =>
+    `${days}에는 하루 저장 한도를 넘어 방문자 일부의 이벤트만 저장했습니다. 저장하지 않은 이벤트 ${count}개는 위 숫자에 들어 있지 않습니다.`,
+  droppedNote: (count: string) =>
+    `한 방문자가 1분에 너무 많이 보냈거나 한꺼번에 너무 많이 들어와 이벤트 ${count}개는 세지 않았습니다.`,
+  moreDays: (days: string, more: number) => `${days} 외 ${more}일`,
   privacyNote:
     '쿠키 없이 집계하며 IP 주소는 저장하지 않습니다. 방문자는 매일 바뀌는 값으로 하루 단위로만 구분하고, 검색 로봇은 세지 않습니다.',
 } as const;

@@ -6,14 +6,21 @@ import type { CreateChart } from '../components/daily-chart';
 import { InsightsRoutes } from '../routes';
 import { InsightsPage } from './insights-page';
 
-const day = (d: string, views: number, visitors: number, clicks: number) => ({ day: d, views, visitors, clicks });
+const day = (d: string, views: number, visitors: number, clicks: number, sampled = 0, dropped = 0) => ({
+  day: d,
+  views,
+  visitors,
+  clicks,
+  sampled,
+  dropped,
+});
 
 const report = (days: number): AnalyticsSummary => ({
   days,
   from: days === 7 ? '2026-11-14' : '2026-10-22',
   to: '2026-11-20',
   series: [day('2026-11-18', 3, 2, 2), day('2026-11-19', 1, 1, 2), day('2026-11-20', 1234, 1000, 1)],
-  totals: { views: 1238, visitors: 1003, clicks: 5 },
+  totals: { views: 1238, visitors: 1003, clicks: 5, sampled: 0, dropped: 0 },
   links: [
     { linkId: 1, pname: '딸기잼', clicks: 3, views: 5, ctr: 0.6 },
     { linkId: 2, pname: '머그컵', clicks: 0, views: 5, ctr: 0 },
@@ -87,6 +94,33 @@ describe('방문 통계 (/insights)', () => {
     const devices = within(screen.getByTestId('insights-devices'));
     expect(devices.getByText('모바일 24.2% (페이지뷰 300)')).toBeInTheDocument();
     expect(devices.getByText('데스크톱 75.8% (페이지뷰 938)')).toBeInTheDocument();
+  });
+
+  it('says when days were sampled past the daily budget, or events dropped, and nothing when neither', async () => {
+    const busy = report(30);
+    busy.series = [
+      day('2026-11-17', 900, 700, 10, 4000, 0),
+      day('2026-11-18', 3, 2, 2),
+      day('2026-11-19', 1, 1, 2, 120, 7),
+      day('2026-11-20', 1234, 1000, 1, 8, 0),
+      day('2026-11-21', 1234, 1000, 1, 2, 0),
+    ];
+    busy.totals = { ...busy.totals, sampled: 4130, dropped: 7 };
+    let answer = busy;
+    serve({ 'GET /analytics/summary': () => ({ status: 200, data: { product: answer } }) });
+    await renderPage();
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('방문이 많아 일부 이벤트는 표본으로 집계했습니다.');
+    expect(note).toHaveTextContent(
+      '11월 17일, 11월 19일, 11월 20일 외 1일에는 하루 저장 한도를 넘어 방문자 일부의 이벤트만 저장했습니다. ' +
+        '저장하지 않은 이벤트 4,130개는 위 숫자에 들어 있지 않습니다.',
+    );
+    expect(note).toHaveTextContent('이벤트 7개는 세지 않았습니다.');
+
+    answer = report(7);
+    fireEvent.click(screen.getByRole('button', { name: '7일' }));
+    await screen.findByText('최근 7일 · 2026년 11월 14일 ~ 2026년 11월 20일');
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('switches to 7 days, keeping the last report on screen until the new one arrives', async () => {

@@ -6,6 +6,7 @@ import { CountTable } from '../components/count-table';
 import { DailyChart, type CreateChart } from '../components/daily-chart';
 import { DeviceSplit } from '../components/device-split';
 import { LinkTable } from '../components/link-table';
+import { SamplingNote } from '../components/sampling-note';
 import { formatCount, formatLongDay, formatPercent } from '../lib/format';
 import { messages } from '../lib/messages';
 import '../components/insights.css';
@@ -47,6 +48,7 @@ function Report({ report, createChart }: { report: AnalyticsSummary; createChart
       <p className="insights__range">
         {messages.periodLabel(report.days)} · {messages.range(formatLongDay(report.from), formatLongDay(report.to))}
       </p>
+      <SamplingNote report={report} />
       <Totals report={report} />
       <section className="insights-card insights-card--wide" aria-labelledby="insights-daily-title">
         <h2 id="insights-daily-title" className="insights-card__title">
@@ -89,7 +91,8 @@ function Report({ report, createChart }: { report: AnalyticsSummary; createChart
 
 /**
  * `/insights`, 방문 통계 (issue 12 item 1): the last 7, 30 or 90 days of first-party analytics — totals, a daily chart
- * (Chart.js) with its table, clicks and click-through per link, top referrers, keywords, device split and UTM sources.
+ * (Chart.js) with its table, clicks and click-through per link, top referrers, keywords, device split and UTM sources,
+ * and a note when days were sampled or events dropped (issue 26 item 1).
  * Switching the period keeps the last report on screen until the next one arrives.
  */
 export function InsightsPage({ createChart }: { createChart?: CreateChart }) {
