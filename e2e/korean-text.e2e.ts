@@ -284,6 +284,7 @@ describe('signed in', () => {
     ['popup edit', () => `/popup/edit/${ids.slot}`, '팝업 예약 수정'],
     ['popup information', () => '/popup/info', '팝업 안내 수정'],
     ['bookings', () => `/popup/bookings/${ids.slot}`, '예약자 관리'],
+    ['door check-in', () => '/popup/checkin', '입장 확인 (QR 스캔)'],
     ['cover', () => '/uploadimage', '커버 이미지 변경'],
     ['insights', () => '/insights', '방문 통계'],
     ['backup', () => '/backup', '백업 및 복원'],

@@ -27,8 +27,12 @@ export const SELF_FRAMED_PATH = '/silent-check-sso.html';
 
 export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 
-/** Powerful features no screen of the site uses are turned off for the page and every frame in it. */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+/**
+ * Powerful features no screen of the site uses are turned off for the page and every frame in it. The camera is the
+ * site's own (`self`, never a frame from elsewhere): the door check-in screen /popup/checkin reads the visitors' QR
+ * codes with it (issue 27 item 3). The API's answers and the remotes' static servers keep it off (`camera=()`).
+ */
+export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()';
 
 /** Sent only over HTTPS (a browser ignores it over plain HTTP, and it must not pin a plain-HTTP development host). */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';

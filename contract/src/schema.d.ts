@@ -635,6 +635,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/popup/bookings/by-code/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 예약 번호로 예약 찾기 (관리자)
+         * @description The booking with that code (case, spaces and hyphens ignored) and its slot with counts, whatever the slot: what the door check-in screen shows after scanning the QR code of /reserve/<code>.
+         */
+        get: operations["BookingsAdminController_byCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/popup/bookings/{id}/check-in": {
         parameters: {
             query?: never;
@@ -1880,6 +1900,14 @@ export interface components {
         };
         AdminBookingListResponse: {
             product: components["schemas"]["AdminBookingListDto"];
+        };
+        AdminBookingWithSlotDto: {
+            booking: components["schemas"]["AdminBookingDto"];
+            /** @description The booking's slot with its counts; its startdate tells the screen whether the booking is for today. */
+            slot: components["schemas"]["PopupDto"];
+        };
+        AdminBookingWithSlotResponse: {
+            product: components["schemas"]["AdminBookingWithSlotDto"];
         };
         AdminBookingWriteResponse: {
             message: string;
@@ -4221,6 +4249,73 @@ export interface operations {
                 };
             };
             /** @description 팝업 예약을 찾을 수 없습니다. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 인증 서버에 연결할 수 없습니다. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    BookingsAdminController_byCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description booking code: 8 characters of 23456789ABCDEFGHJKLMNPQRSTUVWXYZ */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBookingWithSlotResponse"];
+                };
+            };
+            /** @description 예약 번호는 8자리 영문과 숫자입니다. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 로그인이 필요합니다. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 관리자 권한이 없습니다. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 예약을 찾을 수 없습니다. */
             404: {
                 headers: {
                     [name: string]: unknown;

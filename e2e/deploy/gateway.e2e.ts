@@ -342,7 +342,7 @@ describeWithNginx('the composed site through the production nginx configuration'
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(response.headers.get('permissions-policy')).toBe(
-        'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+        'camera=(self), microphone=(), geolocation=(), payment=(), usb=()',
       );
       expect(response.headers.get('strict-transport-security')).toBeNull();
     }

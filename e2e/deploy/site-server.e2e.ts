@@ -182,7 +182,7 @@ describe.each(servers)('%s: security headers and compression', (_server, portOf)
     const response = await fetch(`${base}${url}`);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-    expect(response.headers.get('permissions-policy')).toMatch(/camera=\(\), microphone=\(\), geolocation=\(\)/);
+    expect(response.headers.get('permissions-policy')).toMatch(/camera=\(self\), microphone=\(\), geolocation=\(\)/);
     const policy = response.headers.get('content-security-policy');
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("object-src 'none'");

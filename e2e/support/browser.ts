@@ -55,8 +55,9 @@ async function watchCspViolations(context: BrowserContext): Promise<void> {
 /**
  * Debian's Chromium, headless, with the flags this machine's closed network needs. Every context it opens (and so
  * every `browser.newPage()`) watches for CSP violations; see {@link takeCspViolations}.
+ * @param extraArgs more command-line flags, after these (a fake camera fed from a file, say: checkin.e2e.ts).
  */
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -68,6 +69,7 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
   const newContext = browser.newContext.bind(browser);

@@ -26,6 +26,8 @@ export interface SiteInBrowserOptions {
   env?: Record<string, string>;
   /** More options of the browser context (`timezoneId`, say). */
   context?: BrowserContextOptions;
+  /** More Chromium flags (launchChromium's `extraArgs`): a fake camera, say. */
+  browserArgs?: string[];
 }
 
 /**
@@ -53,7 +55,7 @@ export async function openSiteInBrowser(options: SiteInBrowserOptions): Promise<
       ADMIN_PASSWORD: options.adminPassword,
       ...options.env,
     });
-    browser = await launchChromium();
+    browser = await launchChromium(options.browserArgs);
     const context = await browser.newContext({
       viewport: { width: 1280, height: 900 },
       locale: 'ko-KR',

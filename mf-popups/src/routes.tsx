@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import { BookingAdminPage } from './pages/booking-admin-page';
 import { BookingConfirmationPage } from './pages/booking-confirmation-page';
+import { CheckinPage } from './pages/checkin-page';
 import { PopupCreatePage } from './pages/popup-create-page';
 import { PopupEditPage } from './pages/popup-edit-page';
 import { PopupInfoPage } from './pages/popup-info-page';
@@ -20,6 +21,7 @@ export function PopupRoutes() {
       <Route path="/popup/edit/:id" element={<PopupEditPage />} />
       <Route path="/popup/bookings/:id" element={<BookingAdminPage />} />
       <Route path="/popup/info" element={<PopupInfoPage />} />
+      <Route path="/popup/checkin" element={<CheckinPage />} />
       <Route path="/reserve" element={<ReservePage />} />
       <Route path="/reserve/:code" element={<BookingConfirmationPage />} />
     </Routes>

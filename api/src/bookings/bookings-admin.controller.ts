@@ -7,7 +7,12 @@ import { ImageUpload, prepareUpload } from '../images/image-upload';
 import { ApiErrors } from '../openapi/api-errors';
 import { PopupsService } from '../popups/popups.service';
 import { BookingsService, type AdminAction } from './bookings.service';
-import { AdminBookingListResponse, AdminBookingWriteResponse, PopupInfoWriteResponse } from './dto/booking.dto';
+import {
+  AdminBookingListResponse,
+  AdminBookingWithSlotResponse,
+  AdminBookingWriteResponse,
+  PopupInfoWriteResponse,
+} from './dto/booking.dto';
 import { CreatePopupInfoDto } from './dto/create-popup-info.dto';
 import { PopupInfoService } from './popup-info.service';
 
@@ -66,6 +71,24 @@ export class BookingsAdminController {
         'Cache-Control': 'no-store',
       })
       .send(body);
+  }
+
+  /**
+   * `GET /api/popup/bookings/by-code/:code` → `{ booking, slot }`: one booking found by its code across every slot,
+   * for the door check-in screen that scans the visitor's QR code (issue 27 item 3). Administrator only: the answer
+   * holds the name and phone number.
+   */
+  @Get('bookings/by-code/:code')
+  @ApiOperation({
+    summary: '예약 번호로 예약 찾기 (관리자)',
+    description:
+      'The booking with that code (case, spaces and hyphens ignored) and its slot with counts, whatever the slot: what the door check-in screen shows after scanning the QR code of /reserve/<code>.',
+  })
+  @ApiParam({ name: 'code', description: 'booking code: 8 characters of 23456789ABCDEFGHJKLMNPQRSTUVWXYZ' })
+  @ApiErrors({ 400: [messages.bookingCodeInvalid], 404: [messages.bookingAdminNotFound] })
+  async byCode(@Param('code') code: string): Promise<AdminBookingWithSlotResponse> {
+    const booking = await this.bookings.adminByCode(code);
+    return { product: { booking, slot: await this.popups.get(booking.slotId) } };
   }
 
   /** `POST /api/popup/bookings/:id/check-in` → 입장 확인. */

@@ -599,6 +599,34 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
       expect(mine.body.message).toBe(messages.bookingNotCancellable);
     });
 
+    it('finds one booking by its code across slots, with its slot, for the door check-in screen (issue 27 item 3)', async () => {
+      const code = codes[0]!;
+      // Case and a hyphen as a person might type it; the booking was checked in by the test above.
+      const typed = `${code.slice(0, 4).toLowerCase()}-${code.slice(4)}`;
+      const found = (await admin.get(`/api/popup/bookings/by-code/${typed}`).expect(200)).body.product;
+      expect(found.booking).toMatchObject({
+        id: ids[0],
+        code,
+        slotId,
+        name: '이서연',
+        partySize: 2,
+        status: 'checked_in',
+      });
+      expect(found.slot).toMatchObject({ id: slotId, cnt: '3', checkedInPeople: 2 });
+      const unknown = await admin.get('/api/popup/bookings/by-code/ZZZZ2222').expect(404);
+      expect(unknown.body).toEqual({
+        statusCode: 404,
+        message: '예약을 찾을 수 없습니다.',
+        requestId: expect.any(String),
+      });
+      for (const malformed of ['ABC', 'ABCDEFGH1', 'ABCDEFG0', '%20']) {
+        const res = await admin.get(`/api/popup/bookings/by-code/${malformed}`).expect(400);
+        expect(res.body.message).toBe('예약 번호는 8자리 영문과 숫자입니다.');
+      }
+      // Personal data: the administrator only.
+      await admin.anonymous().get(`/api/popup/bookings/by-code/${code}`).expect(401);
+    });
+
     it('the audit trail of those actions copies no phone number or email address', async () => {
       const entries = JSON.stringify(await t.dataSource.query(`SELECT * FROM audit_entry`));
       expect(entries).toContain(`"entity":"booking"`);

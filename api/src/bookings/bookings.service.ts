@@ -319,6 +319,21 @@ export class BookingsService {
   }
 
   /**
+   * One booking found by its code alone, across every slot, for the door check-in screen (issue 27 item 3): staff
+   * scan the visitor's QR code (`<origin>/reserve/<CODE>`) and need the booking before they know its slot. Administrator only (the answer holds the name and phone number).
+   * @param code the code as scanned or typed: case, spaces and hyphens are ignored (`abcd-2345` finds `ABCD2345`).
+   * @throws ApiError 400 `messages.bookingCodeInvalid` when it cannot be a code (not 8 characters of CODE_ALPHABET);
+   *   404 `messages.bookingAdminNotFound` when no booking has it.
+   */
+  async adminByCode(code: string): Promise<AdminBookingDto> {
+    const normalized = normalizeCode(code);
+    if (!normalized) throw new ApiError(400, messages.bookingCodeInvalid);
+    const [row] = await this.dataSource.query<BookingRow[]>(`SELECT * FROM bookings WHERE code = $1`, [normalized]);
+    if (!row) throw new ApiError(404, messages.bookingAdminNotFound);
+    return adminView(row);
+  }
+
+  /**
    * The bookings of slot `slotId` by time of booking, optionally searched: digits (at least 4, hyphens ignored) match
    * the end of the phone number; letters and digits match the start of the code.
    * @throws ApiError 400 `messages.bookingSearchInvalid`

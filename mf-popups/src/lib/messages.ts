@@ -181,6 +181,38 @@ export const messages = {
   actionLabel: (action: string, code: string) => `${code} ${action}`,
   cancelBookingConfirm: '이 예약을 취소하고 자리를 되돌리시겠습니까?',
 
+  // The door check-in screen /popup/checkin (issue 27 item 3).
+  checkinTitle: '입장 확인 (QR 스캔)',
+  checkinLink: 'QR 입장 확인',
+  checkinCameraIntro:
+    '예약 확인 화면의 QR 코드를 비추면 예약을 바로 찾도록, 카메라 켜기를 누른 뒤 브라우저가 묻는 카메라 사용을 허용해주세요.',
+  checkinCameraStart: '카메라 켜기',
+  checkinCameraStop: '카메라 끄기',
+  checkinCameraLabel: '후면 카메라 화면',
+  checkinScanning: 'QR 코드를 화면 가운데에 맞춰주세요.',
+  checkinCameraDenied:
+    '카메라 사용이 허용되지 않았습니다. 브라우저 설정에서 카메라를 허용하거나 아래에 예약 번호를 입력하세요.',
+  checkinCameraMissing: '이 기기에서는 카메라를 쓸 수 없습니다. 아래에 예약 번호를 입력하세요.',
+  checkinSound: '확인 소리 내기',
+  checkinManualLabel: '예약 번호 직접 입력',
+  checkinManualInvalid: '예약 번호는 8자리 영문과 숫자입니다.',
+  checkinNotBookingQr: '예약 확인 QR 코드가 아닙니다.',
+  checkinLooking: '예약을 찾는 중…',
+  checkinName: '이름',
+  checkinParty: '인원',
+  checkinSlot: '회차',
+  checkinState: '상태',
+  checkinSubmit: '입장 확인',
+  checkinSubmitting: '확인하는 중…',
+  checkinDone: '입장 확인되었습니다',
+  checkinNext: '다음 예약 스캔',
+  checkinAlready: '이미 입장 확인된 예약입니다.',
+  checkinAlreadyAt: (time: string) => `이미 입장 확인된 예약입니다. (${time} 입장)`,
+  checkinCancelled: '취소된 예약입니다. 입장할 수 없습니다.',
+  checkinNoShow: '노쇼로 처리된 예약입니다. 예약자 관리 화면에서 확인해주세요.',
+  checkinWrongDay: (day: string) => `오늘 회차의 예약이 아닙니다. (${day} 예약)`,
+  checkinUnknown: (code: string) => `예약 번호 ${code}에 해당하는 예약이 없습니다.`,
+
   // Popup information form.
   infoTitle: '팝업 안내 수정',
   infoName: '팝업 이름',

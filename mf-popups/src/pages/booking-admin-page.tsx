@@ -82,6 +82,9 @@ export function BookingAdminPage() {
           {messages.bookingsTitle}
         </h1>
         <div className="booking-admin__tools">
+          <Link className="popup-table__edit" to="/popup/checkin">
+            {messages.checkinLink}
+          </Link>
           {data && (
             <button type="button" className="admin-button booking-admin__toggle" onClick={() => void toggle()}>
               {data.slot.bookingEnabled ? messages.toggleClose : messages.toggleOpen}

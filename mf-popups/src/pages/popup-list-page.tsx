@@ -37,6 +37,9 @@ export function PopupListPage() {
           {messages.popupListTitle}
         </h1>
         <div className="popup-list__tools">
+          <Link className="popup-table__edit" to="/popup/checkin">
+            {messages.checkinLink}
+          </Link>
           <Link className="popup-table__edit" to="/popup/info">
             {messages.popupInfoLink}
           </Link>

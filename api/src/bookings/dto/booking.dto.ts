@@ -130,6 +130,18 @@ export class AdminBookingListResponse {
   product!: AdminBookingListDto;
 }
 
+/** A booking with its slot, as the door check-in screen shows it (issue 27 item 3). */
+export class AdminBookingWithSlotDto {
+  booking!: AdminBookingDto;
+  /** The booking's slot with its counts; its startdate tells the screen whether the booking is for today. */
+  slot!: PopupDto;
+}
+
+/** `GET /api/popup/bookings/by-code/:code`. */
+export class AdminBookingWithSlotResponse {
+  product!: AdminBookingWithSlotDto;
+}
+
 /** An administrator's booking write (DECISIONS D1). */
 export class AdminBookingWriteResponse {
   message!: string;
