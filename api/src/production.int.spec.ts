@@ -83,6 +83,7 @@ const SCHEMA = [
   'analytics_daily_referrers',
   'analytics_daily_utm_sources',
   'analytics_events',
+  'analytics_ingest_days',
   'analytics_rollup_state',
   'analytics_salts',
   'administrators',
