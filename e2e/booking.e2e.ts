@@ -345,6 +345,8 @@ test('a slot whose tables ran out while the visitor typed: the form stays with i
   expect(await row.getByTestId('popup-row-bookings').innerText()).toMatch(
     /마감 \(남은 테이블 없음\)\s*예약 2 · 잔여 8 · 입장 0/,
   );
+  await row.scrollIntoViewIfNeeded();
+  await admin.screenshot({ path: path.join(results, 'booking-admin-no-tables-1280.png') });
 });
 
 test('the administrator checks in, marks a no-show and downloads the CSV that Excel reads in Korean', async () => {
