@@ -70,22 +70,20 @@ beforeAll(async () => {
     ],
   });
   fs.mkdirSync(results, { recursive: true });
-  // A slot of today in Seoul that takes bookings all day, and one booking of 2 by 김하늘 given the known code.
+  // A slot spanning today in Seoul, whatever the hour the test runs at, and one booking of 2 by 김하늘 with the code
+  // the camera's QR names, stored as a visitor's booking leaves it (its seats and table taken).
   const day = seoulToday();
   const [{ id: slotId }] = (await sql<{ id: number }>(
     `INSERT INTO popup_slots (cnt, startdate, enddate, head_count, bookable_tables, party_min, party_max,
-       booking_closes_at)
-     VALUES ('2', '${day}T23:00:00+09:00', '${day}T23:59:00+09:00', 20, 10, 1, 4, '${day}T23:00:00+09:00')
+       booked_people, booked_tables)
+     VALUES ('2', '${day}T00:00:00+09:00', '${day}T23:59:00+09:00', 20, 10, 1, 4, 2, 1)
      RETURNING id`,
   )) as [{ id: number }];
-  const booked = await fetch(`http://localhost:${ports.api}/api/reserve/bookings`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': `checkin-e2e-${process.pid}` },
-    body: JSON.stringify({ slotId, name: '김하늘', phone: '010-2727-0303', partySize: 2, consent: true }),
-  });
-  expect(booked.status).toBe(201);
-  const { code } = ((await booked.json()) as { product: { code: string } }).product;
-  await sql(`UPDATE bookings SET code = $1 WHERE code = $2`, [CODE, code]);
+  await sql(
+    `INSERT INTO bookings (slot_id, code, name, phone, party_size, idempotency_key, consent_at, created_at)
+     VALUES ($1, $2, '김하늘', '01027270303', 2, $3, now(), now())`,
+    [slotId, CODE, `checkin-e2e-${process.pid}`],
+  );
   await signInAsAdmin(session.page, session.site.url, PASSWORD);
 }, 420_000);
 
