@@ -13,7 +13,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ICAL from 'ical.js';
 import type { BrowserContext, Page } from 'playwright-core';
-import { Client } from 'pg';
 import sharp from 'sharp';
 import { waitForAppTakeover } from './support/first-screen';
 import { signInAsAdmin } from './support/sign-in';
@@ -45,15 +44,7 @@ function seoulDay(days: number): string {
   return new Date(Date.now() + 9 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: session.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const sql = <T>(text: string, params: unknown[] = []): Promise<T[]> => session.sql<T>(text, params);
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(results, name), fullPage: true });

@@ -10,7 +10,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import { toBuffer as qrPng } from 'qrcode';
 import sharp from 'sharp';
 import { freeSitePorts } from './support/free-ports';
@@ -32,15 +31,7 @@ let session: SiteInBrowser;
 /** `yyyy-mm-dd` of today in Seoul. */
 const seoulToday = (): string => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
 
-async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: session.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const sql = <T>(text: string, params: unknown[] = []): Promise<T[]> => session.sql<T>(text, params);
 
 /**
  * 30 frames of 640×480 showing a QR code of `text` on white, as Chromium's fake camera reads an `.mjpeg` file: JPEG

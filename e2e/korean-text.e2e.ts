@@ -9,7 +9,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { Client } from 'pg';
 import sharp from 'sharp';
 import { freeSitePorts } from './support/free-ports';
 import { repoRoot, type RunningSite } from './support/site';
@@ -62,15 +61,7 @@ let dialogs: string[];
 let data: string[] = [];
 const ids = { link: 0, plan: 0, slot: 0, code: '' };
 
-async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new Client({ connectionString: session.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(text, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const sql = <T>(text: string, params: unknown[] = []): Promise<T[]> => session.sql<T>(text, params);
 
 /** `yyyy-mm-dd` of the day `days` after today in Seoul. */
 function seoulDay(days: number): string {

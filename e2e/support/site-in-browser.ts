@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { createTestDatabase } from '../../api/src/test/test-database';
 import { launchChromium } from './browser';
@@ -10,6 +11,8 @@ export interface SiteInBrowser {
   page: Page;
   /** `postgres://…` of the site's fresh database (a test may prepare rows the screens then show). */
   databaseUrl: string;
+  /** Runs one SQL statement on the site's database over a short-lived connection; resolves with its rows. */
+  sql<T>(text: string, params?: unknown[]): Promise<T[]>;
   /** Every alert / confirm message the page raised, in order; each was accepted. Clear with `dialogs.length = 0`. */
   dialogs: string[];
   /** Closes the browser, stops the site (Ctrl-C) and drops its database; resolves with the site's exit code. */
@@ -71,7 +74,16 @@ export async function openSiteInBrowser(options: SiteInBrowserOptions): Promise<
       dialogs.push(dialog.message());
       void dialog.accept();
     });
-    return { site, browser, context, page, dialogs, databaseUrl: database.url, close };
+    const sql = async <T>(text: string, params: unknown[] = []): Promise<T[]> => {
+      const client = new Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        return (await client.query(text, params)).rows as T[];
+      } finally {
+        await client.end();
+      }
+    };
+    return { site, browser, context, page, dialogs, databaseUrl: database.url, sql, close };
   } catch (error) {
     await close();
     throw error;
