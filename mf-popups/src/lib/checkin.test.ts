@@ -1,4 +1,4 @@
-import type { AdminBooking } from '@linksite/contract';
+import { adminBooking } from '../testing/admin-booking';
 import { checkinVerdict, maskName, parseScannedCode } from './checkin';
 
 describe('parseScannedCode: what the door scanner reads (issue 27 item 3)', () => {
@@ -49,22 +49,7 @@ describe('checkinVerdict: who is let in', () => {
   /** 2026-11-21 12:00 in Seoul. */
   const NOW = new Date('2026-11-21T03:00:00Z');
   const today = { startdate: '2026-11-21T10:00:00.000Z' }; // 19:00 in Seoul
-  const booking = (fields: Partial<AdminBooking>): AdminBooking => ({
-    id: 1,
-    code: 'ABCD2345',
-    slotId: 3,
-    name: '김하늘',
-    phone: '01012345678',
-    email: null,
-    partySize: 2,
-    status: 'booked',
-    createdAt: '2026-11-20T03:00:00.000Z',
-    cancelledAt: null,
-    checkedInAt: null,
-    noShowAt: null,
-    erased: false,
-    ...fields,
-  });
+  const booking = adminBooking;
 
   it('a booking still booked for a slot that starts today in Seoul: ready', () => {
     expect(checkinVerdict(booking({}), today, NOW)).toEqual({ kind: 'ready' });

@@ -2,7 +2,9 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom';
 import jsQR from 'jsqr';
 import { sent, serve, useTestRuntimeConfig } from '@linksite/platform/src/testing/fake-http';
+import type { AdminBooking } from '@linksite/contract';
 import { PopupRoutes } from '../routes';
+import { adminBooking } from '../testing/admin-booking';
 
 // The decoder's boundary: jsQR reads whatever the test puts in front of the "camera".
 jest.mock('jsqr', () => ({ __esModule: true, default: jest.fn() }));
@@ -30,22 +32,7 @@ const slot = (startdate: string) => ({
   checkedInPeople: 0,
   bookingStatus: 'open',
 });
-const booking = (fields: object = {}) => ({
-  id: 41,
-  code: CODE,
-  slotId: 7,
-  name: '김하늘',
-  phone: '01012345678',
-  email: null,
-  partySize: 2,
-  status: 'booked',
-  createdAt: '2026-11-20T03:00:00.000Z',
-  cancelledAt: null,
-  checkedInAt: null,
-  noShowAt: null,
-  erased: false,
-  ...fields,
-});
+const booking = (fields: Partial<AdminBooking> = {}) => adminBooking({ id: 41, code: CODE, slotId: 7, ...fields });
 const found =
   (b: object, startdate = new Date().toISOString()) =>
   () => ({
