@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { IGNORED_FILE_NAMES } from '../lib/upload-limits';
 import { ko } from '../messages/ko';
+import { DropzoneErrors } from './dropzone-errors';
 import { dropzoneLook } from './dropzone-look';
 import './image-dropzone.css';
 import './file-dropzone.css';
@@ -146,13 +147,7 @@ export function FileDropzone({
           {limits && <p className="lk-dropzone__limits">{limits}</p>}
         </div>
       </div>
-      {errors.length > 0 && (
-        <div className="lk-dropzone__error" role="alert" id={errorId} data-testid={errorId}>
-          {errors.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
-      )}
+      <DropzoneErrors errors={errors} id={errorId} />
     </div>
   );
 }

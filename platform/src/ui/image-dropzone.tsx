@@ -3,6 +3,7 @@ import { useDropzone, type FileRejection } from 'react-dropzone';
 import { DEFAULT_IMAGE_URL } from '../assets/default-image';
 import { ACCEPTED_IMAGE_TYPES, UPLOAD_MAX_BYTES } from '../lib/upload-limits';
 import { ko } from '../messages/ko';
+import { DropzoneErrors } from './dropzone-errors';
 import { dropzoneLook } from './dropzone-look';
 import { contentProblem, isIgnored, rejectionMessage } from './image-checks';
 import './image-dropzone.css';
@@ -132,13 +133,7 @@ export function ImageDropzone({
           <p className="lk-dropzone__limits">{ko.dropzoneLimits(MAX_MB)}</p>
         </div>
       </div>
-      {errors.length > 0 && (
-        <div className="lk-dropzone__error" role="alert" id={errorId} data-testid={errorId}>
-          {errors.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </div>
-      )}
+      <DropzoneErrors errors={errors} id={errorId} />
     </div>
   );
 }
