@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { changedFileReader } from './changed-file.mjs';
 
 /** Writes the list (an empty list removes the file). */
 export function writePreparingRemotes(file, names) {
@@ -28,26 +29,15 @@ export function writePreparingRemotes(file, names) {
  */
 export function preparingRemotesReader(file) {
   if (!file) return () => [];
-  let seen = -1;
-  /** @type {string[]} */
-  let names = [];
-  return () => {
-    let mtime;
-    try {
-      mtime = fs.statSync(file).mtimeMs;
-    } catch {
-      seen = -1;
-      return (names = []);
-    }
-    if (mtime !== seen) {
-      seen = mtime;
-      try {
-        const value = JSON.parse(fs.readFileSync(file, 'utf8'));
-        names = Array.isArray(value) ? value.filter((name) => typeof name === 'string') : [];
-      } catch {
-        names = [];
-      }
-    }
-    return names;
-  };
+  return changedFileReader(file, { parse: namesIn, missing: [] });
+}
+
+/** The federation names a file's text lists; [] for anything but a JSON array (strings kept). */
+function namesIn(text) {
+  try {
+    const value = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((name) => typeof name === 'string') : [];
+  } catch {
+    return [];
+  }
 }

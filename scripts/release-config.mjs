@@ -18,8 +18,8 @@
  * views within about a second. A file that cannot be read as this shape is refused as a whole with one log line
  * naming what is wrong, and the last good one stays in force; a missing file means no pins at all.
  */
-import fs from 'node:fs';
 import path from 'node:path';
+import { changedFileReader } from './changed-file.mjs';
 import { RELEASE_VERSION } from './first-screen/app-releases.mjs';
 import { remotes as registry, repoRoot } from './site-layout.mjs';
 
@@ -83,32 +83,14 @@ export function releaseConfigReader({
   log = (line) => console.error(line),
   now = Date.now,
 } = {}) {
-  /** @type {ReleaseConfig} */
-  let config = {};
-  let seen = '';
-  let checkedAt = -Infinity;
-
   /** The configuration in force. */
-  function current() {
-    if (now() - checkedAt < checkMs) return config;
-    checkedAt = now();
-    let stamp = 'missing';
-    try {
-      const stat = fs.statSync(file);
-      stamp = `${stat.mtimeMs}:${stat.size}`;
-    } catch {
-      // No file: no pins.
-    }
-    if (stamp === seen) return config;
-    seen = stamp;
-    if (stamp === 'missing') return (config = {});
-    try {
-      config = parseReleaseConfig(fs.readFileSync(file, 'utf8'));
-    } catch (error) {
-      log(`${file}: 배포본 설정을 쓸 수 없어 이전 설정을 그대로 씁니다 (${error.message})`);
-    }
-    return config;
-  }
+  const current = changedFileReader(file, {
+    parse: parseReleaseConfig,
+    missing: /** @type {ReleaseConfig} */ ({}),
+    checkMs,
+    now,
+    onError: (error) => log(`${file}: 배포본 설정을 쓸 수 없어 이전 설정을 그대로 씁니다 (${error.message})`),
+  });
 
   return {
     current,
