@@ -273,6 +273,9 @@ test('a visitor on a phone books from the store page, sees the code and QR, canc
   expect(await phone.getByRole('link', { name: '캘린더에 추가' }).count()).toBe(0);
   expect(await phone.getByTestId('ticket-hint').innerText()).toBe('취소된 예약이라 입장에 사용할 수 없습니다.');
   await shot(phone, 'booking-cancelled-390.png');
+  await phone.setViewportSize({ width: 1280, height: 900 });
+  await shot(phone, 'booking-cancelled-1280.png');
+  await phone.setViewportSize({ width: 390, height: 844 });
 
   // The other tab's list follows within its 10 s refresh, without a reload.
   await other
@@ -327,6 +330,10 @@ test('a slot whose tables ran out while the visitor typed: the form stays with i
   expect(await sql(`SELECT 1 FROM bookings WHERE phone = '01024681357'`)).toEqual([]);
   await alert.scrollIntoViewIfNeeded();
   await phone.screenshot({ path: path.join(results, 'booking-stale-form-390.png') });
+  await phone.setViewportSize({ width: 1280, height: 900 });
+  await alert.scrollIntoViewIfNeeded();
+  await phone.screenshot({ path: path.join(results, 'booking-stale-form-1280.png') });
+  await phone.setViewportSize({ width: 390, height: 844 });
 
   // The administrator reads the same reason beside the seats still free.
   await admin.goto(`${site.url}/popup/list`);
@@ -338,6 +345,10 @@ test('a slot whose tables ran out while the visitor typed: the form stays with i
   );
   await row.scrollIntoViewIfNeeded();
   await admin.screenshot({ path: path.join(results, 'booking-admin-no-tables-1280.png') });
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await row.scrollIntoViewIfNeeded();
+  await admin.screenshot({ path: path.join(results, 'booking-admin-no-tables-390.png') });
+  await admin.setViewportSize({ width: 1280, height: 900 });
 });
 
 test('the administrator checks in, marks a no-show and downloads the CSV that Excel reads in Korean', async () => {

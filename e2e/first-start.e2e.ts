@@ -80,6 +80,8 @@ test('the first npm start serves / to visitors first, says the other screens are
     await page.goto(`${site.url}/reserve`);
     await page.getByTestId('remote-preparing').getByText('이 화면을 준비하고 있습니다.').waitFor();
     await page.screenshot({ path: path.join(repoRoot, 'test-results', 'first-start-preparing-390.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: path.join(repoRoot, 'test-results', 'first-start-preparing-1280.png') });
     await page.getByRole('heading', { name: '예약 회차' }).waitFor({ timeout: 300_000 });
 
     await secondsUntil(async () => /사이트가 준비되었습니다/.test(site.output()), 300_000);
