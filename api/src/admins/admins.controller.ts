@@ -5,6 +5,7 @@ import type { Principal } from '../auth/principal';
 import { messages } from '../common/messages';
 import { AdminsService } from './admins.service';
 import { LoginResponse } from './dto/administrator.dto';
+import { Roles } from '../auth/roles.decorator';
 
 @ApiTags('auth')
 @Controller()
@@ -16,6 +17,7 @@ export class AdminsController {
    * `{ message, product: { id, username, name, email, roles } }`, after upserting the administrator by `sub`.
    * 401 without a valid token, 403 without the administrator role, 503 issuer down.
    */
+  @Roles('editor', 'staff')
   @Post('login')
   @HttpCode(200)
   @ApiOperation({

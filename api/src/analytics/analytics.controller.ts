@@ -12,6 +12,7 @@ import { CreateAnalyticsEventsDto } from './dto/create-analytics-events.dto';
 import { AnalyticsLinkClicksResponse, AnalyticsSummaryResponse } from './dto/analytics-summary.dto';
 import { INGEST_MAX_BYTES } from './ingest-body';
 import { hitSource } from './ingest-endpoint';
+import { Roles } from '../auth/roles.decorator';
 
 /** Every sentence a refused ingest may carry (ingest-body.ts, the DTO, the service). */
 const INGEST_ERRORS = [
@@ -41,6 +42,7 @@ function parsePeriod(value: unknown, fallback: ReportPeriod): ReportPeriod {
 }
 
 @ApiTags('analytics')
+@Roles('editor')
 @Controller('analytics')
 export class AnalyticsController {
   constructor(

@@ -68,7 +68,7 @@ export class AccessTokenVerifier {
   }
 
   /**
-   * @returns the token's principal `{ sub, username, name, email, roles }`.
+   * @returns the token's principal `{ sub, username, name, email, roles, siteRoles }`.
    * @throws InvalidAccessToken for a token that is malformed, expired, not signed by the issuer's keys, from
    *   another issuer, not an access token (an ID or refresh token), for another client, or without `sub`.
    * @throws IssuerUnavailable when discovery or the key set cannot be fetched.
@@ -105,7 +105,7 @@ export class AccessTokenVerifier {
         `token issued to azp=${String(payload.azp)} aud=${JSON.stringify(payload.aud)}, not ${this.oidc.clientId}`,
       );
     }
-    const principal = principalFromClaims(payload);
+    const principal = principalFromClaims(payload, this.oidc.adminRole);
     if (!principal) throw new InvalidAccessToken('token without sub');
     return principal;
   }

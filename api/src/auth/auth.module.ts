@@ -3,15 +3,15 @@ import { APP_GUARD } from '@nestjs/core';
 import { AccessPolicyGuard } from './access-policy.guard';
 import { AccessTokenGuard } from './access-token.guard';
 import { AccessTokenVerifier } from './access-token-verifier';
-import { AdminGuard } from './admin.guard';
+import { RolesGuard } from './roles.guard';
 
 /**
- * Access token verification and the global access policy (DECISIONS D5): every route needs an administrator
- * token unless it is `@Public()`. One AccessTokenVerifier, so discovery and the key set are fetched once.
+ * Access token verification and the global access policy (DECISIONS D5): every route needs a token with a site
+ * role it is open to (`@Roles`, owner-only by default) unless it is `@Public()`. One AccessTokenVerifier, so discovery and the key set are fetched once.
  */
 @Global()
 @Module({
-  providers: [AccessTokenVerifier, AccessTokenGuard, AdminGuard, { provide: APP_GUARD, useClass: AccessPolicyGuard }],
+  providers: [AccessTokenVerifier, AccessTokenGuard, RolesGuard, { provide: APP_GUARD, useClass: AccessPolicyGuard }],
   exports: [AccessTokenVerifier],
 })
 export class AuthModule {}

@@ -7,6 +7,7 @@ import {
   samplePath,
   type RegisteredRoute,
 } from '../test/route-table';
+import type { SiteRole } from '../common/shared-rules';
 import { createTestApp, TestApp } from '../test/test-app';
 import { ADMIN_SUB, startTestIssuer, TestIssuer } from '../test/test-issuer';
 
@@ -16,6 +17,7 @@ jest.setTimeout(120_000);
 const NOW = new Date('2026-11-20T03:00:00Z');
 const UNAUTHORIZED = { statusCode: 401, message: '로그인이 필요합니다.' };
 const FORBIDDEN = { statusCode: 403, message: '관리자 권한이 없습니다.' };
+const ROLE_FORBIDDEN = { statusCode: 403, message: '이 작업을 할 권한이 없습니다.' };
 
 /** An answer's body without its request id (issue 15 item 7), which must be there and differs on every answer. */
 const withoutRequestId = (body: unknown): unknown => {
@@ -62,6 +64,53 @@ const PUBLIC_WRITES: string[] = [
   'POST /api/reserve/bookings',
   // A visitor cancels their own booking with its code and the last four digits of its phone number (issue 13).
   'POST /api/reserve/bookings/:code/cancel',
+];
+
+/**
+ * The routes open to editors besides the owner (issue 27 item 1: links, schedules, popups and their slots, the
+ * cover, analytics; not people, backup, the audit log or visitors' personal data), written out: a route opens to
+ * editors only by being listed here AND carrying `@Roles('editor')`.
+ */
+const EDITOR_ROUTES = [
+  'POST /api/login',
+  'GET /api/analytics/links',
+  'GET /api/analytics/summary',
+  'POST /api/cover/image',
+  'POST /api/image',
+  'PUT /api/image/:id',
+  'DELETE /api/main/delete/:id',
+  'GET /api/main/detail/:id',
+  'GET /api/main/list',
+  'PUT /api/main/update/:id',
+  'PUT /api/main/update/:id/with-image',
+  'PUT /api/main/update/order/:id/:to/:from',
+  'POST /api/plan',
+  'DELETE /api/plan/delete/:id',
+  'PUT /api/plan/update/:id',
+  'POST /api/popup',
+  'PUT /api/popup/:id/booking-enabled',
+  'DELETE /api/popup/delete/:id',
+  'PUT /api/popup/info',
+  'POST /api/popup/info/image',
+  'GET /api/popup/list',
+  'GET /api/popup/select/:id',
+  'PUT /api/popup/update/:id',
+  'POST /api/store/create',
+  'POST /api/store/create/with-image',
+];
+
+/**
+ * The routes open to door staff besides the owner (issue 27 item 1: the bookings of today's and upcoming slots:
+ * search, check-in, no-show, cancel; bookings/staff-view.ts narrows and masks what they see), written out.
+ */
+const STAFF_ROUTES = [
+  'POST /api/login',
+  'GET /api/popup/:id/bookings',
+  'POST /api/popup/bookings/:id/cancel',
+  'POST /api/popup/bookings/:id/check-in',
+  'POST /api/popup/bookings/:id/no-show',
+  'GET /api/popup/bookings/by-code/:code',
+  'GET /api/popup/list',
 ];
 
 /**
@@ -163,7 +212,7 @@ describe('API authorization matrix (integration, real PostgreSQL and a test issu
     ['a token from another issuer', () => issuer.mint({ claims: { iss: 'http://evil.example' } }), 401, UNAUTHORIZED],
     ['a token for another client', () => issuer.mint({ claims: { azp: 'other-client' } }), 401, UNAUTHORIZED],
     [
-      'a valid token without the admin role',
+      'a valid token without a site role',
       () => issuer.mint({ roles: ['offline_access', 'default-roles-linksite'] }),
       403,
       FORBIDDEN,
@@ -183,12 +232,36 @@ describe('API authorization matrix (integration, real PostgreSQL and a test issu
     expect(wrong).toEqual([]);
   });
 
-  it('every protected route lets an administrator through (success, or a 4xx about the request itself)', async () => {
+  it('opens exactly the listed routes to editors and to staff; every other protected route is the owner\'s', () => {
+    const openTo = (role: SiteRole) => protectedRoutes.filter((r) => r.roles.includes(role)).map(name);
+    expect(openTo('editor')).toEqual([...EDITOR_ROUTES].sort(byPath));
+    expect(openTo('staff')).toEqual([...STAFF_ROUTES].sort(byPath));
+    expect(openTo('owner')).toEqual(protectedRoutes.map(name));
+  });
+
+  /**
+   * Every protected route × every role, as the API answers it: a role the route is open to gets through (success, or
+   * a 4xx about the request itself, never 401/403/5xx); any other gets 403 이 작업을 할 권한이 없습니다. The legacy
+   * administrator role of sites from before roles (ADMIN_ROLE, `admin`) is the owner.
+   */
+  const ROLE_TOKENS: Array<[string, SiteRole, string[]]> = [
+    ['owner', 'owner', ['owner', 'offline_access']],
+    ['the legacy administrator role', 'owner', ['admin', 'offline_access', 'default-roles-linksite']],
+    ['editor', 'editor', ['editor', 'offline_access']],
+    ['staff', 'staff', ['staff', 'offline_access']],
+  ];
+
+  it.each(ROLE_TOKENS)('every protected route answers %s as its roles say', async (_who, role, realmRoles) => {
     const wrong: string[] = [];
+    const token = await issuer.mint({ roles: realmRoles });
     for (const route of protectedRoutes) {
-      const res = await call(route, await issuer.mint());
-      if (res.status === 401 || res.status === 403 || res.status >= 500)
-        wrong.push(`${name(route)} → ${res.status} ${JSON.stringify(res.body)}`);
+      const res = await call(route, token);
+      if (route.roles.includes(role)) {
+        if (res.status === 401 || res.status === 403 || res.status >= 500)
+          wrong.push(`${name(route)} → ${res.status} ${JSON.stringify(res.body)}, expected to be let through`);
+      } else if (res.status !== 403 || JSON.stringify(withoutRequestId(res.body)) !== JSON.stringify(ROLE_FORBIDDEN)) {
+        wrong.push(`${name(route)} → ${res.status} ${JSON.stringify(res.body)}, expected 403`);
+      }
     }
     expect(wrong).toEqual([]);
   });

@@ -1,22 +1,42 @@
 import { Logger, type ExecutionContext } from '@nestjs/common';
 import { ApiError } from '../common/api-error';
-import { loadConfig } from '../config/app-config';
 import { AccessTokenGuard } from './access-token.guard';
 import { AccessTokenVerifier, InvalidAccessToken, IssuerUnavailable } from './access-token-verifier';
-import { AdminGuard } from './admin.guard';
 import { bearerToken } from './authenticated-request';
 import type { Principal } from './principal';
+import { Roles } from './roles.decorator';
+import { RolesGuard } from './roles.guard';
+import { Reflector } from '@nestjs/core';
+import { siteRolesOf } from '../common/shared-rules';
 
 beforeAll(() => Logger.overrideLogger(false));
 
-const principal = (roles: string[]): Principal => ({ sub: 's', username: 'u', name: null, email: null, roles });
+const principal = (roles: string[], legacyOwnerRole = 'admin'): Principal => ({
+  sub: 's',
+  username: 'u',
+  name: null,
+  email: null,
+  roles,
+  siteRoles: siteRolesOf(roles, legacyOwnerRole),
+});
 
-/** An ExecutionContext over a plain request and a response that records headers. */
-function http(request: Record<string, unknown>) {
+/** Handlers with the role metadata RolesGuard reads: none (owner only), editors, staff. */
+class Handlers {
+  ownerOnly(): void {}
+  @Roles('editor')
+  editors(): void {}
+  @Roles('staff')
+  staff(): void {}
+}
+
+/** An ExecutionContext over a plain request and a response that records headers (and, for RolesGuard, a handler). */
+function http(request: Record<string, unknown>, handler: keyof Handlers = 'ownerOnly') {
   const headers: Record<string, string> = {};
   const response = { setHeader: (name: string, value: string) => (headers[name] = value) };
   const context = {
     switchToHttp: () => ({ getRequest: () => request, getResponse: () => response }),
+    getHandler: () => Handlers.prototype[handler],
+    getClass: () => Handlers,
   } as unknown as ExecutionContext;
   return { context, headers };
 }
@@ -91,16 +111,38 @@ describe('AccessTokenGuard', () => {
   });
 });
 
-describe('AdminGuard', () => {
-  it('passes the configured realm role, 403 without it, 401 without a principal', async () => {
-    const guard = new AdminGuard(loadConfig({ ADMIN_ROLE: 'site-admin' }));
-    expect(await status(() => guard.canActivate(http({ user: principal(['site-admin']) }).context))).toEqual({
-      status: 'passed',
-    });
-    expect(await status(() => guard.canActivate(http({ user: principal(['admin']) }).context))).toEqual({
-      status: 403,
-      body: { statusCode: 403, message: '관리자 권한이 없습니다.' },
-    });
-    expect(await status(() => guard.canActivate(http({}).context))).toMatchObject({ status: 401 });
+describe('RolesGuard', () => {
+  const guard = new RolesGuard(new Reflector());
+  const FORBIDDEN = { status: 403, body: { statusCode: 403, message: '관리자 권한이 없습니다.' } };
+  const ROLE_FORBIDDEN = { status: 403, body: { statusCode: 403, message: '이 작업을 할 권한이 없습니다.' } };
+  const PASSED = { status: 'passed' };
+  const run = (user: Principal | undefined, handler: keyof Handlers) =>
+    status(() => guard.canActivate(http(user ? { user } : {}, handler).context));
+
+  it.each([
+    // roles held, route → outcome
+    [['owner'], 'ownerOnly', PASSED],
+    [['owner'], 'staff', PASSED],
+    [['admin'], 'ownerOnly', PASSED], // the legacy ADMIN_ROLE counts as owner
+    [['editor'], 'editors', PASSED],
+    [['editor'], 'ownerOnly', ROLE_FORBIDDEN],
+    [['editor'], 'staff', ROLE_FORBIDDEN],
+    [['staff'], 'staff', PASSED],
+    [['staff'], 'editors', ROLE_FORBIDDEN],
+    [['staff'], 'ownerOnly', ROLE_FORBIDDEN],
+    [['editor', 'staff'], 'staff', PASSED],
+    [['offline_access', 'default-roles-linksite'], 'staff', FORBIDDEN],
+    [[], 'editors', FORBIDDEN],
+  ] as const)('%j on %s → %j', async (roles, handler, outcome) => {
+    expect(await run(principal([...roles]), handler)).toEqual(outcome);
+  });
+
+  it('counts a configured ADMIN_ROLE as owner, and then not `admin`', async () => {
+    expect(await run(principal(['site-admin'], 'site-admin'), 'ownerOnly')).toEqual(PASSED);
+    expect(await run(principal(['admin'], 'site-admin'), 'ownerOnly')).toEqual(FORBIDDEN);
+  });
+
+  it('401 without a principal', async () => {
+    expect(await run(undefined, 'staff')).toMatchObject({ status: 401 });
   });
 });

@@ -1,8 +1,10 @@
 import type { JWTPayload } from 'jose';
+import { siteRolesOf, type SiteRole } from '../common/shared-rules';
 
 /**
  * The signed-in user, read from a verified access token in Keycloak's claim shape (DECISIONS D5):
- * `sub`, `preferred_username` → username, `name`, `email`, `realm_access.roles` → roles.
+ * `sub`, `preferred_username` → username, `name`, `email`, `realm_access.roles` → roles, and the site roles those
+ * grant (siteRolesOf: owner/editor/staff, the legacy ADMIN_ROLE counted as owner; issue 27 item 1).
  * Missing or non-string claims become null (roles: []); only `sub` is required.
  */
 export interface Principal {
@@ -11,12 +13,17 @@ export interface Principal {
   name: string | null;
   email: string | null;
   roles: string[];
+  /** The site roles `roles` grant, most powerful first; [] for none (RolesGuard then answers 403). */
+  siteRoles: SiteRole[];
 }
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
-/** The principal of a verified payload, or null when it has no usable `sub`. */
-export function principalFromClaims(claims: JWTPayload): Principal | null {
+/**
+ * The principal of a verified payload, or null when it has no usable `sub`.
+ * @param legacyOwnerRole ADMIN_ROLE (default `admin`), the administrator role of sites from before roles.
+ */
+export function principalFromClaims(claims: JWTPayload, legacyOwnerRole: string): Principal | null {
   const sub = text(claims.sub);
   if (!sub) return null;
   const realmAccess = claims.realm_access as { roles?: unknown } | undefined;
@@ -29,6 +36,7 @@ export function principalFromClaims(claims: JWTPayload): Principal | null {
     name: text(claims.name),
     email: text(claims.email),
     roles,
+    siteRoles: siteRolesOf(roles, legacyOwnerRole),
   };
 }
 

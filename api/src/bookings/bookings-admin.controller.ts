@@ -1,6 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res, UploadedFile } from '@nestjs/common';
 import { ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
+import { CurrentUser } from '../auth/current-user.decorator';
+import type { Principal } from '../auth/principal';
+import { Roles } from '../auth/roles.decorator';
+import { Clock } from '../common/clock';
 import { messages } from '../common/messages';
 import { ParseIdPipe } from '../common/parse-id.pipe';
 import { ImageUpload, prepareUpload } from '../images/image-upload';
@@ -15,6 +19,7 @@ import {
 } from './dto/booking.dto';
 import { CreatePopupInfoDto } from './dto/create-popup-info.dto';
 import { PopupInfoService } from './popup-info.service';
+import { assertStaffMaySee, seesPersonalData, staffView } from './staff-view';
 
 const ACTION_MESSAGES: Record<AdminAction, string> = {
   'check-in': messages.bookingCheckedIn,
@@ -24,7 +29,9 @@ const ACTION_MESSAGES: Record<AdminAction, string> = {
 
 /**
  * The administrator's side of popup bookings (issue 13): a slot's bookings with search, 입장 확인 / 노쇼 / cancel,
- * the CSV export, and the popup's public information. Administrator-only, like every popup route (no `@Public()`).
+ * the CSV export, and the popup's public information. Never public. The owner may use every route; door staff the
+ * bookings of today's and upcoming slots, with names and phone numbers masked (staff-view.ts); editors the popup's
+ * information; the CSV, which holds every visitor's phone number, is the owner's alone (issue 27 item 1).
  */
 @ApiTags('popups')
 @Controller('popup')
@@ -33,9 +40,14 @@ export class BookingsAdminController {
     private readonly bookings: BookingsService,
     private readonly popups: PopupsService,
     private readonly info: PopupInfoService,
+    private readonly clock: Clock,
   ) {}
 
-  /** `GET /api/popup/:id/bookings[?q=]` → the slot with its counts and its bookings, by time of booking. */
+  /**
+   * `GET /api/popup/:id/bookings[?q=]` → the slot with its counts and its bookings, by time of booking. Staff: 403
+   * `messages.staffPastSlot` for a slot that ended before today, names and phone numbers masked.
+   */
+  @Roles('staff')
   @Get(':id/bookings')
   @ApiOperation({
     summary: '회차별 예약 목록 (관리자)',
@@ -44,10 +56,20 @@ export class BookingsAdminController {
   })
   @ApiParam({ name: 'id', description: 'slot id, positive integer' })
   @ApiQuery({ name: 'q', required: false, description: 'code prefix or phone suffix' })
-  @ApiErrors({ 400: [messages.invalidId, messages.bookingSearchInvalid], 404: [messages.popupNotFound] })
-  async list(@Param('id', ParseIdPipe) id: number, @Query('q') q: unknown): Promise<AdminBookingListResponse> {
+  @ApiErrors({
+    400: [messages.invalidId, messages.bookingSearchInvalid],
+    403: [messages.staffPastSlot],
+    404: [messages.popupNotFound],
+  })
+  async list(
+    @Param('id', ParseIdPipe) id: number,
+    @Query('q') q: unknown,
+    @CurrentUser() user: Principal,
+  ): Promise<AdminBookingListResponse> {
     const slot = await this.popups.get(id);
-    return { product: { slot, bookings: await this.bookings.listForSlot(id, q) } };
+    if (seesPersonalData(user)) return { product: { slot, bookings: await this.bookings.listForSlot(id, q) } };
+    assertStaffMaySee(slot.enddate, this.clock.now());
+    return { product: { slot, bookings: (await this.bookings.listForSlot(id, q)).map(staffView) } };
   }
 
   /** `GET /api/popup/:id/bookings/csv` → every booking of the slot as a CSV file (UTF-8 with BOM, for Excel). */
@@ -75,9 +97,10 @@ export class BookingsAdminController {
 
   /**
    * `GET /api/popup/bookings/by-code/:code` → `{ booking, slot }`: one booking found by its code across every slot,
-   * for the door check-in screen that scans the visitor's QR code (issue 27 item 3). Administrator only: the answer
-   * holds the name and phone number.
+   * for the door check-in screen that scans the visitor's QR code (issue 27 item 3). Staff: 403
+   * `messages.staffPastSlot` for a slot that ended before today, name and phone number masked.
    */
+  @Roles('staff')
   @Get('bookings/by-code/:code')
   @ApiOperation({
     summary: '예약 번호로 예약 찾기 (관리자)',
@@ -85,13 +108,17 @@ export class BookingsAdminController {
       'The booking with that code (case, spaces and hyphens ignored) and its slot with counts, whatever the slot: what the door check-in screen shows after scanning the QR code of /reserve/<code>.',
   })
   @ApiParam({ name: 'code', description: 'booking code: 8 characters of 23456789ABCDEFGHJKLMNPQRSTUVWXYZ' })
-  @ApiErrors({ 400: [messages.bookingCodeInvalid], 404: [messages.bookingAdminNotFound] })
-  async byCode(@Param('code') code: string): Promise<AdminBookingWithSlotResponse> {
+  @ApiErrors({ 400: [messages.bookingCodeInvalid], 403: [messages.staffPastSlot], 404: [messages.bookingAdminNotFound] })
+  async byCode(@Param('code') code: string, @CurrentUser() user: Principal): Promise<AdminBookingWithSlotResponse> {
     const booking = await this.bookings.adminByCode(code);
-    return { product: { booking, slot: await this.popups.get(booking.slotId) } };
+    const slot = await this.popups.get(booking.slotId);
+    if (seesPersonalData(user)) return { product: { booking, slot } };
+    assertStaffMaySee(slot.enddate, this.clock.now());
+    return { product: { booking: staffView(booking), slot } };
   }
 
   /** `POST /api/popup/bookings/:id/check-in` → 입장 확인. */
+  @Roles('staff')
   @Post('bookings/:id/check-in')
   @HttpCode(200)
   @ApiOperation({ summary: '입장 확인 (관리자)', description: 'From booked or no-show; seats stay taken.' })
@@ -101,35 +128,44 @@ export class BookingsAdminController {
     404: [messages.bookingAdminNotFound],
     409: [messages.bookingStatusConflict, messages.bookingDuplicatePhone],
   })
-  async checkIn(@Param('id', ParseIdPipe) id: number): Promise<AdminBookingWriteResponse> {
-    return this.act(id, 'check-in');
+  async checkIn(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: Principal): Promise<AdminBookingWriteResponse> {
+    return this.act(id, 'check-in', user);
   }
 
   /** `POST /api/popup/bookings/:id/no-show` → 노쇼. */
+  @Roles('staff')
   @Post('bookings/:id/no-show')
   @HttpCode(200)
   @ApiOperation({ summary: '노쇼 처리 (관리자)', description: 'From booked or checked in; seats stay taken.' })
   @ApiParam({ name: 'id', description: 'booking id, positive integer' })
   @ApiErrors({ 400: [messages.invalidId], 404: [messages.bookingAdminNotFound], 409: [messages.bookingStatusConflict] })
-  async noShow(@Param('id', ParseIdPipe) id: number): Promise<AdminBookingWriteResponse> {
-    return this.act(id, 'no-show');
+  async noShow(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: Principal): Promise<AdminBookingWriteResponse> {
+    return this.act(id, 'no-show', user);
   }
 
   /** `POST /api/popup/bookings/:id/cancel` → cancelled, seats and table given back (no deadline for staff). */
+  @Roles('staff')
   @Post('bookings/:id/cancel')
   @HttpCode(200)
   @ApiOperation({ summary: '예약 취소 (관리자)', description: 'Any state but cancelled; seats and table go back.' })
   @ApiParam({ name: 'id', description: 'booking id, positive integer' })
   @ApiErrors({ 400: [messages.invalidId], 404: [messages.bookingAdminNotFound] })
-  async cancel(@Param('id', ParseIdPipe) id: number): Promise<AdminBookingWriteResponse> {
-    return this.act(id, 'cancel');
+  async cancel(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: Principal): Promise<AdminBookingWriteResponse> {
+    return this.act(id, 'cancel', user);
   }
 
-  private async act(id: number, action: AdminAction): Promise<AdminBookingWriteResponse> {
-    return { message: ACTION_MESSAGES[action], product: await this.bookings.adminAction(id, action) };
+  /** An action by the owner, or by staff on a booking of today's or an upcoming slot (answered masked). */
+  private async act(id: number, action: AdminAction, user: Principal): Promise<AdminBookingWriteResponse> {
+    if (seesPersonalData(user)) {
+      return { message: ACTION_MESSAGES[action], product: await this.bookings.adminAction(id, action) };
+    }
+    const slot = await this.popups.get(await this.bookings.slotIdOf(id));
+    assertStaffMaySee(slot.enddate, this.clock.now());
+    return { message: ACTION_MESSAGES[action], product: staffView(await this.bookings.adminAction(id, action)) };
   }
 
   /** `PUT /api/popup/info` → saves the popup's public title, place and notice. */
+  @Roles('editor')
   @Put('info')
   @ApiOperation({ summary: '팝업 안내 저장 (관리자)', description: 'Title, place and notice shown on /reserve.' })
   @ApiErrors({
@@ -145,6 +181,7 @@ export class BookingsAdminController {
   }
 
   /** `POST /api/popup/info/image`, multipart `image` → the popup's image (the upload pipeline of DECISIONS D4). */
+  @Roles('editor')
   @Post('info/image')
   @ImageUpload()
   @ApiOperation({

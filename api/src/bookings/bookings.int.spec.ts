@@ -627,6 +627,46 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
       await admin.anonymous().get(`/api/popup/bookings/by-code/${code}`).expect(401);
     });
 
+    it('door staff see today\'s and upcoming bookings with names and phones masked, and no CSV (issue 27 item 1)', async () => {
+      const staff = await adminClient(t, ['staff', 'offline_access']);
+      const code = codes[0]!;
+      const found = (await staff.get(`/api/popup/bookings/by-code/${code}`).expect(200)).body.product;
+      expect(found.booking).toMatchObject({ id: ids[0], code, name: '이*연', phone: '***-****-0061', email: null });
+      const list = (await staff.get(`/api/popup/${slotId}/bookings`).expect(200)).body.product.bookings as Array<{
+        name: string | null;
+        phone: string | null;
+        email: string | null;
+      }>;
+      expect(list.length).toBeGreaterThan(0);
+      for (const booking of list) {
+        expect(booking.phone).toMatch(/^\*\*\*-\*\*\*\*-\d{4}$/);
+        expect(booking.email).toBeNull();
+        expect(booking.name).toContain('*');
+      }
+      const action = await staff.post(`/api/popup/bookings/${ids[0]}/no-show`, {}).expect(200);
+      expect(action.body.product).toMatchObject({ status: 'no_show', name: '이*연', phone: '***-****-0061' });
+      await staff.post(`/api/popup/bookings/${ids[0]}/check-in`, {}).expect(200);
+      // The CSV holds every visitor's phone number: the owner's alone.
+      expect((await staff.get(`/api/popup/${slotId}/bookings/csv`).expect(403)).body.message).toBe(
+        messages.roleForbidden,
+      );
+      // The day after the slot ended, its bookings are out of staff's reach; the owner still sees them whole.
+      t.clock.set(new Date('2026-12-31T03:00:00Z'));
+      for (const res of [
+        await staff.get(`/api/popup/bookings/by-code/${code}`),
+        await staff.get(`/api/popup/${slotId}/bookings`),
+        await staff.post(`/api/popup/bookings/${ids[0]}/check-in`, {}),
+      ]) {
+        expect({ status: res.status, message: res.body.message }).toEqual({
+          status: 403,
+          message: messages.staffPastSlot,
+        });
+      }
+      expect((await admin.get(`/api/popup/bookings/by-code/${code}`).expect(200)).body.product.booking.phone).toBe(
+        '01055550061',
+      );
+    });
+
     it('the audit trail of those actions copies no phone number or email address', async () => {
       const entries = JSON.stringify(await t.dataSource.query(`SELECT * FROM audit_entry`));
       expect(entries).toContain(`"entity":"booking"`);

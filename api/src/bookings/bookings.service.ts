@@ -319,6 +319,16 @@ export class BookingsService {
   }
 
   /**
+   * The slot a booking belongs to, for the door staff's scope check before an action (bookings/staff-view.ts).
+   * @throws ApiError 404 `messages.bookingAdminNotFound` for an unknown booking id.
+   */
+  async slotIdOf(id: number): Promise<number> {
+    const [row] = await this.dataSource.query<{ slot_id: number }[]>(`SELECT slot_id FROM bookings WHERE id = $1`, [id]);
+    if (!row) throw new ApiError(404, messages.bookingAdminNotFound);
+    return row.slot_id;
+  }
+
+  /**
    * One booking found by its code alone, across every slot, for the door check-in screen (issue 27 item 3): staff
    * scan the visitor's QR code (`<origin>/reserve/<CODE>`) and need the booking before they know its slot. Administrator only (the answer holds the name and phone number).
    * @param code the code as scanned or typed: case, spaces and hyphens are ignored (`abcd-2345` finds `ABCD2345`).

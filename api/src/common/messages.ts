@@ -11,6 +11,10 @@ export const messages = {
   badRequest: '잘못된 요청입니다.',
   unauthorized: '로그인이 필요합니다.',
   forbidden: '관리자 권한이 없습니다.',
+  /** A signed-in member of the team whose role (editor, staff) this route is not open to (issue 27 item 1). */
+  roleForbidden: '이 작업을 할 권한이 없습니다.',
+  /** Door staff asked for a booking of a slot that ended before today (bookings/staff-view.ts). */
+  staffPastSlot: '지난 회차의 예약은 볼 수 없습니다.',
   routeNotFound: '요청한 주소를 찾을 수 없습니다.',
   methodNotAllowed: '허용되지 않는 요청 방식입니다.',
   metricsForbidden: '운영 지표를 볼 권한이 없습니다.',
@@ -51,6 +55,15 @@ export const messages = {
     popupInfoImageChanged: '팝업 안내 대표 이미지 변경',
     coverChanged: '커버 이미지 변경',
     siteRestored: '백업 복원',
+    /** Issue 27 item 2: accounts (people/people.service.ts writes these entries itself). */
+    personInvited: (name: string, role: string) => `${name} 님 초대 (${role})`,
+    personReinvited: (name: string) => `${name} 님 비밀번호 재설정 링크 발급`,
+    personRoleChanged: (name: string, from: string, to: string) => `${name} 님 역할 변경: ${from} → ${to}`,
+    personDisabled: (name: string) => `${name} 님 사용 중지`,
+    personEnabled: (name: string) => `${name} 님 다시 사용`,
+    personChanged: (name: string) => `${name} 님 계정 변경`,
+    roles: { owner: '소유자', editor: '편집자', staff: '스태프' } as Record<string, string>,
+    accountStatus: { active: '사용 중', invited: '초대됨', disabled: '사용 중지' } as Record<string, string>,
     otherWrite: (method: string, route: string) => `기타 변경 (${method} ${route})`,
     subjects: {
       link: '링크',
@@ -60,6 +73,7 @@ export const messages = {
       'popup-info': '팝업 안내',
       cover: '커버',
       site: '사이트',
+      person: '팀원',
     },
     fields: {
       pname: '링크 이름',
@@ -92,6 +106,8 @@ export const messages = {
       infoNotice: '안내 사항',
       infoImage: '대표 이미지',
       coverImage: '커버 이미지',
+      role: '역할',
+      accountStatus: '상태',
     },
     empty: '(비어 있음)',
     noLimit: '제한 없음',
@@ -396,6 +412,28 @@ export const messages = {
   serverStopping: '서버가 종료 중입니다. 잠시 후 다시 시도해주세요.',
 
   issuerUnavailable: '인증 서버에 연결할 수 없습니다.',
+  /** Issue 27 item 2: a valid access token of an account the owner disabled (admins/disabled-accounts.ts). */
+  accountDisabled: '사용이 중지된 계정입니다. 관리자에게 문의하세요.',
+  /** Issue 27 item 2 "People": `/api/people` (people/). */
+  personIdInvalid: '계정 ID가 올바르지 않습니다.',
+  personUsernameRequired: '아이디를 입력해주세요.',
+  personUsernameInvalid: '아이디는 영문 소문자나 숫자로 시작하고, 영문 소문자·숫자·마침표(.)·밑줄(_)·하이픈(-)으로 된 3–30자여야 합니다.',
+  personNameRequired: '이름을 입력해주세요.',
+  personNameTooLong: '이름은 50자 이하여야 합니다.',
+  personEmailInvalid: '이메일은 비워 두거나 name@example.com 같은 주소(254자 이하)로 입력해주세요.',
+  personRoleInvalid: '역할은 owner(소유자), editor(편집자), staff(스태프) 중 하나여야 합니다.',
+  personDisabledInvalid: 'disabled 값은 true 또는 false 여야 합니다.',
+  personPatchEmpty: '바꿀 내용(role 또는 disabled)을 보내주세요.',
+  personNotFound: '해당 계정을 찾을 수 없습니다.',
+  personInvited: '초대 링크를 만들었습니다. 24시간 안에 한 번만 쓸 수 있으니 초대할 분께 바로 전달해주세요.',
+  personReinvited: '새 초대 링크를 만들었습니다. 이 링크로 비밀번호를 새로 정할 수 있습니다.',
+  personUpdated: '계정 정보를 바꿨습니다.',
+  personDisabled: '계정 사용을 중지했습니다. 이 계정의 로그인은 바로 끝납니다.',
+  personEnabled: '계정을 다시 사용할 수 있게 했습니다.',
+  /** The identity provider answered an error without a sentence of its own. */
+  personRefused: '계정 서버가 요청을 처리하지 못했습니다.',
+  peopleInKeycloak: '이 사이트의 계정은 Keycloak 에서 관리합니다. Keycloak 관리 콘솔의 사용자 화면에서 관리해주세요.',
+  peopleIdpUnavailable: '계정 서버(인증 서버)에 연결할 수 없습니다. 잠시 후 다시 시도해주세요.',
   loggedIn: '로그인되었습니다.',
 
   configError: (variable: string, reason: string) => `설정 오류: ${variable} ${reason}`,

@@ -162,7 +162,10 @@ export interface OidcConfig {
   discoveryUrl: string;
   /** Our client: must equal `azp`, or be in `aud` when `azp` is absent (env OIDC_CLIENT_ID, default `linksite-shell`). */
   clientId: string;
-  /** Realm role in `realm_access.roles` that makes an administrator (env ADMIN_ROLE, default `admin`). */
+  /**
+   * The one administrator realm role of sites from before roles (env ADMIN_ROLE, default `admin`): it counts as
+   * `owner` (common/shared-rules.ts siteRolesOf; docs/upgrading.md).
+   */
   adminRole: string;
   /** Leeway for `exp`/`nbf`/`iat`, in seconds (env OIDC_CLOCK_TOLERANCE_SECONDS, default 5). */
   clockToleranceSeconds: number;

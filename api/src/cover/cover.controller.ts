@@ -9,8 +9,10 @@ import type { PublicReadAnswer } from '../public-cache/public-cache';
 import { PublicRead } from '../public-cache/public-read.decorator';
 import { CoverService } from './cover.service';
 import { CoverConflictResponse, CoverResponse, CoverWriteResponse } from './dto/cover.dto';
+import { Roles } from '../auth/roles.decorator';
 
 @ApiTags('cover')
+@Roles('editor')
 @Controller('cover')
 export class CoverController {
   constructor(private readonly cover: CoverService) {}

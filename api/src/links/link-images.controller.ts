@@ -6,9 +6,11 @@ import { ImageUpload, prepareUpload } from '../images/image-upload';
 import { ApiErrors } from '../openapi/api-errors';
 import { LinkWriteResponse } from './dto/link.dto';
 import { LinksService } from './links.service';
+import { Roles } from '../auth/roles.decorator';
 
 /** Uploads of a link's image (spec §7 `POST /api/image`, `PUT /api/image/:id`; DECISIONS D3/D4). */
 @ApiTags('links')
+@Roles('editor')
 @Controller('image')
 export class LinkImagesController {
   constructor(private readonly links: LinksService) {}

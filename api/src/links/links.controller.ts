@@ -40,6 +40,7 @@ import { PublicRead } from '../public-cache/public-read.decorator';
 import { LinksService } from './links.service';
 import { ParsePositionPipe } from './parse-position.pipe';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, parseStorePageQuery, queryStringOf } from './store-page-query';
+import { Roles } from '../auth/roles.decorator';
 
 /** Every sentence a link body's validation may answer with (CreateLinkDto, UpdateLinkDto). */
 export const LINK_BODY_ERRORS = [
@@ -70,6 +71,7 @@ const IF_MATCH_HEADER = {
 } as const;
 
 @ApiTags('links')
+@Roles('editor')
 @Controller()
 export class LinksController {
   constructor(private readonly links: LinksService) {}

@@ -12,7 +12,7 @@ type ErrorAnswer = readonly string[] | { type: Type<unknown>; sentences: readonl
  *
  *   @ApiErrors({ 400: [messages.invalidId], 404: [messages.linkNotFound] })
  */
-export const ApiErrors = (answers: Partial<Record<400 | 404 | 409 | 413 | 415 | 422 | 503, ErrorAnswer>>) =>
+export const ApiErrors = (answers: Partial<Record<400 | 403 | 404 | 409 | 413 | 415 | 422 | 503, ErrorAnswer>>) =>
   applyDecorators(
     ...Object.entries(answers).map(([status, answer]) => {
       const { type, sentences } = Array.isArray(answer)

@@ -12,6 +12,7 @@ import { UpdatePlanDto } from './dto/update-plan.dto';
 import { PlanConflictResponse, PlanListResponse, PlanResponse, PlanWriteResponse } from './dto/plan.dto';
 import { PlansService } from './plans.service';
 import { Public } from '../auth/public.decorator';
+import { Roles } from '../auth/roles.decorator';
 
 /** Every sentence a plan body's validation may answer with (CreatePlanDto, UpdatePlanDto). */
 const PLAN_BODY_ERRORS = [
@@ -33,6 +34,7 @@ const IF_MATCH_HEADER = {
 } as const;
 
 @ApiTags('plans')
+@Roles('editor')
 @Controller('plan')
 export class PlansController {
   constructor(private readonly plans: PlansService) {}

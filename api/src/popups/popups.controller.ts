@@ -9,6 +9,7 @@ import { PopupConflictResponse, PopupListResponse, PopupResponse, PopupWriteResp
 import { SetBookingEnabledDto } from './dto/set-booking-enabled.dto';
 import { UpdatePopupDto } from './dto/update-popup.dto';
 import { PopupsService } from './popups.service';
+import { Roles } from '../auth/roles.decorator';
 
 /** Every sentence a popup body's validation may answer with (CreatePopupDto, UpdatePopupDto). */
 const POPUP_BODY_ERRORS = [
@@ -40,11 +41,13 @@ const IF_MATCH_HEADER = {
  * `@Public()`). Update has its own path `PUT /api/popup/update/:id`: the spec's reuse of the plan path is a defect.
  */
 @ApiTags('popups')
+@Roles('editor')
 @Controller('popup')
 export class PopupsController {
   constructor(private readonly popups: PopupsService) {}
 
   /** `GET /api/popup/list` → `{ product: PopupDto[] }` ordered by startdate, id. */
+  @Roles('editor', 'staff')
   @Get('list')
   @ApiOperation({ summary: '팝업 예약 목록 (관리자)', description: 'Slots ordered by startdate, id.' })
   async list(): Promise<PopupListResponse> {

@@ -17,12 +17,15 @@ export interface AdminClient {
 /**
  * Supertest calls on an AdminTestApp (test/admin-test-app.ts) as the administrator. Its one token is valid from a year before the app's clock
  * to a year after, so tests may move the FixedClock (midnight in Seoul…) without it expiring.
+ * @param roles the token's realm roles; by default the test issuer's (the legacy `admin`, which is the owner). Pass
+ *   `['staff']` or `['editor']` to act as a member of the team (issue 27 item 1).
  */
-export async function adminClient(t: AdminTestApp): Promise<AdminClient> {
+export async function adminClient(t: AdminTestApp, roles?: string[]): Promise<AdminClient> {
   const now = t.clock.now();
   const token = await t.issuer.mint({
     now: new Date(now.getTime() - YEAR_SECONDS * 1000),
     expiresInSeconds: 2 * YEAR_SECONDS,
+    ...(roles ? { roles } : {}),
   });
   const http = () => request(t.app.getHttpServer() as App);
   const auth = (req: request.Test) => req.set('Authorization', `Bearer ${token}`);

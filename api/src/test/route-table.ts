@@ -4,6 +4,8 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { IS_PUBLIC } from '../auth/public.decorator';
+import { ROLES } from '../auth/roles.decorator';
+import type { SiteRole } from '../common/shared-rules';
 import { API_PREFIX } from '../common/api-prefix';
 
 /** One route: upper-case method (`ALL` for `@All()`) and full Express path (`/api/main/select/:id`). */
@@ -12,9 +14,14 @@ export interface RegisteredRoute {
   path: string;
 }
 
-/** A controller route with the access its metadata gives it (DECISIONS D5: administrator unless `@Public()`). */
+/**
+ * A controller route with the access its metadata gives it (DECISIONS D5: signed in unless `@Public()`; issue 27
+ * item 1: `owner` plus the roles `@Roles(...)` names).
+ */
 export interface ControllerRoute extends RegisteredRoute {
   public: boolean;
+  /** The site roles that may call it: `owner` first, then those of `@Roles(...)`; meaningless when `public`. */
+  roles: SiteRole[];
   /** `LinksController.list`, for messages. */
   handler: string;
 }
@@ -27,8 +34,8 @@ const joinPath = (...parts: string[]): string =>
 
 /**
  * Every route of every controller in the app, read from Nest's metadata (the `@Get()`/`@Post()`… path and method,
- * the controller path, the global prefix) with `public` from `@Public()` on the handler or the controller, exactly
- * as AccessPolicyGuard reads it. Sorted by path, then method.
+ * the controller path, the global prefix) with `public` from `@Public()` and `roles` from `@Roles()` on the handler
+ * or the controller, exactly as AccessPolicyGuard and RolesGuard read them. Sorted by path, then method.
  */
 export function controllerRoutes(app: INestApplication): ControllerRoute[] {
   const reflector = new Reflector();
@@ -45,12 +52,14 @@ export function controllerRoutes(app: INestApplication): ControllerRoute[] {
         if (methodPath === undefined) continue;
         const requestMethod = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod;
         const isPublic = reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, controller]) === true;
+        const roles = reflector.getAllAndOverride<SiteRole[] | undefined>(ROLES, [handler, controller]) ?? [];
         for (const base of controllerPaths) {
           for (const sub of [methodPath].flat()) {
             routes.push({
               method: RequestMethod[requestMethod],
               path: joinPath(API_PREFIX, base ?? '', sub),
               public: isPublic,
+              roles: ['owner', ...roles],
               handler: `${controller.name}.${name}`,
             });
           }
