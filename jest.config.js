@@ -28,6 +28,8 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/api/src'],
       testMatch: ['**/*.spec.ts'],
+      // One migrated template database, copied by each integration spec (api/src/test/global-setup.ts).
+      globalSetup: '<rootDir>/api/src/test/global-setup.ts',
       // jose 6 is ESM-only: Node requires it natively (require(esm)), jest's module system cannot, so swc
       // turns it into CommonJS here.
       transform: { '^.+\\.ts$': swc(false), '/node_modules/jose/.+\\.js$': swc(false) },

@@ -8,7 +8,7 @@ import { configureApp } from '../configure-app';
 import { seedDemoCatalogue } from '../seed/seed-demo-catalogue';
 import { createOpenApiDocument } from '../openapi/openapi-document';
 import { checkAnswersAgainstContract, type ContractViolation } from './contract-check';
-import { createTestDatabase, type TestDatabase } from './test-database';
+import { createMigratedTestDatabase, type TestDatabase } from './test-database';
 import type { DestinationStream } from 'pino';
 import { LOG_DESTINATION } from '../logging/logging.module';
 
@@ -36,8 +36,10 @@ const UNLIMITED = {
 };
 
 /**
- * Creates a fresh database (test-database.ts createTestDatabase), boots AppModule with the same wiring as
- * main.ts (configureApp), migrations included, and fixes "now" at `now`. The caller seeds if it wants.
+ * Creates a fresh migrated database (test-database.ts createMigratedTestDatabase: a copy of the template the api
+ * project's globalSetup migrated once), boots AppModule on it with the same wiring as main.ts (configureApp), its
+ * start-up migration step included (it finds nothing pending, or migrates an empty `database`), and fixes "now" at
+ * `now`. The caller seeds if it wants.
  * Every JSON answer is checked against the app's OpenAPI document; `close()` fails when one did not match.
  * @param env extra environment for loadConfig, e.g. `{ OIDC_ISSUER: testIssuer.issuer }`.
  * Logs: only warnings and errors (LOG_LEVEL=warn unless `env` says otherwise), as JSON lines on stdout.
@@ -53,7 +55,7 @@ export async function createTestApp(
   logDestination?: DestinationStream,
   shape: { embedded?: boolean } = {},
 ): Promise<TestApp> {
-  const database = given ?? (await createTestDatabase());
+  const database = given ?? (await createMigratedTestDatabase());
   const clock = new FixedClock(now);
   let builder = Test.createTestingModule({
     imports: [
