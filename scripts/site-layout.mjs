@@ -13,8 +13,9 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 /**
  * The remotes, from the one registry (`remotes.json`): Module Federation name, workspace folder, port offset from
- * SITE_PORT, exposed modules, and the administrator and public routes the shell hands them.
- * @type {{ name: string, dir: string, portOffset: number, exposes: string[], adminRoutes: string[], publicRoutes: string[] }[]}
+ * SITE_PORT, exposed modules, and the administrator routes (each with the roles that may open it) and public routes
+ * the shell hands them.
+ * @type {{ name: string, dir: string, portOffset: number, exposes: string[], adminRoutes: { path: string, roles: string[] }[], publicRoutes: string[] }[]}
  */
 export const remotes = JSON.parse(fs.readFileSync(path.join(repoRoot, 'remotes.json'), 'utf8')).remotes;
 

@@ -158,6 +158,38 @@ export function isEmailAddress(value: unknown): value is string {
   return match !== null && match[1]!.length <= 64;
 }
 
+/**
+ * The site's roles, as realm roles in the access token's `realm_access.roles` (Keycloak's claim shape; issue 27
+ * item 1). `owner` may do everything (people, backup and restore, the audit log, visitors' personal data); `editor`
+ * links, schedules, popups and their slots, the cover and analytics; `staff` the bookings of today's and upcoming
+ * slots (search, check-in, no-show, cancel), with phone numbers masked. Ordered from most to least.
+ */
+export const SITE_ROLES = ['owner', 'editor', 'staff'] as const;
+
+/** One of {@link SITE_ROLES}. */
+export type SiteRole = (typeof SITE_ROLES)[number];
+
+/**
+ * The site roles a token's realm roles grant, most powerful first, each once. `legacyOwnerRole` (ADMIN_ROLE, `admin`
+ * by default) is the one administrator role of sites from before roles: it still counts as `owner`, so a site
+ * upgraded without touching its identity server keeps working (docs/upgrading.md). Other realm roles
+ * (`offline_access`, `default-roles-…`) grant nothing.
+ * @example siteRolesOf(['staff', 'offline_access'], 'admin') → ['staff']; siteRolesOf(['admin'], 'admin') → ['owner']
+ */
+export function siteRolesOf(realmRoles: readonly string[], legacyOwnerRole: string): SiteRole[] {
+  return SITE_ROLES.filter(
+    (role) => realmRoles.includes(role) || (role === 'owner' && realmRoles.includes(legacyOwnerRole)),
+  );
+}
+
+/**
+ * Whether someone holding `held` may use what is open to `allowed`. `owner` may use everything (deny by default for
+ * the others: a route or screen that names no role is the owner's alone).
+ */
+export function rolesAllow(held: readonly SiteRole[], allowed: readonly SiteRole[]): boolean {
+  return held.includes('owner') || held.some((role) => allowed.includes(role));
+}
+
 /** The API's Korean sentences for these rules (api/src/common/messages.ts), for the forms to show before sending. */
 export const apiMessages = {
   "pnameRequired": "링크 이름은 필수 값입니다.",

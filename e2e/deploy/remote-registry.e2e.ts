@@ -88,7 +88,21 @@ describe('remotes.json, the one registry of remotes', () => {
   });
 
   test('gives every route to one remote only, administrator or public', () => {
-    const routes = remotes.flatMap((r) => [...r.adminRoutes, ...r.publicRoutes]);
+    const routes = remotes.flatMap((r) => [...r.adminRoutes.map((route) => route.path), ...r.publicRoutes]);
     expect(new Set(routes).size).toBe(routes.length);
+  });
+
+  test('names the roles of every administrator screen, the owner always among them (issue 27 item 1)', () => {
+    const wrong = remotes.flatMap((r) =>
+      r.adminRoutes
+        .filter(
+          ({ roles }) =>
+            !roles.includes('owner') ||
+            roles.some((role) => !['owner', 'editor', 'staff'].includes(role)) ||
+            new Set(roles).size !== roles.length,
+        )
+        .map(({ path: route, roles }) => `${r.name} ${route}: ${JSON.stringify(roles)}`),
+    );
+    expect(wrong).toEqual([]);
   });
 });

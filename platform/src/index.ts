@@ -16,6 +16,7 @@ export {
   resetAuth,
   startAuth,
   useAuth,
+  useMayUse,
   type AuthProfile,
   type AuthState,
   type KeycloakClient,

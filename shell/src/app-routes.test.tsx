@@ -15,7 +15,7 @@ import { AppRoutes } from './app-routes';
 import { loadRemoteComponent, RemoteModuleMissingError } from './remotes/remote-registry';
 import { reloadPage } from './lib/page-reload';
 import { PREPARING_CHECK_MS } from './pages/preparing-page';
-import { ADMIN, signIn, testConfig, VIEWER } from './testing/sign-in';
+import { ADMIN, EDITOR, signIn, STAFF, testConfig, VIEWER } from './testing/sign-in';
 
 // The preparing screen loads the page again once its remote is served; jsdom cannot navigate.
 jest.mock('./lib/page-reload', () => ({ reloadPage: jest.fn() }));
@@ -128,6 +128,46 @@ describe('guard', () => {
     expect(screen.getByRole('link', { name: '팝업 예약 관리' })).toHaveAttribute('href', '/popup/list');
     expect(screen.getByRole('link', { name: '커버 이미지 변경' })).toHaveAttribute('href', '/uploadimage');
     await screen.findByText('mf_plans/Banner');
+  });
+
+  it('shows each role only the screens remotes.json gives it (issue 27 item 1)', async () => {
+    // The landing's own links (not the header's or the footer's).
+    const links = () =>
+      within(screen.getByRole('heading', { name: '관리자 페이지' }).closest('section')!)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href'));
+    await signIn(ADMIN);
+    const { unmount } = renderAt('/admin');
+    expect(screen.getByTestId('admin-role')).toHaveTextContent('소유자 권한으로 로그인했습니다.');
+    expect(links()).toEqual(expect.arrayContaining(['/main/list', '/plan/list', '/popup/checkin', '/backup', '/people']));
+    unmount();
+
+    await signIn(EDITOR);
+    const editor = renderAt('/admin');
+    expect(screen.getByTestId('admin-role')).toHaveTextContent('편집자 권한으로 로그인했습니다.');
+    expect(links()).toEqual(expect.arrayContaining(['/main/list', '/plan/list', '/popup/list', '/uploadimage']));
+    expect(links()).not.toEqual(expect.arrayContaining(['/backup']));
+    expect(links().filter((href) => ['/backup', '/people', '/popup/checkin'].includes(href!))).toEqual([]);
+    editor.unmount();
+
+    await signIn(STAFF);
+    const staff = renderAt('/admin');
+    expect(screen.getByRole('link', { name: '입장 확인' })).toHaveAttribute('href', '/popup/checkin');
+    expect(screen.queryByTestId('admin-links-button')).toBeNull();
+    expect(links()).toEqual(['/popup/checkin']);
+    staff.unmount();
+  });
+
+  it.each([
+    ['staff', STAFF, '/main/list'],
+    ['staff', STAFF, '/backup'],
+    ['an editor', EDITOR, '/people'],
+    ['an editor', EDITOR, '/popup/checkin'],
+  ])('shows %s the no-permission page on a screen not theirs (%s)', async (_who, claims, path) => {
+    await signIn(claims);
+    renderAt(path);
+    expect(await screen.findByTestId('no-permission')).toBeInTheDocument();
+    expect(loader).not.toHaveBeenCalledWith(expect.stringMatching(/^mf_(links|backup|popups)$/), 'Routes');
   });
 
   it('sends a user signed out by the API (second 401) from a guarded page to the sign-in screen', async () => {

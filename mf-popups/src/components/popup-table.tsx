@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Popup } from '@linksite/contract';
+import { useMayUse } from '@linksite/platform';
 import { formatPopupDateTime, turnLabel } from '../lib/popup-format';
 import { messages } from '../lib/messages';
 import { SlotStatusBadge } from './slot-status-badge';
@@ -18,6 +19,8 @@ const number = (value: number) => value.toLocaleString('ko-KR');
  * item 3).
  */
 export function PopupTable({ popups, onDelete }: PopupTableProps) {
+  // Visitors' names and phone numbers: the owner and door staff, not editors (issue 27 item 1).
+  const seesBookings = useMayUse(['staff']);
   return (
     <div className="popup-table__scroll">
       <table className="popup-table" data-testid="popup-table">
@@ -64,13 +67,15 @@ export function PopupTable({ popups, onDelete }: PopupTableProps) {
               </td>
               <td className="popup-table__manage">
                 <div className="popup-table__actions">
-                  <Link
-                    className="popup-table__edit"
-                    to={`/popup/bookings/${popup.id}`}
-                    aria-label={messages.bookingsLinkLabel(popup.id)}
-                  >
-                    {messages.bookingsLink}
-                  </Link>
+                  {seesBookings && (
+                    <Link
+                      className="popup-table__edit"
+                      to={`/popup/bookings/${popup.id}`}
+                      aria-label={messages.bookingsLinkLabel(popup.id)}
+                    >
+                      {messages.bookingsLink}
+                    </Link>
+                  )}
                   <Link
                     className="popup-table__edit"
                     to={`/popup/edit/${popup.id}`}

@@ -157,6 +157,8 @@ export const messages = {
   // Administrator's bookings screen.
   bookingsTitle: '예약자 관리',
   bookingsBack: '← 팝업 예약 관리',
+  /** The way back for door staff, who have no popup list (issue 27 item 1). */
+  backToAdmin: '← 관리자 페이지',
   searchLabel: '예약 번호 또는 휴대폰 번호 뒤 4자리',
   search: '검색',
   searchReset: '전체 보기',

@@ -1,7 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { AdminBooking } from '@linksite/contract';
-import { errorMessage, ErrorNotice, Loading, useRequest } from '@linksite/platform';
+import { errorMessage, ErrorNotice, Loading, useMayUse, useRequest } from '@linksite/platform';
 import { downloadBookingsCsv } from '../api/download-bookings-csv';
 import { fetchSlotBookings } from '../api/fetch-slot-bookings';
 import { setBookingEnabled } from '../api/set-booking-enabled';
@@ -31,6 +31,9 @@ function saveFile(blob: Blob, fileName: string): void {
  * and 취소 (asked first). Every write alerts the server's message and loads the list again.
  */
 export function BookingAdminPage() {
+  // Door staff (issue 27 item 1) work the list; opening or closing bookings is an editor's, the CSV the owner's.
+  const editsPopups = useMayUse(['editor']);
+  const exportsCsv = useMayUse([]);
   const { id = '' } = useParams();
   const [query, setQuery] = useState('');
   const [typed, setTyped] = useState('');
@@ -74,8 +77,8 @@ export function BookingAdminPage() {
 
   return (
     <section className="admin-screen popup-screen--wide" aria-labelledby="bookings-title">
-      <Link className="booking-admin__back" to="/popup/list">
-        {messages.bookingsBack}
+      <Link className="booking-admin__back" to={editsPopups ? '/popup/list' : '/admin'}>
+        {editsPopups ? messages.bookingsBack : messages.backToAdmin}
       </Link>
       <div className="admin-screen__head">
         <h1 id="bookings-title" className="admin-screen__title">
@@ -85,14 +88,16 @@ export function BookingAdminPage() {
           <Link className="popup-table__edit" to="/popup/checkin">
             {messages.checkinLink}
           </Link>
-          {data && (
+          {data && editsPopups && (
             <button type="button" className="admin-button booking-admin__toggle" onClick={() => void toggle()}>
               {data.slot.bookingEnabled ? messages.toggleClose : messages.toggleOpen}
             </button>
           )}
-          <button type="button" className="admin-button" onClick={() => void download()}>
-            {messages.csvDownload}
-          </button>
+          {exportsCsv && (
+            <button type="button" className="admin-button" onClick={() => void download()}>
+              {messages.csvDownload}
+            </button>
+          )}
         </div>
       </div>
       {list.status === 'error' && (

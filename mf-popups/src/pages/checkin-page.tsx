@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminBooking, Popup } from '@linksite/contract';
-import { errorMessage, toApiError } from '@linksite/platform';
+import { errorMessage, toApiError, useMayUse } from '@linksite/platform';
 import { fetchBookingByCode } from '../api/fetch-booking-by-code';
 import { updateBookingState } from '../api/update-booking-state';
 import '../components/popup-screens.css';
@@ -32,6 +32,8 @@ type Camera = 'off' | 'starting' | 'on' | 'failed';
  * code (조회) works without a camera.
  */
 export function CheckinPage() {
+  // Door staff have no popup list: their way back is the landing (issue 27 item 1).
+  const editsPopups = useMayUse(['editor']);
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const audioRef = useRef<AudioContext | null>(null);
@@ -143,8 +145,8 @@ export function CheckinPage() {
 
   return (
     <section className="admin-screen checkin" aria-labelledby="checkin-title">
-      <Link className="booking-admin__back" to="/popup/list">
-        {messages.bookingsBack}
+      <Link className="booking-admin__back" to={editsPopups ? '/popup/list' : '/admin'}>
+        {editsPopups ? messages.bookingsBack : messages.backToAdmin}
       </Link>
       <h1 id="checkin-title" className="admin-screen__title">
         {messages.checkinTitle}

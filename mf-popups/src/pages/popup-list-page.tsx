@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Popup } from '@linksite/contract';
-import { errorMessage, ErrorNotice, Loading, useRequest } from '@linksite/platform';
+import { errorMessage, ErrorNotice, Loading, useMayUse, useRequest } from '@linksite/platform';
 import { deletePopup } from '../api/delete-popup';
 import { fetchPopups } from '../api/fetch-popups';
 import { PopupTable } from '../components/popup-table';
@@ -14,6 +14,8 @@ import { messages } from '../lib/messages';
  * again (spec §4's page reload, without losing state), after a refusal too.
  */
 export function PopupListPage() {
+  // Check-in is the owner's and door staff's (issue 27 item 1).
+  const checksIn = useMayUse(['staff']);
   const popups = useRequest(fetchPopups);
 
   const remove = async (popup: Popup) => {
@@ -37,9 +39,11 @@ export function PopupListPage() {
           {messages.popupListTitle}
         </h1>
         <div className="popup-list__tools">
-          <Link className="popup-table__edit" to="/popup/checkin">
-            {messages.checkinLink}
-          </Link>
+          {checksIn && (
+            <Link className="popup-table__edit" to="/popup/checkin">
+              {messages.checkinLink}
+            </Link>
+          )}
           <Link className="popup-table__edit" to="/popup/info">
             {messages.popupInfoLink}
           </Link>

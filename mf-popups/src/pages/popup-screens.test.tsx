@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
+import { actAs } from '@linksite/platform/src/testing/act-as';
 import { sent, serve, useTestRuntimeConfig } from '@linksite/platform/src/testing/fake-http';
 import { PopupRoutes } from '../routes';
 
@@ -67,6 +68,8 @@ globalThis.ResizeObserver ??= class {
 
 beforeEach(() => {
   useTestRuntimeConfig();
+  // The shell's guard let the owner in; tests of other roles say so.
+  actAs('owner');
   alerts = [];
   jest.spyOn(window, 'alert').mockImplementation((message) => void alerts.push(String(message)));
 });
@@ -348,6 +351,16 @@ describe('팝업 예약 관리 (/popup/list)', () => {
     ).toEqual(['4', '선택 안 함', '2025년 04월 06일 오전 12:00 ~ 2025년 04월 06일 오후 12:00']);
     expect(screen.getByRole('link', { name: '3번 팝업 예약 수정' })).toHaveAttribute('href', '/popup/edit/3');
     expect(screen.getByRole('link', { name: '+ 팝업 예약 등록' })).toHaveAttribute('href', '/popup');
+  });
+
+  it('shows an editor no way to visitors\' bookings or to check-in (issue 27 item 1)', async () => {
+    actAs('editor');
+    serve({ 'GET /popup/list': () => ({ status: 200, data: { product: popups } }) });
+    renderAt('/popup/list');
+    await screen.findByRole('table');
+    expect(screen.queryByRole('link', { name: '3번 팝업 예약의 예약자 목록' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'QR 입장 확인' })).toBeNull();
+    expect(screen.getByRole('link', { name: '3번 팝업 예약 수정' })).toHaveAttribute('href', '/popup/edit/3');
   });
 
   it('asks before deleting, alerts the message and loads the table again', async () => {

@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
+import { actAs } from '@linksite/platform/src/testing/act-as';
 import { sent, serve, useTestRuntimeConfig } from '@linksite/platform/src/testing/fake-http';
 import { PopupRoutes } from '../routes';
 
@@ -83,6 +84,7 @@ const field = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 
 beforeEach(() => {
   useTestRuntimeConfig();
+  actAs('owner');
   sessionStorage.clear();
   Element.prototype.scrollIntoView = jest.fn();
 });
@@ -388,5 +390,27 @@ describe('/popup/bookings/:id, 예약자 관리 (issue 13)', () => {
       'GET /popup/7/bookings',
     ]);
     jest.restoreAllMocks();
+  });
+
+  it('door staff see masked names and phones, with no CSV, no open/close switch and the way back to the landing', async () => {
+    actAs('staff');
+    serve({
+      'GET /popup/7/bookings': () => ({
+        status: 200,
+        data: { product: { slot, bookings: [{ ...row(1, 'AAAA2222', 'booked', '김*늘'), phone: '***-****-0001' }] } },
+      }),
+    });
+    renderAt('/popup/bookings/7');
+    const [first] = await screen.findAllByTestId('booking-row');
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(0, 3),
+    ).toEqual(['AAAA2222', '김*늘', '***-****-0001']);
+    expect(screen.queryByRole('button', { name: 'CSV 내려받기' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /예약 (받기 )?(멈춤|열기|시작)/ })).toBeNull();
+    expect(screen.getByRole('link', { name: '← 관리자 페이지' })).toHaveAttribute('href', '/admin');
+    expect(screen.getByRole('button', { name: 'AAAA2222 입장 확인' })).toBeInTheDocument();
   });
 });

@@ -53,8 +53,19 @@ describe('auth store', () => {
       loading: false,
       error: null,
       isAdmin: true,
+      // The legacy administrator role of sites from before roles is the owner (issue 27 item 1).
+      siteRoles: ['owner'],
       profile: { username: 'admin', name: '관리자', email: 'admin@localhost', roles: ['admin', 'offline_access'] },
     });
+  });
+
+  it.each([
+    [['staff', 'offline_access'], ['staff']],
+    [['editor'], ['editor']],
+    [['staff', 'owner', 'editor'], ['owner', 'editor', 'staff']],
+  ])('reads the site roles of realm roles %j: %j, each a member of the team', async (roles, siteRoles) => {
+    await initAuth(oidc, fakeKeycloak({ ...ADMIN_CLAIMS, roles }).factory);
+    expect(authStore.getState()).toMatchObject({ authenticated: true, isAdmin: true, siteRoles });
   });
 
   it('uses url, realm and clientId in Keycloak mode, and creates the instance only once', async () => {
@@ -80,7 +91,7 @@ describe('auth store', () => {
 
   it('is signed in without the administrator role when the role is missing', async () => {
     await initAuth({ ...oidc, adminRole: 'site-admin' }, fakeKeycloak().factory);
-    expect(authStore.getState()).toMatchObject({ authenticated: true, isAdmin: false });
+    expect(authStore.getState()).toMatchObject({ authenticated: true, isAdmin: false, siteRoles: [] });
   });
 
   it('ends initialized and signed out with a Korean error when the identity server fails', async () => {

@@ -1,3 +1,4 @@
+import { rolesAllow, siteRolesOf, type SiteRole } from '@linksite/contract/api-rules';
 import type Keycloak from 'keycloak-js';
 import type { KeycloakConfig, KeycloakTokenParsed } from 'keycloak-js';
 import { useStore } from 'zustand';
@@ -26,7 +27,12 @@ export interface AuthState {
   /** Initialising or redirecting to the identity server. */
   loading: boolean;
   profile: AuthProfile | null;
-  /** The profile has the configured administrator role (`adminRole`). */
+  /**
+   * The site roles of the profile's realm roles, most powerful first (owner, editor, staff; the legacy
+   * `adminRole` counts as owner: siteRolesOf in @linksite/contract/api-rules, the rule the API applies). [] signed out.
+   */
+  siteRoles: SiteRole[];
+  /** A member of the site's team: the profile holds at least one site role, so the console opens (issue 27 item 1). */
   isAdmin: boolean;
   /** Korean message when the identity server could not be reached; null otherwise. */
   error: string | null;
@@ -60,7 +66,7 @@ const createKeycloak: KeycloakFactory = async (config) => {
   return new KeycloakClass(config);
 };
 
-const signedOut = { authenticated: false, profile: null, isAdmin: false } as const;
+const signedOut = { authenticated: false, profile: null, siteRoles: [] as SiteRole[], isAdmin: false } as const;
 const initialState: AuthState = { initialized: false, loading: false, error: null, ...signedOut };
 
 /** The one auth store of the page (the platform is a federation singleton, so remotes read this same store). */
@@ -118,7 +124,8 @@ function publish(): void {
   }
   const profile = profileOf(keycloak.tokenParsed, keycloak.idTokenParsed);
   setSignedInBefore(true);
-  authStore.setState({ authenticated, profile, isAdmin: profile.roles.includes(settings.adminRole) });
+  const siteRoles = siteRolesOf(profile.roles, settings.adminRole);
+  authStore.setState({ authenticated, profile, siteRoles, isAdmin: siteRoles.length > 0 });
 }
 
 /** Forgets the signed-in user locally: tokens, store, sessionStorage `user`. */
@@ -276,6 +283,15 @@ export async function refreshAccessToken(): Promise<string | null> {
 /** Reads the auth store in React; remotes use this too (they never create a Keycloak instance). */
 export function useAuth<T>(select: (state: AuthState) => T): T {
   return useStore(authStore, select);
+}
+
+/**
+ * Whether the signed-in user may use what is open to `roles` besides the owner (issue 27 item 1: the same rule as
+ * the API's RolesGuard and the shell's screens, `rolesAllow`). A remote hides what the role cannot use with it, e.g.
+ * `useMayUse(['editor'])` around an edit button; `useMayUse([])` is the owner alone.
+ */
+export function useMayUse(roles: readonly SiteRole[]): boolean {
+  return useStore(authStore, (state) => rolesAllow(state.siteRoles, roles));
 }
 
 /** Forgets the instance and resets the store (tests, harnesses). */

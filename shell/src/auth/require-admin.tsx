@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { rolesAllow, type SiteRole } from '@linksite/contract/api-rules';
 import { ko, Loading, rememberReturnPath, startAuth, useAuth } from '@linksite/platform';
 import { NoPermissionPage } from '../pages/no-permission-page';
 
@@ -27,19 +28,21 @@ function SignedOutRedirect() {
 /**
  * Guard of every route except `/` and `/login` (spec §2 "Access", DECISIONS D5): starts auth if the page has not
  * yet (a visitor who never signed in here loads keycloak-js only now, issue 14 item 3), waits for the auth check
- * (`불러오는 중…`); signed out → the asked route is kept for after sign-in, alert and `/login`; signed in without the
- * administrator role → no-permission page.
+ * (`불러오는 중…`); signed out → the asked route is kept for after sign-in, alert and `/login`; signed in without a
+ * site role, or without one of `roles` (the screen's roles in remotes.json; issue 27 item 1) → no-permission page.
  * Renders `children`, or the nested routes when used as a layout route.
+ * @param roles who may open the screen (`owner` may open every screen); omitted: any member of the team.
  */
-export function RequireAdmin({ children }: { children?: ReactNode }) {
+export function RequireAdmin({ children, roles }: { children?: ReactNode; roles?: readonly SiteRole[] }) {
   const initialized = useAuth((s) => s.initialized);
   const authenticated = useAuth((s) => s.authenticated);
   const isAdmin = useAuth((s) => s.isAdmin);
+  const siteRoles = useAuth((s) => s.siteRoles);
   useEffect(() => {
     void startAuth();
   }, []);
   if (!initialized) return <Loading />;
   if (!authenticated) return <SignedOutRedirect />;
-  if (!isAdmin) return <NoPermissionPage />;
+  if (!isAdmin || (roles && !rolesAllow(siteRoles, roles))) return <NoPermissionPage />;
   return children ?? <Outlet />;
 }

@@ -26,9 +26,14 @@ export const messages = {
   otherAdminLinks: '그 밖의 관리',
   insights: '방문 통계',
   qrCodes: 'QR 코드',
+  checkIn: '입장 확인',
+  people: '사람 관리',
+  /** The /admin landing's line under the title, naming the role (issue 27 item 1). */
+  roleLine: (role: string) => `${role} 권한으로 로그인했습니다.`,
+  roleNames: { owner: '소유자', editor: '편집자', staff: '스태프' },
   noPermissionTitle: '접근 권한이 없습니다',
   noPermissionBody:
-    '이 화면은 관리자 권한이 있는 계정만 사용할 수 있습니다. 관리자 계정으로 다시 로그인하거나 사이트 관리자에게 권한을 요청해주세요.',
+    '지금 로그인한 계정으로는 이 화면을 열 수 없습니다. 다른 계정으로 다시 로그인하거나 사이트 소유자에게 권한을 요청해주세요.',
   comingSoonTitle: '준비 중인 화면입니다.',
   comingSoonBody: '이 기능은 아직 제공되지 않습니다. 다음 업데이트를 기다려주세요.',
   preparingTitle: '이 화면을 준비하고 있습니다.',

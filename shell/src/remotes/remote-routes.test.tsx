@@ -34,6 +34,8 @@ test.each(withRoutes.map((remote) => [remote.name, remote] as const))(
     const { Routes } = require(`../../../${remote.dir}/src/routes`) as { Routes: ComponentType };
     // The component renders its <Routes> element without hooks: its element tree is the route table.
     const rendered = (Routes as () => ReactNode)();
-    expect(routePaths(rendered).sort()).toEqual([...remote.adminRoutes, ...remote.publicRoutes].sort());
+    expect(routePaths(rendered).sort()).toEqual(
+      [...remote.adminRoutes.map((route) => route.path), ...remote.publicRoutes].sort(),
+    );
   },
 );
