@@ -2,6 +2,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import {
   controllerRoutes,
+  type ControllerRoute,
   registeredRoutes,
   requestMethod,
   samplePath,
@@ -128,8 +129,8 @@ const OUTSIDE_NEST = /^GET \/api\/docs|^ALL \/api(\{\/\*splat\})?$/;
 describe('API authorization matrix (integration, real PostgreSQL and a test issuer)', () => {
   let t: TestApp;
   let issuer: TestIssuer;
-  let protectedRoutes: RegisteredRoute[];
-  let publicRoutes: RegisteredRoute[];
+  let protectedRoutes: ControllerRoute[];
+  let publicRoutes: ControllerRoute[];
 
   const call = (route: RegisteredRoute, token?: string) => {
     const agent = request(t.app.getHttpServer() as App);
@@ -232,7 +233,7 @@ describe('API authorization matrix (integration, real PostgreSQL and a test issu
     expect(wrong).toEqual([]);
   });
 
-  it('opens exactly the listed routes to editors and to staff; every other protected route is the owner\'s', () => {
+  it("opens exactly the listed routes to editors and to staff; every other protected route is the owner's", () => {
     const openTo = (role: SiteRole) => protectedRoutes.filter((r) => r.roles.includes(role)).map(name);
     expect(openTo('editor')).toEqual([...EDITOR_ROUTES].sort(byPath));
     expect(openTo('staff')).toEqual([...STAFF_ROUTES].sort(byPath));
