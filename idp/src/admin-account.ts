@@ -1,80 +1,20 @@
-import { randomBytes, randomUUID, scrypt, timingSafeEqual, type BinaryLike, type ScryptOptions } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Account, AccountStore } from './accounts.js';
 import type { IdpConfig } from './config.js';
 import { messages } from './messages.js';
+import { generatePassword, hashPassword, verifyPassword, type PasswordHash } from './password-hash.js';
 import { writeSecretFile } from './persisted-keys.js';
 
-/** scrypt parameters (N=2^15, r=8, p=1: ~32 MiB, tens of milliseconds per check). */
-const SCRYPT = { N: 32768, r: 8, p: 1, keylen: 64, maxmem: 64 * 1024 * 1024 } as const;
-
-export interface PasswordHash {
-  algorithm: 'scrypt';
-  N: number;
-  r: number;
-  p: number;
-  salt: string;
-  hash: string;
-}
-
-/** The one administrator this provider knows. */
-export interface AdminAccount {
-  /** Stable subject (`sub`), a UUID kept in admin.json like Keycloak's user id. */
-  id: string;
-  username: string;
-  name: string;
-  email: string;
-  roles: string[];
-  passwordHash: PasswordHash;
-}
-
-/** Shape of `DATA_DIR/idp/admin.json`. `passwordHash` is present only for a generated password. */
+/**
+ * Shape of `DATA_DIR/idp/admin.json`: the bootstrap administrator's subject. Before accounts (issue 27) it also held
+ * the generated password's hash (`passwordHash`); version 2 keeps only the id, the account lives in the store.
+ */
 interface AdminFile {
   id: string;
+  version?: 2;
   passwordHash?: PasswordHash;
-}
-
-function scryptAsync(password: BinaryLike, salt: BinaryLike, keylen: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
-}
-
-export async function hashPassword(password: string): Promise<PasswordHash> {
-  const salt = randomBytes(16);
-  const key = await scryptAsync(password.normalize('NFC'), salt, SCRYPT.keylen, SCRYPT);
-  return {
-    algorithm: 'scrypt',
-    N: SCRYPT.N,
-    r: SCRYPT.r,
-    p: SCRYPT.p,
-    salt: salt.toString('base64'),
-    hash: key.toString('base64'),
-  };
-}
-
-/** Compares in constant time on the derived keys. */
-export async function verifyPassword(password: string, stored: PasswordHash): Promise<boolean> {
-  const expected = Buffer.from(stored.hash, 'base64');
-  const actual = await scryptAsync(password.normalize('NFC'), Buffer.from(stored.salt, 'base64'), expected.length, {
-    N: stored.N,
-    r: stored.r,
-    p: stored.p,
-    maxmem: SCRYPT.maxmem,
-  });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
-
-/** 20 characters from an alphabet without look-alikes (~114 bits). */
-export function generatePassword(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-  let out = '';
-  while (out.length < 20) {
-    for (const byte of randomBytes(32)) {
-      if (byte < alphabet.length * 4 && out.length < 20) out += alphabet[byte % alphabet.length];
-    }
-  }
-  return out;
 }
 
 /** Draws lines in a box; Hangul counts as two columns on a terminal. */
@@ -88,15 +28,20 @@ export function box(lines: readonly string[]): string {
 }
 
 /**
- * Loads the administrator. ADMIN_PASSWORD, when set, wins and is hashed in memory only.
- * Otherwise the hash in admin.json is used, or a password is generated, printed once via `print`,
- * and only its scrypt hash is written (issue 3, item 1).
+ * Makes sure the bootstrap administrator (ADMIN_USERNAME, ADMIN_NAME, ADMIN_EMAIL) is an account in `accounts`: an
+ * active `owner` (ADMIN_ROLE `owner`, or the legacy `admin`, means owner) whose subject is the id in admin.json.
+ * Its password: ADMIN_PASSWORD, when set, wins (its hash replaces the stored one); else the stored account's; else the
+ * hash an older admin.json kept (upgraded in place: the hash moves to the store, admin.json keeps the id); else a
+ * password is generated, printed once via `print`, and only its scrypt hash is stored (issue 3, item 1).
+ * ADMIN_TOTP_SECRET, when set, becomes its authenticator.
+ * @throws AccountError 409 when another account already has ADMIN_USERNAME.
  */
-export async function loadAdminAccount(
+export async function ensureBootstrapAccount(
   config: IdpConfig,
   dir: string,
+  accounts: AccountStore,
   print: (text: string) => void,
-): Promise<AdminAccount> {
+): Promise<Account> {
   const file = path.join(dir, 'admin.json');
   let stored: AdminFile | undefined;
   try {
@@ -107,27 +52,33 @@ export async function loadAdminAccount(
   }
 
   const { admin } = config;
-  let passwordHash: PasswordHash;
-  const next: AdminFile = { id: stored?.id ?? randomUUID(), passwordHash: stored?.passwordHash };
+  const id = stored?.id ?? randomUUID();
+  const existing = await accounts.findById(id);
+  let passwordHash: PasswordHash | undefined;
+  let generated: string | undefined;
   if (admin.password !== undefined) {
-    passwordHash = await hashPassword(admin.password);
-  } else if (stored?.passwordHash) {
-    passwordHash = stored.passwordHash;
-  } else {
-    const generated = generatePassword();
-    passwordHash = await hashPassword(generated);
-    next.passwordHash = passwordHash;
-    writeSecretFile(file, `${JSON.stringify(next, null, 2)}\n`);
-    print(`\n${box(messages.generatedPasswordBox(admin.username, generated))}\n`);
+    const unchanged = existing?.passwordHash && (await verifyPassword(admin.password, existing.passwordHash));
+    if (!unchanged) passwordHash = await hashPassword(admin.password);
+  } else if (!existing) {
+    if (stored?.passwordHash) {
+      passwordHash = stored.passwordHash;
+    } else {
+      generated = generatePassword();
+      passwordHash = await hashPassword(generated);
+    }
   }
-  if (!stored) writeSecretFile(file, `${JSON.stringify(next, null, 2)}\n`);
 
-  return {
-    id: next.id,
+  const { account } = await accounts.ensureBootstrap({
+    id,
     username: admin.username,
     name: admin.name,
     email: admin.email,
-    roles: [admin.role],
     passwordHash,
-  };
+    replacePassword: admin.password !== undefined,
+    totpSecret: admin.totpSecret,
+  });
+  if (!stored || stored.version !== 2) writeSecretFile(file, `${JSON.stringify({ id, version: 2 }, null, 2)}\n`);
+  if (generated) print(`\n${box(messages.generatedPasswordBox(admin.username, generated))}\n`);
+  if (admin.role !== 'owner') print(messages.legacyAdminRole(admin.role));
+  return account;
 }

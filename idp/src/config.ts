@@ -15,14 +15,25 @@ export interface IdpConfig {
   postLogoutRedirectUris: string[];
   /** Resource indicator and `aud` of the JWT access tokens. */
   apiAudience: string;
+  /** The bootstrap administrator, always an `owner` account (issue 27 item 2). */
   admin: {
     username: string;
     /** From ADMIN_PASSWORD; undefined means "generate once and keep its hash". */
     password: string | undefined;
+    /** ADMIN_ROLE as given (`owner` by default; the legacy `admin`, or any other name, also means `owner`). */
     role: string;
     name: string;
     email: string;
+    /** ADMIN_TOTP_SECRET: a fixed base32 authenticator secret for the bootstrap owner (scripts, tests). */
+    totpSecret: string | undefined;
   };
+  /**
+   * IDP_OWNER_TOTP: `required` (default) makes every owner enrol an authenticator before a sign-in completes;
+   * `optional` leaves it to each owner (development, and the browser tests that sign in as the bootstrap owner).
+   */
+  ownerTotp: 'required' | 'optional';
+  /** Seconds an invitation link works (INVITATION_TTL, default 24 h). */
+  invitationTtl: number;
   dataDir: string;
   /**
    * PostgreSQL URL of the store for sessions, grants and refresh tokens (env IDP_DATABASE_URL; issue 15 item 5).
@@ -148,6 +159,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): IdpConfig {
     throw new ConfigError('IDP_DATABASE_URL', 'must be a postgres:// or postgresql:// URL');
   }
 
+  const adminRole = nonEmpty(env, 'ADMIN_ROLE', 'owner');
+  if (adminRole === 'editor' || adminRole === 'staff') {
+    throw new ConfigError(
+      'ADMIN_ROLE',
+      `must be owner (or the legacy admin): the bootstrap account is an owner, got "${adminRole}"`,
+    );
+  }
+  const totpSecretRaw = env.ADMIN_TOTP_SECRET?.replace(/\s+/g, '').toUpperCase() || undefined;
+  // At least 128 bits (26 base32 characters), as RFC 4226 and otplib require.
+  if (totpSecretRaw !== undefined && !/^[A-Z2-7]{26,}=*$/.test(totpSecretRaw)) {
+    throw new ConfigError('ADMIN_TOTP_SECRET', 'must be base32 (A–Z, 2–7) of at least 26 characters (128 bits)');
+  }
+  const ownerTotp = nonEmpty(env, 'IDP_OWNER_TOTP', 'required');
+  if (ownerTotp !== 'required' && ownerTotp !== 'optional') {
+    throw new ConfigError('IDP_OWNER_TOTP', `must be "required" or "optional", got "${ownerTotp}"`);
+  }
+
   const accessTokenTtl = positiveInt(env, 'ACCESS_TOKEN_TTL', 300);
   const refreshTokenTtl = positiveInt(env, 'REFRESH_TOKEN_TTL', 8 * 60 * 60);
   const sessionTtl = positiveInt(env, 'SESSION_TTL', refreshTokenTtl);
@@ -163,10 +191,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): IdpConfig {
     admin: {
       username: nonEmpty(env, 'ADMIN_USERNAME', 'admin'),
       password: password === undefined || password === '' ? undefined : password,
-      role: nonEmpty(env, 'ADMIN_ROLE', 'admin'),
+      role: adminRole,
       name: nonEmpty(env, 'ADMIN_NAME', '관리자'),
       email: nonEmpty(env, 'ADMIN_EMAIL', 'admin@localhost'),
+      totpSecret: totpSecretRaw?.replace(/=+$/, ''),
     },
+    ownerTotp,
+    invitationTtl: positiveInt(env, 'INVITATION_TTL', 24 * 60 * 60),
     dataDir: path.resolve(nonEmpty(env, 'DATA_DIR', path.join(repoRoot, '.data'))),
     databaseUrl,
     trustedProxies: trustedProxies.map(normalizeAddress),

@@ -100,7 +100,8 @@ describe('idp with ADMIN_PASSWORD', () => {
       email: 'admin@localhost',
       name: '관리자',
     });
-    expect((payload.realm_access as { roles: string[] }).roles).toContain('admin');
+    // The bootstrap administrator is an owner (issue 27); the default ADMIN_ROLE is `owner`.
+    expect((payload.realm_access as { roles: string[] }).roles).toEqual(['owner']);
     expect(String(payload.scope).split(' ')).toContain('openid');
     expect(Number(payload.exp) - Number(payload.iat)).toBe(ACCESS_TOKEN_TTL);
 
@@ -143,7 +144,7 @@ describe('idp with ADMIN_PASSWORD', () => {
     expect(await me.json()).toMatchObject({
       sub: payload.sub,
       preferred_username: 'admin',
-      realm_access: { roles: ['admin'] },
+      realm_access: { roles: ['owner'] },
     });
     const noToken = await fetch(`${idp.issuer}/me`);
     expect(noToken.status).toBe(401);

@@ -1,10 +1,14 @@
 import { createServer } from 'node:http';
 import path from 'node:path';
 import type Provider from 'oidc-provider';
-import { loadAdminAccount } from './admin-account.js';
+import { AccessTokenVerifier } from './access-token.js';
+import { AccountError, AccountStore } from './accounts.js';
+import { ensureBootstrapAccount } from './admin-account.js';
+import { adminApi } from './admin-api.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DeviceCookies } from './device-cookie.js';
 import { interactionRoutes } from './interactions.js';
+import { invitationPages } from './invitation-pages.js';
 import { loadOrCreateKeys } from './persisted-keys.js';
 import { createProvider } from './provider.js';
 import { securityHeaders } from './security-headers.js';
@@ -32,16 +36,46 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const dir = path.join(config.dataDir, 'idp');
   const keys = loadOrCreateKeys(dir);
-  const account = await loadAdminAccount(config, dir, (text) => process.stdout.write(`${text}\n`));
-
   const store = await openPayloadTable(dir, config.databaseUrl);
-  const provider = createProvider(config, keys, account, store);
+  const accounts = new AccountStore(store);
+  try {
+    await ensureBootstrapAccount(config, dir, accounts, (text) => process.stdout.write(`${text}\n`));
+  } catch (error) {
+    if (error instanceof AccountError)
+      throw new ConfigError('ADMIN_USERNAME', `names another account: ${error.message}`);
+    throw error;
+  }
+
+  const verifier = new AccessTokenVerifier(keys, config.issuer);
+  const provider = createProvider(config, keys, accounts, store);
   provider.use(securityHeaders());
   provider.use(allowCredentialsForAppOrigins(config.appOrigins));
-  provider.use(userinfoRoute(provider, config, keys, account));
+  provider.use(userinfoRoute(provider, config, verifier, accounts));
   provider.use(
-    interactionRoutes(provider, account, {
+    adminApi({
+      accounts,
+      store,
+      verifier,
+      issuer: config.issuer,
+      apiAudience: config.apiAudience,
+      invitationTtl: config.invitationTtl,
+    }),
+  );
+  provider.use(
+    invitationPages({
+      accounts,
+      store,
+      issuer: config.issuer,
+      signInUrl: `${config.appOrigins[0]}/login`,
+      ownerTotp: config.ownerTotp,
+    }),
+  );
+  provider.use(
+    interactionRoutes(provider, {
+      accounts,
+      store,
       appOrigins: config.appOrigins,
+      ownerTotp: config.ownerTotp,
       trustedProxies: config.trustedProxies,
       deviceCookies: new DeviceCookies(keys.cookieKeys),
     }),

@@ -21,6 +21,16 @@ button{width:100%;height:46px;margin-top:8px;font-size:16px;font-weight:700;colo
 button:hover{background:#1d4ed8}
 .error{margin:0 0 16px;padding:10px 12px;font-size:14px;color:#b42318;background:#fef3f2;border:1px solid #fecdca;border-radius:8px}
 p{line-height:1.6}
+.intro{margin:0 0 16px;font-size:14px;color:#475467}
+.secondary{color:#1f2328;background:#eef1f4}
+.secondary:hover{background:#e1e5ea}
+.qr{display:flex;justify-content:center;margin:0 0 12px}
+.qr svg{width:200px;height:200px}
+.secret{margin:0 0 16px;padding:10px 12px;font:15px/1.5 ui-monospace,Menlo,Consolas,monospace;letter-spacing:.04em;word-break:break-all;background:#f6f8fa;border-radius:8px}
+.codes{display:grid;grid-template-columns:1fr 1fr;gap:8px;margin:0 0 16px;padding:0;list-style:none;font:15px/1.5 ui-monospace,Menlo,Consolas,monospace}
+.codes li{padding:6px 8px;text-align:center;background:#f6f8fa;border-radius:6px}
+a.button{display:flex;align-items:center;justify-content:center;height:46px;margin-top:8px;font-size:16px;font-weight:700;color:#fff;background:#2563eb;border-radius:8px;text-decoration:none}
+@media (max-width:400px){main{margin:12px;padding:24px 18px}}
 `;
 
 function layout(title: string, body: string): string {
@@ -93,5 +103,120 @@ export function errorPage(detail?: string): string {
   return layout(
     messages.errorTitle,
     `<h1>${messages.errorTitle}</h1><p>${messages.errorBody}</p>${detail ? `<p><small>${escapeHtml(detail)}</small></p>` : ''}`,
+  );
+}
+
+function errorParagraph(error: string | undefined): string {
+  return error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : '';
+}
+
+/** The second step of a sign-in with an authenticator: the 6-digit code, or a recovery code. */
+export function totpPage({ action, error }: { action: string; error?: string }): string {
+  return layout(
+    messages.totpTitle,
+    `<h1>${messages.totpTitle}</h1>
+${errorParagraph(error)}<p class="intro">${messages.totpIntro}</p>
+<form method="post" action="${escapeHtml(action)}" autocomplete="off" novalidate>
+<label for="code">${messages.totpCodeLabel}</label>
+<input id="code" name="code" type="text" inputmode="text" autocomplete="one-time-code" autocapitalize="none" spellcheck="false" required autofocus>
+<button type="submit">${messages.totpConfirmButton}</button>
+</form>`,
+  );
+}
+
+/**
+ * Enrolling an authenticator: the otpauth QR code (`qrSvg`, an inline SVG), the secret as text, and one code to
+ * confirm. `required`: an owner must enrol (no skip button); otherwise 건너뛰기 submits `skip=1`.
+ */
+export function enrolPage({
+  action,
+  qrSvg,
+  secret,
+  required,
+  error,
+}: {
+  action: string;
+  qrSvg: string;
+  secret: string;
+  required: boolean;
+  error?: string;
+}): string {
+  return layout(
+    messages.enrolTitle,
+    `<h1>${messages.enrolTitle}</h1>
+${errorParagraph(error)}<p class="intro">${required ? messages.enrolRequiredIntro : messages.enrolOptionalIntro} ${messages.enrolSteps}</p>
+<div class="qr">${qrSvg}</div>
+<p class="intro">${messages.enrolSecretLabel}</p>
+<p class="secret" data-testid="totp-secret">${escapeHtml(secret)}</p>
+<form method="post" action="${escapeHtml(action)}" autocomplete="off" novalidate>
+<label for="code">${messages.enrolCodeLabel}</label>
+<input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="6" required>
+<button type="submit">${messages.enrolButton}</button>
+${required ? '' : `<button type="submit" name="skip" value="1" class="secondary">${messages.enrolSkipButton}</button>`}
+</form>`,
+  );
+}
+
+/** The recovery codes, shown once, and a link on (`continueHref`: the sign-in's next step, or the site). */
+export function recoveryCodesPage({
+  codes,
+  continueHref,
+  continueLabel = messages.recoveryContinue,
+}: {
+  codes: readonly string[];
+  continueHref: string;
+  continueLabel?: string;
+}): string {
+  return layout(
+    messages.recoveryTitle,
+    `<h1>${messages.recoveryTitle}</h1>
+<p class="intro">${messages.recoveryIntro}</p>
+<ul class="codes" data-testid="recovery-codes">${codes.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul>
+<a class="button" href="${escapeHtml(continueHref)}">${escapeHtml(continueLabel)}</a>`,
+  );
+}
+
+/** The invitation's first step: the person's new password, twice. */
+export function invitePasswordPage({
+  action,
+  name,
+  username,
+  error,
+}: {
+  action: string;
+  name: string;
+  username: string;
+  error?: string;
+}): string {
+  return layout(
+    messages.inviteTitle,
+    `<h1>${messages.inviteTitle}</h1>
+${errorParagraph(error)}<p class="intro">${escapeHtml(messages.inviteIntro(name, username))}</p>
+<form method="post" action="${escapeHtml(action)}" novalidate>
+<input type="text" name="username" value="${escapeHtml(username)}" autocomplete="username" hidden readonly>
+<label for="password">${messages.newPasswordLabel}</label>
+<input id="password" name="password" type="password" autocomplete="new-password" minlength="10" required autofocus>
+<label for="confirm">${messages.confirmPasswordLabel}</label>
+<input id="confirm" name="confirm" type="password" autocomplete="new-password" minlength="10" required>
+<button type="submit">${messages.inviteNextButton}</button>
+</form>`,
+  );
+}
+
+/** The invitation accepted without an authenticator: where to sign in. */
+export function inviteDonePage(siteHref: string): string {
+  return layout(
+    messages.inviteDoneTitle,
+    `<h1>${messages.inviteDoneTitle}</h1>
+<p>${messages.inviteDone}</p>
+<a class="button" href="${escapeHtml(siteHref)}">${messages.inviteGoToSite}</a>`,
+  );
+}
+
+/** An invitation link that does not work (used, expired, replaced, unknown), and why. */
+export function invitationErrorPage(message: string): string {
+  return layout(
+    messages.invitationErrorTitle,
+    `<h1>${messages.invitationErrorTitle}</h1><p role="alert">${escapeHtml(message)}</p>`,
   );
 }

@@ -1,5 +1,5 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import type { AdminAccount } from './admin-account.js';
+import type { Account, AccountStore } from './accounts.js';
 import type { IdpConfig } from './config.js';
 import type { PersistedKeys } from './persisted-keys.js';
 import { adapterFor } from './storage/oidc-adapter.js';
@@ -10,15 +10,17 @@ import { PAGE_WITHOUT_FORM_CSP, setPageHeaders } from './security-headers.js';
 /** Scopes our first-party client is granted without a consent screen (DECISIONS D5: same claims as Keycloak). */
 const FIRST_PARTY_SCOPES = ['openid', 'profile', 'email'];
 
-/** Profile claims of the administrator, in Keycloak's shape. */
-export function profileClaims(account: AdminAccount) {
+/**
+ * Profile claims of an account, in Keycloak's shape: `realm_access.roles` is `[role]` (owner, editor or staff; issue
+ * 27). An account without an e-mail address has no `email` claim.
+ */
+export function profileClaims(account: Account) {
   return {
     sub: account.id,
     preferred_username: account.username,
     name: account.name,
-    email: account.email,
-    email_verified: true,
-    realm_access: { roles: account.roles },
+    ...(account.email ? { email: account.email, email_verified: true } : {}),
+    realm_access: { roles: [account.role] },
   };
 }
 
@@ -42,7 +44,7 @@ const b64json = (value: unknown) => Buffer.from(JSON.stringify(value)).toString(
 export function createProvider(
   config: IdpConfig,
   keys: PersistedKeys,
-  account: AdminAccount,
+  accounts: AccountStore,
   store: PayloadTable,
 ): Provider {
   const { clientId, apiAudience } = config;
@@ -73,8 +75,11 @@ export function createProvider(
       email: ['email', 'email_verified'],
     },
     conformIdTokenClaims: false,
+    // Only an active account exists for the library: a disabled (or deleted) one can neither sign in, nor use a
+    // session, nor refresh (the refresh grant looks the account up and answers invalid_grant).
     async findAccount(_ctx, sub) {
-      if (sub !== account.id) return undefined;
+      const account = await accounts.findById(sub);
+      if (!account || account.status !== 'active') return undefined;
       // The ID token carries who signed in, not what they may do: roles travel in the access token only (the shell
       // reads them there; an ID token, which also travels in logout URLs, opens nothing at the API: issue 28 item 1).
       return {
@@ -86,7 +91,10 @@ export function createProvider(
       };
     },
     async extraTokenClaims(_ctx, token) {
-      if (token.kind !== 'AccessToken' || !('accountId' in token) || token.accountId !== account.id) return undefined;
+      if (token.kind !== 'AccessToken' || !('accountId' in token) || typeof token.accountId !== 'string')
+        return undefined;
+      const account = await accounts.findById(token.accountId);
+      if (!account || account.status !== 'active') return { azp: token.clientId };
       const { sub: _sub, ...claims } = profileClaims(account);
       return { azp: token.clientId, ...claims };
     },

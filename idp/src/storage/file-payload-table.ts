@@ -81,6 +81,38 @@ export class FilePayloadTable implements PayloadTable {
     if (removed) this.save();
   }
 
+  async destroyByAccount(accountId: string): Promise<number> {
+    let removed = 0;
+    for (const [k, row] of this.rows) {
+      if (row.payload.accountId === accountId && this.rows.delete(k)) removed += 1;
+    }
+    if (removed > 0) this.save();
+    return removed;
+  }
+
+  async modify(
+    model: string,
+    id: string,
+    change: (current: Record<string, unknown> | undefined) => Record<string, unknown> | undefined,
+  ): Promise<Record<string, unknown> | undefined> {
+    // One process, and no await between the read and the write: nothing can interleave.
+    const row = this.rows.get(key(model, id));
+    const current = this.live(row) ? row.payload : undefined;
+    const next = change(current === undefined ? undefined : structuredClone(current));
+    if (next === undefined) return current;
+    this.rows.set(key(model, id), {
+      model,
+      id,
+      payload: next,
+      grantId: null,
+      userCode: null,
+      uid: null,
+      expiresAt: null,
+    });
+    this.save();
+    return next;
+  }
+
   private deleteExpiredNow(now: number): number {
     let removed = 0;
     for (const [k, row] of this.rows) {

@@ -28,6 +28,23 @@ export interface PayloadTable {
   destroy(model: string, id: string): Promise<void>;
   /** Removes every token issued under a grant (logout, revocation, refresh-token reuse). */
   revokeByGrantId(grantId: string): Promise<void>;
+  /**
+   * Removes every row whose payload names `accountId` as its `accountId`: the account's sessions, grants, refresh
+   * tokens, authorization codes and interactions (an account disabled: issue 27 item 2). Returns how many.
+   */
+  destroyByAccount(accountId: string): Promise<number>;
+  /**
+   * Reads the live row `(model, id)` and replaces it with what `change` returns, as one step no other writer (process
+   * or replica) can interleave with (PostgreSQL: `SELECT … FOR UPDATE` in a transaction). `change` gets the payload
+   * (undefined when there is none) and returns the new payload, or undefined to leave the row as it is; it must not
+   * await anything. The row never expires (`expiresAt` null). Resolves with the payload now stored (undefined: none).
+   * An error thrown by `change` rejects the call and changes nothing.
+   */
+  modify(
+    model: string,
+    id: string,
+    change: (current: Record<string, unknown> | undefined) => Record<string, unknown> | undefined,
+  ): Promise<Record<string, unknown> | undefined>;
   /** Drops expired rows; returns how many. */
   deleteExpired(now: number): Promise<number>;
   close(): Promise<void>;

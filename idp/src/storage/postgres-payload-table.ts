@@ -101,6 +101,58 @@ export class PostgresPayloadTable implements PayloadTable {
     await this.pool.query('DELETE FROM idp_oidc_payloads WHERE grant_id = $1', [grantId]);
   }
 
+  async destroyByAccount(accountId: string): Promise<number> {
+    const result = await this.pool.query("DELETE FROM idp_oidc_payloads WHERE payload->>'accountId' = $1", [accountId]);
+    return result.rowCount ?? 0;
+  }
+
+  async modify(
+    model: string,
+    id: string,
+    change: (current: Record<string, unknown> | undefined) => Record<string, unknown> | undefined,
+  ): Promise<Record<string, unknown> | undefined> {
+    // A missing row cannot be locked: two writers may both find none; the second's INSERT then conflicts and it runs
+    // again, this time finding (and locking) the first one's row.
+    for (;;) {
+      const client = await this.pool.connect();
+      try {
+        await client.query('BEGIN');
+        const { rows } = await client.query<{ payload: Record<string, unknown> }>(
+          `SELECT payload FROM idp_oidc_payloads WHERE model = $1 AND id = $2 AND ${LIVE} FOR UPDATE`,
+          [model, id],
+        );
+        const current = rows[0]?.payload;
+        const next = change(current);
+        if (next === undefined) {
+          await client.query('COMMIT');
+          return current;
+        }
+        const written = current
+          ? await client.query(
+              'UPDATE idp_oidc_payloads SET payload = $3, expires_at = NULL WHERE model = $1 AND id = $2',
+              [model, id, next],
+            )
+          : await client.query(
+              `INSERT INTO idp_oidc_payloads (model, id, payload) VALUES ($1, $2, $3)
+               ON CONFLICT (model, id) DO UPDATE SET payload = EXCLUDED.payload, expires_at = NULL
+               WHERE idp_oidc_payloads.expires_at IS NOT NULL AND idp_oidc_payloads.expires_at <= now()`,
+              [model, id, next],
+            );
+        if (written.rowCount === 0) {
+          await client.query('ROLLBACK');
+          continue;
+        }
+        await client.query('COMMIT');
+        return next;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    }
+  }
+
   async deleteExpired(): Promise<number> {
     const result = await this.pool.query('DELETE FROM idp_oidc_payloads WHERE expires_at <= now()');
     return result.rowCount ?? 0;
