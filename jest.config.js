@@ -59,6 +59,8 @@ module.exports = {
       testMatch: ['**/*.e2e.ts'],
       // One build of the site before the browser tests, instead of several `npm start`s building it at once.
       globalSetup: '<rootDir>/build/jest/build-site.js',
+      // Stops the site the read-only browser tests share (e2e/support/shared-site.ts), if one of them started it.
+      globalTeardown: '<rootDir>/build/jest/stop-shared-site.js',
       transform: { '^.+\\.ts$': swc(false) },
     },
   ],

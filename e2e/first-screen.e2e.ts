@@ -2,7 +2,8 @@
  * The HTML is the page (issue 14 item 1, docs/first-screen.md): the served `/` already holds the banner and every
  * product card with its shop link, rendered by the apps' own components through the API, styled without
  * JavaScript; with JavaScript the app takes the markup over with no layout shift and without reading the store again.
- * The site is started as `npm start` runs it, on free ports and a fresh seeded database.
+ * The site is the one the read-only browser tests share (support/shared-site.ts), started as `npm start` runs it, on
+ * free ports and a fresh seeded database.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,9 +11,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { parsedElementsKept, tagParsedElements, waitForAppTakeover } from './support/first-screen';
 import { signInAsAdmin } from './support/sign-in';
-import { freeSitePorts } from './support/free-ports';
 import { repoRoot } from './support/site';
-import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
+import { openSharedSiteInBrowser, SHARED_SITE_ADMIN_PASSWORD } from './support/shared-site';
+import type { SiteInBrowser } from './support/site-in-browser';
 
 jest.setTimeout(180_000);
 
@@ -21,17 +22,14 @@ interface StoreLink {
   link: string | null;
 }
 
-const ADMIN_PASSWORD = 'first-screen-e2e-비밀번호';
+const ADMIN_PASSWORD = SHARED_SITE_ADMIN_PASSWORD;
 let s: SiteInBrowser;
 let store: StoreLink[];
 let plans: { title: string }[];
 
 beforeAll(async () => {
-  s = await openSiteInBrowser({
-    databasePrefix: 'linksite_e2e_first_screen',
-    ports: await freeSitePorts(),
-    adminPassword: ADMIN_PASSWORD,
-  });
+  // It only reads the seeded site (signing in is per browser): the shared one (support/shared-site.ts).
+  s = await openSharedSiteInBrowser();
   store = ((await (await fetch(`${s.site.url}/api/store`)).json()) as { product: StoreLink[] }).product;
   plans = ((await (await fetch(`${s.site.url}/api/plan/list?upcoming=1`)).json()) as { product: { title: string }[] })
     .product;

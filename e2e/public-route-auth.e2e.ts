@@ -3,20 +3,20 @@
  * no request to the identity server and loads no keycloak-js, and the JavaScript it loads stays under the gzip
  * budget kept in `bench/budgets.json`. After signing in, `/` in the same browser shows the signed-in footer (the
  * "signed in here before" flag starts check-sso at once); after logout it is a visitor's page again.
- * One started site for the whole file, on free ports.
+ * The site the read-only browser tests share (support/shared-site.ts), on free ports.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freeSitePorts } from './support/free-ports';
+import { openSharedSiteInBrowser, SHARED_SITE_ADMIN_PASSWORD } from './support/shared-site';
 import { signInAsAdmin } from './support/sign-in';
 import { repoRoot, type RunningSite } from './support/site';
-import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
+import type { SiteInBrowser } from './support/site-in-browser';
 
 jest.setTimeout(120_000);
 
-const PASSWORD = 'lazy-auth-e2e-비밀번호';
+const PASSWORD = SHARED_SITE_ADMIN_PASSWORD;
 /**
  * A string only keycloak-js's own code holds (one of its init options); the platform's auth store, which every page
  * loads, names other options but never this one. Chunk names are numeric ids in production, so the content decides.
@@ -84,11 +84,8 @@ async function openHome(): Promise<void> {
 }
 
 beforeAll(async () => {
-  session = await openSiteInBrowser({
-    databasePrefix: 'linksite_e2e_lazyauth',
-    ports: await freeSitePorts(),
-    adminPassword: PASSWORD,
-  });
+  // It only reads the seeded site; its sign-in and logout live in its own browser: the shared site.
+  session = await openSharedSiteInBrowser();
   ({ site, context, page, dialogs } = session);
   const config = (await (await fetch(`${site.url}/config.json`)).json()) as { auth: { url: string } };
   idpOrigin = new URL(config.auth.url).origin;

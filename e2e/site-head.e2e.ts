@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { freeSitePorts } from './support/free-ports';
-import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
+import { openSharedSiteInBrowser } from './support/shared-site';
+import type { SiteInBrowser } from './support/site-in-browser';
 import { repoRoot } from './support/site';
 
 jest.setTimeout(420_000);
@@ -16,11 +16,8 @@ const results = path.join(repoRoot, 'test-results');
 let session: SiteInBrowser;
 
 beforeAll(async () => {
-  session = await openSiteInBrowser({
-    databasePrefix: 'linksite_e2e_site_head',
-    ports: await freeSitePorts(),
-    adminPassword: 'site-head-e2e-비밀번호',
-  });
+  // It only reads: the site the read-only browser tests share (support/shared-site.ts).
+  session = await openSharedSiteInBrowser();
   fs.mkdirSync(results, { recursive: true });
 }, 420_000);
 

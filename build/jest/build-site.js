@@ -3,10 +3,18 @@
  * starts a site. Without it, the first test files to run each started `npm start`, which built the same apps at the
  * same time; one site could then start an identity server or API whose `dist/` another build was rewriting, and hang.
  * Build output goes to `.data/logs/build-<app>.log`, one line per build to the terminal.
+ *
+ * It also makes the folder of this run's shared site (e2e/support/shared-site.ts: started by the first test file that
+ * asks for it) and names it, and this jest process, in LINKSITE_E2E_SHARED_SITE_DIR and LINKSITE_E2E_JEST_PID, which
+ * the test workers inherit; build/jest/stop-shared-site.js stops that site and removes the folder.
  */
 const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 
 module.exports = async function buildSite() {
   execFileSync(process.execPath, [path.join(__dirname, '..', '..', 'scripts', 'build.mjs')], { stdio: 'inherit' });
+  process.env.LINKSITE_E2E_SHARED_SITE_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-e2e-shared-'));
+  process.env.LINKSITE_E2E_JEST_PID = String(process.pid);
 };

@@ -36,14 +36,13 @@ export interface SiteInBrowserOptions {
 /**
  * The common start of a browser test: a fresh database, the composed site on it as `npm start` runs it, Debian's
  * Chromium with one 1280×900 Korean page whose dialogs are recorded and accepted. Signs nobody in. If a step
- * fails, what was started is stopped again before the error is passed on.
+ * fails, what was started is stopped again before the error is passed on. A test that only reads the seeded site
+ * takes the shared one instead (support/shared-site.ts openSharedSiteInBrowser).
  */
 export async function openSiteInBrowser(options: SiteInBrowserOptions): Promise<SiteInBrowser> {
   const database = await createTestDatabase(options.databasePrefix);
   let site: RunningSite | undefined;
-  let browser: Browser | undefined;
-  const close = async (): Promise<number | null> => {
-    await browser?.close();
+  const stopSite = async (): Promise<number | null> => {
     const code = (await site?.stop()) ?? null;
     await database.drop();
     return code;
@@ -58,6 +57,30 @@ export async function openSiteInBrowser(options: SiteInBrowserOptions): Promise<
       ADMIN_PASSWORD: options.adminPassword,
       ...options.env,
     });
+  } catch (error) {
+    await stopSite();
+    throw error;
+  }
+  return openBrowserOn(site, database.url, options, stopSite);
+}
+
+/**
+ * Debian's Chromium with one 1280×900 Korean page on a started `site` whose database is `databaseUrl`; `close()`
+ * closes the browser, then runs `stopSite` and resolves with what it resolves with. If the browser fails to open,
+ * `stopSite` runs before the error is passed on.
+ */
+export async function openBrowserOn(
+  site: RunningSite,
+  databaseUrl: string,
+  options: Pick<SiteInBrowserOptions, 'context' | 'browserArgs'>,
+  stopSite: () => Promise<number | null>,
+): Promise<SiteInBrowser> {
+  let browser: Browser | undefined;
+  const close = async (): Promise<number | null> => {
+    await browser?.close();
+    return stopSite();
+  };
+  try {
     browser = await launchChromium(options.browserArgs);
     const context = await browser.newContext({
       viewport: { width: 1280, height: 900 },
@@ -75,7 +98,7 @@ export async function openSiteInBrowser(options: SiteInBrowserOptions): Promise<
       void dialog.accept();
     });
     const sql = async <T>(text: string, params: unknown[] = []): Promise<T[]> => {
-      const client = new Client({ connectionString: database.url });
+      const client = new Client({ connectionString: databaseUrl });
       await client.connect();
       try {
         return (await client.query(text, params)).rows as T[];
@@ -83,7 +106,7 @@ export async function openSiteInBrowser(options: SiteInBrowserOptions): Promise<
         await client.end();
       }
     };
-    return { site, browser, context, page, dialogs, databaseUrl: database.url, sql, close };
+    return { site, browser, context, page, dialogs, databaseUrl, sql, close };
   } catch (error) {
     await close();
     throw error;

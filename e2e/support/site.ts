@@ -65,17 +65,12 @@ export async function startSite(
     });
   });
 
-  const runFile = path.join(dataDir, 'run', 'site.json');
-  const services = (): RunningService[] => JSON.parse(fs.readFileSync(runFile, 'utf8'));
+  const services = () => runningServices(dataDir);
   return {
     url,
     output,
     services,
-    originOf(dir) {
-      const service = services().find((s) => s.name === dir);
-      if (!service) throw new Error(`no service ${dir}`);
-      return `http://localhost:${service.port}`;
-    },
+    originOf: (dir) => originOfService(dataDir, dir),
     async stopService(name) {
       const service = services().find((s) => s.name === name);
       if (!service) throw new Error(`no service ${name}`);
@@ -116,6 +111,18 @@ export function launchSite(
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   return { child, dataDir, output: () => output };
+}
+
+/** The services a site started with `DATA_DIR=dataDir` runs, as it lists them (`<dataDir>/run/site.json`). */
+export function runningServices(dataDir: string): RunningService[] {
+  return JSON.parse(fs.readFileSync(path.join(dataDir, 'run', 'site.json'), 'utf8')) as RunningService[];
+}
+
+/** `http://localhost:<port>` of service `dir` (an app's folder, `api`, `idp`) of the site of `dataDir`. */
+export function originOfService(dataDir: string, dir: string): string {
+  const service = runningServices(dataDir).find((s) => s.name === dir);
+  if (!service) throw new Error(`no service ${dir}`);
+  return `http://localhost:${service.port}`;
 }
 
 export function isAlive(pid: number): boolean {
