@@ -2,7 +2,8 @@
 /**
  * Rewrites the tracker and specification citations of the tracked files into links to the repository's own
  * documents: "issue N item M", "issue N", "DECISIONS Dn" (and a bare "Dn"), "spec §n" (and a bare "§n") become
- * `docs/decisions/NNNN-….md` or `docs/product.md#n-…`. The tables below are the mapping; every file they name is in
+ * a record's path (`docs/decisions/0030-popup-bookings.md`) or a section of
+ * docs/product.md (`docs/product.md#5-validation`). The tables below are the mapping; every file they name is in
  * docs/. Idempotent: a rewritten file holds no citation the patterns match, so a second run changes nothing.
  *
  *   node scripts/rewrite-citations.mjs [--root <dir>] [--dry-run] [--no-format] [--verbose]
