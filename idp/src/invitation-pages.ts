@@ -64,7 +64,7 @@ export function invitationPages(options: InvitationPageOptions): Middleware {
               ? [410, messages.invitationForDisabledPage]
               : [404, messages.invitationInvalid];
     ctx.status = status;
-    ctx.body = invitationErrorPage(message);
+    ctx.body = invitationErrorPage(message, signInUrl);
   };
 
   const flowCookie = (token: string, value: string, maxAge: number) =>
@@ -119,7 +119,7 @@ export function invitationPages(options: InvitationPageOptions): Middleware {
     const flow = invitation.flow;
     if (!nonce || !flow || secretHash(nonce) !== flow.nonceHash) {
       ctx.status = 400;
-      ctx.body = invitationErrorPage(messages.invitationRestart);
+      ctx.body = invitationErrorPage(messages.invitationRestart, signInUrl);
       return;
     }
 
@@ -150,7 +150,7 @@ export function invitationPages(options: InvitationPageOptions): Middleware {
 
     if (!flow.passwordHash || !flow.totpSecret) {
       ctx.status = 400;
-      ctx.body = invitationErrorPage(messages.invitationRestart);
+      ctx.body = invitationErrorPage(messages.invitationRestart, signInUrl);
       return;
     }
     const skip = form.get('skip') === '1' && !totpRequired(account);

@@ -53,7 +53,7 @@ export const messages = {
   inviteDone: '이제 아이디와 새 비밀번호로 로그인할 수 있습니다.',
   inviteGoToSite: '로그인하러 가기',
   invitationErrorTitle: '초대 링크를 열 수 없습니다',
-  invitationUsed: '이미 사용한 초대 링크입니다',
+  invitationUsed: '이미 사용한 초대 링크입니다. 계정을 이미 만들었다면 로그인하세요.',
   invitationExpired: '초대 링크가 만료되었습니다. 관리자에게 새 링크를 요청하세요.',
   invitationInvalid: '쓸 수 없는 초대 링크입니다. 관리자에게 새 링크를 요청하세요.',
   invitationReplaced: '더 새로운 초대 링크가 발급되어 이 링크는 쓸 수 없습니다. 가장 최근에 받은 링크를 열어주세요.',

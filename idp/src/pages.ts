@@ -1,4 +1,5 @@
 import { messages } from './messages.js';
+import { groupedSecret } from './second-factor.js';
 
 /** Escapes text for HTML element content and double-quoted attributes. */
 export function escapeHtml(value: string): string {
@@ -20,16 +21,17 @@ input:focus{outline:2px solid #3b82f6;outline-offset:-1px;border-color:#3b82f6}
 button{width:100%;height:46px;margin-top:8px;font-size:16px;font-weight:700;color:#fff;background:#2563eb;border:0;border-radius:8px;cursor:pointer}
 button:hover{background:#1d4ed8}
 .error{margin:0 0 16px;padding:10px 12px;font-size:14px;color:#b42318;background:#fef3f2;border:1px solid #fecdca;border-radius:8px}
-p{line-height:1.6}
+p{line-height:1.6;word-break:keep-all;overflow-wrap:anywhere}
 .intro{margin:0 0 16px;font-size:14px;color:#475467}
 .secondary{color:#1f2328;background:#eef1f4}
 .secondary:hover{background:#e1e5ea}
 .qr{display:flex;justify-content:center;margin:0 0 12px}
 .qr svg{width:200px;height:200px}
-.secret{margin:0 0 16px;padding:10px 12px;font:15px/1.5 ui-monospace,Menlo,Consolas,monospace;letter-spacing:.04em;word-break:break-all;background:#f6f8fa;border-radius:8px}
+.secret{margin:0 0 16px;padding:10px 12px;font:15px/1.5 ui-monospace,Menlo,Consolas,monospace;letter-spacing:.04em;word-break:normal;overflow-wrap:normal;background:#f6f8fa;border-radius:8px}
 .codes{display:grid;grid-template-columns:1fr 1fr;gap:8px;margin:0 0 16px;padding:0;list-style:none;font:15px/1.5 ui-monospace,Menlo,Consolas,monospace}
 .codes li{padding:6px 8px;text-align:center;background:#f6f8fa;border-radius:6px}
 a.button{display:flex;align-items:center;justify-content:center;height:46px;margin-top:8px;font-size:16px;font-weight:700;color:#fff;background:#2563eb;border-radius:8px;text-decoration:none}
+a.button.secondary{color:#1f2328;background:#eef1f4}
 @media (max-width:400px){main{margin:12px;padding:24px 18px}}
 `;
 
@@ -147,7 +149,7 @@ export function enrolPage({
 ${errorParagraph(error)}<p class="intro">${required ? messages.enrolRequiredIntro : messages.enrolOptionalIntro} ${messages.enrolSteps}</p>
 <div class="qr">${qrSvg}</div>
 <p class="intro">${messages.enrolSecretLabel}</p>
-<p class="secret" data-testid="totp-secret">${escapeHtml(secret)}</p>
+<p class="secret" data-testid="totp-secret">${escapeHtml(groupedSecret(secret))}</p>
 <form method="post" action="${escapeHtml(action)}" autocomplete="off" novalidate>
 <label for="code">${messages.enrolCodeLabel}</label>
 <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="6" required>
@@ -213,10 +215,11 @@ export function inviteDonePage(siteHref: string): string {
   );
 }
 
-/** An invitation link that does not work (used, expired, replaced, unknown), and why. */
-export function invitationErrorPage(message: string): string {
+/** An invitation link that does not work (used, expired, replaced, unknown), why, and the way to the sign-in page. */
+export function invitationErrorPage(message: string, signInHref: string): string {
   return layout(
     messages.invitationErrorTitle,
-    `<h1>${messages.invitationErrorTitle}</h1><p role="alert">${escapeHtml(message)}</p>`,
+    `<h1>${messages.invitationErrorTitle}</h1><p role="alert">${escapeHtml(message)}</p>
+<a class="button secondary" href="${escapeHtml(signInHref)}">${messages.inviteGoToSite}</a>`,
   );
 }
