@@ -6,8 +6,10 @@ import {
   APP_ORIGIN,
   Browser,
   CLIENT_ID,
+  authorizationUrl,
   beginSignIn,
   buildIdp,
+  callbackParams,
   decodeJwt,
   finishSignIn,
   removeTempDataDirs,
@@ -699,6 +701,36 @@ describe('idp second factor (IDP_OWNER_TOTP required, the default)', () => {
     expect(skipped.status).toBe(200);
     // An editor without an authenticator signs in with the password alone.
     await expect(signIn(newBrowser(), idp.issuer, 'plain.editor', 'plain-editor-pass')).resolves.toBeDefined();
+  });
+
+  it("ends an editor's password-only session and refresh token once the editor becomes an owner", async () => {
+    const ownerToken = (await signIn(newBrowser(), idp.issuer, 'admin', PASSWORD, { code: () => recovery[2]! })).tokens
+      .access_token;
+    const created = await api(idp, ownerToken, 'POST', '/accounts/invitations', {
+      username: 'soon.owner',
+      name: '곧 소유자',
+      role: 'editor',
+    });
+    await acceptInvitation(newBrowser(), idp, (created.body.invitation as { url: string }).url, 'soon-owner-pass');
+    const browser = newBrowser();
+    const { tokens } = await signIn(browser, idp.issuer, 'soon.owner', 'soon-owner-pass');
+    const silent = () =>
+      browser.request(
+        authorizationUrl(idp.issuer, { prompt: 'none', code_challenge: 's'.repeat(43), code_challenge_method: 'S256' }),
+      );
+    const params = async (res: Response) => callbackParams(new URL(res.headers.get('location')!, idp.issuer));
+    // Signed in as an editor: check-sso gives a code.
+    expect((await params(await silent())).get('code')).toBeTruthy();
+
+    const id = String(decodeJwt(tokens.access_token).payload.sub);
+    expect((await api(idp, ownerToken, 'PATCH', `/accounts/${id}`, { role: 'owner' })).status).toBe(200);
+    // Now an owner without a second factor: the session no longer signs in silently, the refresh token is refused.
+    expect((await params(await silent())).get('error')).toBe('login_required');
+    const refreshed = await refresh(browser, idp, tokens.refresh_token);
+    expect(refreshed.status).toBe(400);
+    // Signing in again leads through the enrolment.
+    const again = await beginSignIn(newBrowser(), idp.issuer, 'soon.owner', 'soon-owner-pass');
+    expect(await again.res.text()).toContain('소유자 계정은 2단계 인증을 등록해야 로그인할 수 있습니다.');
   });
 });
 

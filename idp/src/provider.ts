@@ -1,4 +1,4 @@
-import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors, interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Account, AccountStore } from './accounts.js';
 import type { IdpConfig } from './config.js';
 import type { PersistedKeys } from './persisted-keys.js';
@@ -22,6 +22,40 @@ export function profileClaims(account: Account) {
     ...(account.email ? { email: account.email, email_verified: true } : {}),
     realm_access: { roles: [account.role] },
   };
+}
+
+/**
+ * Whether a sign-in proven by `amr` (the authentication methods of a session or token) is short of what `account`
+ * needs: with IDP_OWNER_TOTP `required`, an owner must have signed in with a second factor (`otp`). A session or
+ * refresh token made before (from a password-only sign-in before the upgrade, or before the account became an owner)
+ * then no longer counts.
+ */
+export function lacksSecondFactor(config: IdpConfig, account: Account, amr: unknown): boolean {
+  return config.ownerTotp === 'required' && account.role === 'owner' && !(Array.isArray(amr) && amr.includes('otp'));
+}
+
+/**
+ * oidc-provider's default interaction policy plus one check in its `login` prompt: a browser session of an owner
+ * without a second factor (see {@link lacksSecondFactor}) is asked to sign in again (`prompt=none`: login_required).
+ */
+function interactionPolicyFor(config: IdpConfig, accounts: AccountStore) {
+  const policy = interactionPolicy.base();
+  policy.get('login')?.checks.add(
+    new interactionPolicy.Check(
+      'second_factor',
+      'an owner signs in with a second factor',
+      'login_required',
+      async (ctx) => {
+        const { session } = ctx.oidc;
+        if (!session?.accountId || config.ownerTotp !== 'required') return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+        const account = await accounts.findById(session.accountId);
+        return account && lacksSecondFactor(config, account, session.amr)
+          ? interactionPolicy.Check.REQUEST_PROMPT
+          : interactionPolicy.Check.NO_NEED_TO_PROMPT;
+      },
+    ),
+  );
+  return policy;
 }
 
 /**
@@ -77,9 +111,12 @@ export function createProvider(
     conformIdTokenClaims: false,
     // Only an active account exists for the library: a disabled (or deleted) one can neither sign in, nor use a
     // session, nor refresh (the refresh grant looks the account up and answers invalid_grant).
-    async findAccount(_ctx, sub) {
+    // An owner's code or refresh token from a sign-in without a second factor (while IDP_OWNER_TOTP is required) is
+    // not honoured either: the token grant answers invalid_grant, and the app signs in again.
+    async findAccount(_ctx, sub, token) {
       const account = await accounts.findById(sub);
       if (!account || account.status !== 'active') return undefined;
+      if (token && lacksSecondFactor(config, account, (token as { amr?: unknown }).amr)) return undefined;
       // The ID token carries who signed in, not what they may do: roles travel in the access token only (the shell
       // reads them there; an ID token, which also travels in logout URLs, opens nothing at the API: issue 28 item 1).
       return {
@@ -120,6 +157,7 @@ export function createProvider(
     },
     interactions: {
       url: (_ctx, interaction) => `/interaction/${interaction.uid}`,
+      policy: interactionPolicyFor(config, accounts),
     },
     features: {
       devInteractions: { enabled: false },
