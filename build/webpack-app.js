@@ -18,6 +18,8 @@
  *   with the remotes' live releases of it (scripts/first-screen/).
  * - Releases (build/app-release.js): every build is described by `release.json` (its content's version), and a
  *   production remote's is published, immutable, under `<app>/releases/<version>/`.
+ * - TypeScript: ts-loader with `transpileOnly` (typeScriptRule), types checked by `npm run typecheck`; React's calls
+ *   marked pure for tree shaking (build/ts-pure-annotations.js). swc only minifies.
  * - webpack is pinned to 5.110.3 (ARCHITECTURE "Build"): newer versions break [contenthash] or the plugin.
  */
 const fs = require('node:fs');
@@ -28,6 +30,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { AppReleasePlugin } = require('./app-release');
+const { pureAnnotations } = require('./ts-pure-annotations');
 const { FIRST_SCREEN_MARKER, FIRST_SCREEN_STYLES_MARKER } = require('./first-screen-markers');
 
 /**
@@ -204,6 +207,42 @@ function htmlTemplate({ title, siteHead }) {
 }
 
 /**
+ * The rule that compiles an app's TypeScript (`.ts`, `.tsx` under `include`): ts-loader with `transpileOnly`, each
+ * file on its own with the app's `tsconfig.json` (which extends tsconfig.base.json: target ES2022, `isolatedModules`).
+ * Types are not checked here but by `npm run typecheck` (`tsc --noEmit`), so TypeScript is the one compiler of these
+ * files. Overridden for the bundle: ES modules kept for webpack's tree shaking (`module: esnext`), JSX with the
+ * automatic runtime (`react-jsx`; `react-jsxdev` and source maps in development), and emitting on.
+ * @param {string} dir absolute app folder (its `tsconfig.json`)
+ * @param {string[]} include absolute folders compiled
+ * @param {'production' | 'development'} mode
+ * @returns {import('webpack').RuleSetRule}
+ */
+function typeScriptRule(dir, include, mode) {
+  const development = mode === 'development';
+  return {
+    test: /\.tsx?$/,
+    include,
+    use: {
+      loader: 'ts-loader',
+      options: {
+        transpileOnly: true,
+        configFile: path.join(dir, 'tsconfig.json'),
+        // React's calls marked pure, as swc marked them, for webpack's tree shaking (build/ts-pure-annotations.js).
+        getCustomTransformers: () => ({ after: [pureAnnotations()] }),
+        compilerOptions: {
+          module: 'esnext',
+          target: 'es2022',
+          jsx: development ? 'react-jsxdev' : 'react-jsx',
+          sourceMap: development,
+          noEmit: false,
+          declaration: false,
+        },
+      },
+    },
+  };
+}
+
+/**
  * The server build of an app's first screen (`src/server/first-screen.tsx` → `<output>/server/`), or null when the app
  * has none. The shell's server loads it at run time from the app's own release (scripts/first-screen/, issue 24 item
  * 1), so it is one self-contained CommonJS file (React and the components bundled in, Node built-ins only), and the
@@ -212,7 +251,7 @@ function htmlTemplate({ title, siteHead }) {
  * done ({@link AppReleasePlugin}) holds both.
  * @param {string} dir absolute app folder
  * @param {string} name federation name (cache name)
- * @param {string[]} include folders compiled with swc
+ * @param {string[]} include folders compiled with ts-loader
  * @param {'production' | 'development'} mode
  * @param {string} outputDir the app's output folder (`dist` or `dist-dev`)
  * @param {string} browserName the name of the app's browser configuration
@@ -240,20 +279,7 @@ function firstScreenConfig(dir, name, include, mode, outputDir, browserName) {
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
     module: {
       rules: [
-        {
-          test: /\.tsx?$/,
-          include,
-          use: {
-            loader: 'swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: false } },
-                target: 'es2022',
-              },
-            },
-          },
-        },
+        typeScriptRule(dir, include, 'production'),
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
       ],
     },
@@ -379,20 +405,7 @@ function createAppConfig({ dir, name, title, exposes, platformDir, siteHead }) {
       },
       module: {
         rules: [
-          {
-            test: /\.tsx?$/,
-            include: [path.join(dir, 'src'), platformSrc, contractSrc],
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: mode === 'development' } },
-                  target: 'es2022',
-                },
-              },
-            },
-          },
+          typeScriptRule(dir, [path.join(dir, 'src'), platformSrc, contractSrc], mode),
           {
             test: /\.css$/,
             use: [mode === 'development' ? 'style-loader' : MiniCssExtractPlugin.loader, 'css-loader'],
