@@ -12,7 +12,8 @@
  * --dry-run    report what would change, write nothing.
  * --no-format  do not run the repository's Prettier over the rewritten files it formats (paths are longer than
  *              the citations, so a call may need rewrapping to stay within printWidth).
- * Prints one line per changed file (with --verbose) and a summary: citations rewritten, files changed.
+ * Prints one line per changed file (with --verbose or --dry-run), a summary (citations rewritten, files changed), and
+ * each citation it found no record for (an issue missing from the tables), which it leaves as it is.
  * Exit status 0, or 1 when a file could not be read or written.
  */
 import { execFileSync } from 'node:child_process';
@@ -328,7 +329,12 @@ function trackedFiles(root) {
     .filter((file) => !EXEMPT.some((pattern) => pattern.test(file)) && !SKIP.some((pattern) => pattern.test(file)));
 }
 
-async function formatWithPrettier(root, files) {
+/**
+ * Formats with the root's Prettier the rewritten files that Prettier formats and that were formatted before the
+ * rewrite (a path is longer than the citation it replaces, so a call may need rewrapping). A file that was not
+ * formatted before is left as its author has it. Returns how many files it changed.
+ */
+async function formatWithPrettier(root, files, originals) {
   const require = createRequire(path.join(root, 'package.json'));
   let prettier;
   try {
@@ -343,9 +349,10 @@ async function formatWithPrettier(root, files) {
     const absolute = path.join(root, file);
     const info = await prettier.getFileInfo(absolute, { ignorePath: path.join(root, '.prettierignore') });
     if (info.ignored || !info.inferredParser) continue;
-    const options = (await prettier.resolveConfig(absolute)) ?? {};
+    const options = { ...((await prettier.resolveConfig(absolute)) ?? {}), filepath: absolute };
+    if (!(await prettier.check(originals.get(file), options))) continue;
     const source = fs.readFileSync(absolute, 'utf8');
-    const result = await prettier.format(source, { ...options, filepath: absolute });
+    const result = await prettier.format(source, options);
     if (result !== source) {
       fs.writeFileSync(absolute, result);
       formatted += 1;
@@ -361,6 +368,8 @@ async function main(argv) {
   const dryRun = flag('--dry-run');
   let total = 0;
   const changed = [];
+  const originals = new Map();
+  const unresolved = [];
   for (const file of trackedFiles(root)) {
     const absolute = path.join(root, file);
     let source;
@@ -371,19 +380,24 @@ async function main(argv) {
       throw error;
     }
     if (source.includes(0)) continue; // binary
-    const { text, count } = rewriteText(source.toString('utf8'), file);
-    if (count === 0 || text === source.toString('utf8')) continue;
+    const original = source.toString('utf8');
+    const result = rewriteText(original, file);
+    for (const citation of result.unresolved) unresolved.push(`${file}: "${citation}" has no record; left as it is`);
+    const { text, count } = result;
+    if (count === 0 || text === original) continue;
     total += count;
     changed.push(file);
+    originals.set(file, original);
     if (flag('--verbose') || dryRun) console.log(`${file}: ${count}`);
     if (!dryRun) fs.writeFileSync(absolute, text);
   }
   let formatted = 0;
-  if (!dryRun && !flag('--no-format')) formatted = await formatWithPrettier(root, changed);
+  if (!dryRun && !flag('--no-format')) formatted = await formatWithPrettier(root, changed, originals);
   console.log(
     `rewrite-citations: ${total} citations ${dryRun ? 'to rewrite' : 'rewritten'} in ${changed.length} files` +
       (formatted ? ` (${formatted} reformatted by Prettier)` : ''),
   );
+  for (const line of unresolved) console.log(line);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
