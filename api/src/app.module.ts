@@ -18,6 +18,7 @@ import { ImagesModule } from './images/images.module';
 import { LinksModule } from './links/links.module';
 import { LoggingModule } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { PeopleModule } from './people/people.module';
 import type { HttpLogger } from 'pino-http';
 import { PlansModule } from './plans/plans.module';
 import { PopupsModule } from './popups/popups.module';
@@ -78,6 +79,7 @@ export class AppModule implements NestModule {
         BackupModule,
         AnalyticsModule,
         AuditModule,
+        PeopleModule,
       ],
       providers: [
         { provide: APP_CONFIG, useValue: config },

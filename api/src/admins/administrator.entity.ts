@@ -22,6 +22,13 @@ export class Administrator {
   @Column({ name: 'last_login_at', type: 'timestamptz', nullable: true })
   lastLoginAt!: Date | null;
 
+  /**
+   * When the owner disabled the account (`PATCH /api/people/:id` `{ disabled: true }`, issue 27 item 2); null while it
+   * may sign in. A disabled `sub` is refused by AccessTokenGuard (admins/disabled-accounts.ts).
+   */
+  @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true })
+  disabledAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

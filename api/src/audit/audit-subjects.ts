@@ -47,11 +47,19 @@ export const AUDIT_SUBJECTS: Readonly<Record<string, AuditSubject>> = {
 };
 
 /** Every entity an entry may name, in the order the audit screen offers them as filters (`GET /api/audit?entity=`). */
-export const AUDIT_ENTITIES = ['link', 'plan', 'popup', 'booking', 'popup-info', 'cover', 'site'] as const;
+export const AUDIT_ENTITIES = ['link', 'plan', 'popup', 'booking', 'popup-info', 'cover', 'site', 'person'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 /**
  * Administrator routes that use POST without changing anything, or whose change is not the site's content:
- * signing in (upserts the administrator's own row) and checking a backup archive (reads it only).
+ * signing in (upserts the administrator's own row) and checking a backup archive (reads it only). And the people
+ * routes (issue 27 item 2), whose entries (entity `person`) people/people.service.ts writes itself: the accounts live in
+ * the identity provider, where this interceptor has no row to snapshot.
  */
-export const NOT_AUDITED: ReadonlySet<string> = new Set(['POST /api/login', 'POST /api/backup/check']);
+export const NOT_AUDITED: ReadonlySet<string> = new Set([
+  'POST /api/login',
+  'POST /api/backup/check',
+  'POST /api/people/invitations',
+  'POST /api/people/:id/invitations',
+  'PATCH /api/people/:id',
+]);

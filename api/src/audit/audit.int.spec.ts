@@ -286,7 +286,7 @@ describe('audit trail', () => {
     ['?before=1e3', messages.auditBeforeInvalid],
     ['?actor=<256 characters>', messages.auditActorInvalid],
     ['?actor=', messages.auditActorInvalid],
-    ['?entity=links', messages.auditEntityInvalid('link, plan, popup, booking, popup-info, cover, site')],
+    ['?entity=links', messages.auditEntityInvalid('link, plan, popup, booking, popup-info, cover, site, person')],
     ['?from=2027-02-30', messages.auditFromInvalid],
     ['?to=2027-3-1', messages.auditToInvalid],
     ['?from=2027-03-02&to=2027-03-01', messages.auditRangeOrder],

@@ -11,5 +11,7 @@ import { AuditService } from './audit.service';
 @Module({
   controllers: [AuditController],
   providers: [AuditService, { provide: APP_INTERCEPTOR, useClass: AuditInterceptor }],
+  // The people module writes its own entries: accounts live in the identity provider, not in a table to snapshot.
+  exports: [AuditService],
 })
 export class AuditModule {}

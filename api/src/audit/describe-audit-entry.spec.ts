@@ -1,4 +1,4 @@
-import { AUDIT_SUBJECTS } from './audit-subjects';
+import { AUDIT_SUBJECTS, NOT_AUDITED } from './audit-subjects';
 import { DESCRIBED_ROUTES, describeAuditEntry } from './describe-audit-entry';
 
 /** Rows as `to_jsonb` gives them (AuditService.snapshot): column names of the table, timestamps in UTC. */
@@ -360,6 +360,66 @@ describe('describeAuditEntry', () => {
     });
   });
 
+  describe('people (issue 27 item 2: entries people/people.service.ts writes itself)', () => {
+    const person = (over: Record<string, unknown> = {}) => ({
+      id: 'b1c2',
+      username: 'haneul',
+      name: '김하늘',
+      role: 'editor',
+      status: 'active',
+      ...over,
+    });
+    const personEntry = (method: string, route: string, before: object | null, after: object) =>
+      entry(method, route, 'person', before as Record<string, unknown> | null, after as Record<string, unknown>, null);
+
+    it('an invitation names the person and the role in Korean', () => {
+      expect(
+        describeAuditEntry(
+          personEntry('POST', '/api/people/invitations', null, person({ role: 'staff', status: 'invited' })),
+        ),
+      ).toEqual({
+        title: '김하늘 님 초대 (스태프)',
+        changes: [{ field: 'role', label: '역할', before: null, after: '스태프' }],
+      });
+    });
+
+    it('a new link for an existing account is the password reset, with no fields', () => {
+      expect(describeAuditEntry(personEntry('POST', '/api/people/:id/invitations', person(), person()))).toEqual({
+        title: '김하늘 님 비밀번호 재설정 링크 발급',
+        changes: [],
+      });
+    });
+
+    it('a role change, a disable and an enable', () => {
+      expect(describeAuditEntry(personEntry('PATCH', '/api/people/:id', person(), person({ role: 'staff' })))).toEqual({
+        title: '김하늘 님 역할 변경: 편집자 → 스태프',
+        changes: [{ field: 'role', label: '역할', before: '편집자', after: '스태프' }],
+      });
+      expect(
+        describeAuditEntry(personEntry('PATCH', '/api/people/:id', person(), person({ status: 'disabled' }))),
+      ).toEqual({
+        title: '김하늘 님 사용 중지',
+        changes: [{ field: 'status', label: '상태', before: '사용 중', after: '사용 중지' }],
+      });
+      expect(
+        describeAuditEntry(personEntry('PATCH', '/api/people/:id', person({ status: 'disabled' }), person())).title,
+      ).toBe('김하늘 님 다시 사용');
+      expect(
+        describeAuditEntry(
+          personEntry('PATCH', '/api/people/:id', person(), person({ role: 'owner', status: 'disabled' })),
+        ).title,
+      ).toBe('김하늘 님 역할 변경: 편집자 → 소유자 · 김하늘 님 사용 중지');
+    });
+
+    it('a person without a name is named by the username', () => {
+      expect(
+        describeAuditEntry(
+          personEntry('PATCH', '/api/people/:id', person({ name: '' }), person({ name: '', status: 'disabled' })),
+        ).title,
+      ).toBe('haneul 님 사용 중지');
+    });
+  });
+
   it('a write no rule knows (a route added later) still reads in Korean, with the route to find it', () => {
     expect(describeAuditEntry(entry('POST', '/api/new/thing', null, null, null, null))).toEqual({
       title: '기타 변경 (POST /api/new/thing)',
@@ -368,6 +428,9 @@ describe('describeAuditEntry', () => {
   });
 
   it('has a title of its own for every audited route of audit-subjects.ts', () => {
-    expect([...DESCRIBED_ROUTES].sort()).toEqual(Object.keys(AUDIT_SUBJECTS).sort());
+    // …and for the people routes, whose entries their service writes (NOT_AUDITED by the interceptor).
+    const people = [...NOT_AUDITED].filter((route) => route.includes(' /api/people'));
+    expect(people).toHaveLength(3);
+    expect([...DESCRIBED_ROUTES].sort()).toEqual([...Object.keys(AUDIT_SUBJECTS), ...people].sort());
   });
 });

@@ -177,6 +177,21 @@ const POPUP_INFO_FIELDS: readonly Field[] = [
 ];
 
 /**
+ * An account (issue 27 item 2): its role and status as the people screen names them. The snapshots
+ * (people/people.service.ts `personSnapshot`) hold id, username, name, role and status: never an email address or an
+ * invitation link.
+ */
+const PERSON_FIELDS: readonly Field[] = [
+  { field: 'role', label: label.role, read: column('role'), show: (v) => words.roles[String(v)] ?? String(v) },
+  {
+    field: 'status',
+    label: label.accountStatus,
+    read: column('status'),
+    show: (v) => words.accountStatus[String(v)] ?? String(v),
+  },
+];
+
+/**
  * The fields each entity shows, in the order of its form. Everything else of its table is left out on purpose:
  * ids, `version`, image keys (shown as 사진), idempotency keys, timestamps (`created_at`, `updated_at`, a booking's
  * `checked_in_at`…) and counters no administrator edits (`booked_people`, `booked_tables`).
@@ -188,6 +203,7 @@ const FIELDS: Readonly<Record<string, readonly Field[]>> = {
   booking: BOOKING_FIELDS,
   'popup-info': POPUP_INFO_FIELDS,
   cover: [imageField(label.coverImage)],
+  person: PERSON_FIELDS,
 };
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -244,6 +260,7 @@ function slotName(row: Row | null, id: number | null): string {
 /** What a title is made from: the row (`after`, or `before` once deleted), both snapshots, the id, the context. */
 interface Subject {
   row: Row | null;
+  before: Row | null;
   after: Row | null;
   id: number | null;
   context: AuditContext;
@@ -271,6 +288,34 @@ const booking =
     const code = typeof row?.code === 'string' ? row.code : id === null ? '' : `#${id}`;
     return { title: make(words.bookingOf(context.bookingName ?? null, code)), only: ['status'] };
   };
+
+/** An account by its name (`김하늘`), else its username, else its id. */
+const personName = (row: Row | null): string => {
+  for (const value of [row?.name, row?.username, row?.id]) if (typeof value === 'string' && value !== '') return value;
+  return '?';
+};
+const roleName = (value: unknown): string => words.roles[String(value)] ?? String(value);
+
+/**
+ * `PATCH /api/people/:id`: what changed, in the order a person reads it: the role (`역할 변경: 편집자 → 스태프`), then
+ * 사용 중지 / 다시 사용; both in one title when one request did both.
+ */
+const personPatched: Describe = ({ row, after, before }) => {
+  const name = personName(row);
+  const titles: string[] = [];
+  if (before && after && before.role !== after.role) {
+    titles.push(words.personRoleChanged(name, roleName(before.role), roleName(after.role)));
+  }
+  if (
+    before &&
+    after &&
+    before.status !== after.status &&
+    (before.status === 'disabled' || after.status === 'disabled')
+  ) {
+    titles.push((after.status === 'disabled' ? words.personDisabled : words.personEnabled)(name));
+  }
+  return { title: titles.join(' · ') || words.personChanged(name) };
+};
 
 /** `METHOD route` (audit-subjects.ts) → its title, and the fields it may show when not all of them. */
 const RULES: Readonly<Record<string, Describe>> = {
@@ -303,6 +348,12 @@ const RULES: Readonly<Record<string, Describe>> = {
   'POST /api/popup/info/image': () => ({ title: words.popupInfoImageChanged, only: ['image'] }),
   'POST /api/cover/image': () => ({ title: words.coverChanged }),
   'POST /api/backup/restore': () => ({ title: words.siteRestored }),
+  'POST /api/people/invitations': ({ row }) => ({
+    title: words.personInvited(personName(row), roleName(row?.role)),
+    only: ['role'],
+  }),
+  'POST /api/people/:id/invitations': ({ row }) => ({ title: words.personReinvited(personName(row)), only: [] }),
+  'PATCH /api/people/:id': personPatched,
 };
 
 /** Every `METHOD route` {@link describeAuditEntry} has its own title for (the rest get `기타 변경 (…)`). */
@@ -329,6 +380,6 @@ export function describeAuditEntry(
   if (!rule) {
     return { title: words.otherWrite(entry.method, entry.route), changes: changesOf(fields, before, after) };
   }
-  const described = rule({ row: after ?? before, after, id: entry.entityId, context });
+  const described = rule({ row: after ?? before, before, after, id: entry.entityId, context });
   return { title: squash(described.title), changes: changesOf(fields, before, after, described.only) };
 }

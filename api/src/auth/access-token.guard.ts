@@ -1,5 +1,6 @@
-import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, Logger, Optional } from '@nestjs/common';
 import type { Response } from 'express';
+import { DisabledAccounts } from '../admins/disabled-accounts';
 import { ApiError } from '../common/api-error';
 import { messages } from '../common/messages';
 import { AccessTokenVerifier, IssuerUnavailable } from './access-token-verifier';
@@ -11,13 +12,17 @@ import { bearerToken, type AuthenticatedRequest } from './authenticated-request'
  * - No token, or a token AccessTokenVerifier refuses: 401 `messages.unauthorized` with `WWW-Authenticate: Bearer`
  *   (plus `error="invalid_token"` when a token was sent, RFC 6750 §3).
  * - The issuer cannot be reached: 503 `messages.issuerUnavailable`.
+ * - A valid token of an account the owner disabled (DisabledAccounts, issue 27 item 2): 401 `messages.accountDisabled`.
  * Runs as part of AccessPolicyGuard (global), never on its own.
  */
 @Injectable()
 export class AccessTokenGuard implements CanActivate {
   private readonly logger = new Logger('AccessTokenGuard');
 
-  constructor(private readonly verifier: AccessTokenVerifier) {}
+  constructor(
+    private readonly verifier: AccessTokenVerifier,
+    @Optional() private readonly disabledAccounts?: DisabledAccounts,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const http = context.switchToHttp();
@@ -30,7 +35,6 @@ export class AccessTokenGuard implements CanActivate {
     }
     try {
       request.user = await this.verifier.verify(token);
-      return true;
     } catch (error) {
       if (error instanceof IssuerUnavailable) {
         this.logger.warn(error.message);
@@ -42,5 +46,10 @@ export class AccessTokenGuard implements CanActivate {
       response.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
       throw new ApiError(401, messages.unauthorized);
     }
+    if (await this.disabledAccounts?.isDisabled(request.user.sub)) {
+      response.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
+      throw new ApiError(401, messages.accountDisabled);
+    }
+    return true;
   }
 }

@@ -417,9 +417,9 @@ export const messages = {
   /** Issue 27 item 2 "People": `/api/people` (people/). */
   personIdInvalid: '계정 ID가 올바르지 않습니다.',
   personUsernameRequired: '아이디를 입력해주세요.',
-  personUsernameInvalid: '아이디는 영문 소문자나 숫자로 시작하고, 영문 소문자·숫자·마침표(.)·밑줄(_)·하이픈(-)으로 된 3–30자여야 합니다.',
+  personUsernameInvalid: '아이디는 영문 소문자, 숫자, 마침표(.), 밑줄(_), 하이픈(-)으로 된 3–32자여야 합니다.',
   personNameRequired: '이름을 입력해주세요.',
-  personNameTooLong: '이름은 50자 이하여야 합니다.',
+  personNameTooLong: '이름은 40자 이하여야 합니다.',
   personEmailInvalid: '이메일은 비워 두거나 name@example.com 같은 주소(254자 이하)로 입력해주세요.',
   personRoleInvalid: '역할은 owner(소유자), editor(편집자), staff(스태프) 중 하나여야 합니다.',
   personDisabledInvalid: 'disabled 값은 true 또는 false 여야 합니다.',

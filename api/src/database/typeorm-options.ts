@@ -21,6 +21,7 @@ import { PublicCacheNotify1795953600000 } from './migrations/1795953600000-publi
 import { BookingReminders1796040000000 } from './migrations/1796040000000-booking-reminders';
 import { AnalyticsIngestDays1796126400000 } from './migrations/1796126400000-analytics-ingest-days';
 import { LinkDisclosure1796213100000 } from './migrations/1796213100000-link-disclosure';
+import { AdministratorDisabled1796299200000 } from './migrations/1796299200000-administrator-disabled';
 
 export const entities = [Link, Plan, PopupSlot, Image, ImageVariant, Cover, Administrator];
 export const migrations = [
@@ -37,6 +38,7 @@ export const migrations = [
   BookingReminders1796040000000,
   AnalyticsIngestDays1796126400000,
   LinkDisclosure1796213100000,
+  AdministratorDisabled1796299200000,
 ];
 
 /**

@@ -61,8 +61,14 @@ export const HEARTBEAT_TIMEOUT_MS = 2000;
  * queries and cannot hold a LISTEN), named {@link LISTENER_APPLICATION_NAME}. Lost (error, end, or a heartbeat not
  * answered in time): `onState(false)` at once, the client is dropped and a new one tries after {@link RETRY_MS}
  * (doubling up to its max, back to the first after a success); `onState(true)` only once the new LISTEN is answered.
+ * `channel` and `applicationName` default to the public cache's; the disabled accounts (admins/disabled-accounts.ts)
+ * listen on a channel of their own.
  */
-export function postgresChannel(url: string): InvalidationChannel {
+export function postgresChannel(
+  url: string,
+  channel: string = PG_CHANNEL,
+  applicationName: string = LISTENER_APPLICATION_NAME,
+): InvalidationChannel {
   let client: Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | null = null;
@@ -106,19 +112,19 @@ export function postgresChannel(url: string): InvalidationChannel {
     if (stopped) return;
     const next = new Client({
       connectionString: url,
-      application_name: LISTENER_APPLICATION_NAME,
+      application_name: applicationName,
       keepAlive: true,
       connectionTimeoutMillis: 5000,
     });
     next.on('error', (error: Error) => client === next && lost(error.message));
     next.on('end', () => client === next && lost('connection ended'));
     next.on('notification', (message) => {
-      if (client === next && message.channel === PG_CHANNEL) onMessage();
+      if (client === next && message.channel === channel) onMessage();
     });
     try {
       client = next;
       await next.connect();
-      await next.query(`LISTEN ${PG_CHANNEL}`);
+      await next.query(`LISTEN ${channel}`);
       if (client !== next || stopped) return drop(next);
       wait = RETRY_MS.first;
       heartbeat = setInterval(() => void beat(next), HEARTBEAT_MS);
