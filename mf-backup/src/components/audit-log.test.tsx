@@ -108,7 +108,7 @@ describe('AuditLog (issue 15 item 7, issue 27 item 4)', () => {
       within(within(search).getByLabelText('대상'))
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['전체', '링크', '일정', '팝업 예약', '예약', '팝업 안내', '커버', '사이트']);
+    ).toEqual(['전체', '링크', '일정', '팝업 예약', '예약', '팝업 안내', '커버', '사이트', '팀원']);
 
     await act(async () => {
       fireEvent.change(actor, { target: { value: '0a1b2c3d-0000-4000-8000-00000000e017' } });

@@ -57,6 +57,7 @@ export const messages = {
     'popup-info': '팝업 안내',
     cover: '커버',
     site: '사이트',
+    person: '팀원',
   },
   auditPeriod: '기간',
   auditPeriods: { all: '전체 기간', today: '오늘', week: '최근 7일', month: '최근 30일', custom: '날짜 지정' },
@@ -69,4 +70,43 @@ export const messages = {
   fileZoneLimits: '‘백업 파일 받기’로 받은 .tar.gz 파일 하나',
   bytes: (count: number) =>
     count >= 1024 * 1024 ? `${(count / 1024 / 1024).toFixed(1)}MB` : `${Math.max(1, Math.round(count / 1024))}KB`,
+  /** `/people`, 팀원 관리 (issue 27 item 2). */
+  people: {
+    title: '팀원 관리',
+    intro:
+      '함께 사이트를 관리할 사람을 초대하고, 역할을 바꾸거나 사용을 중지합니다. 소유자는 모든 것을, 편집자는 링크·일정·팝업·커버·통계를, 스태프는 오늘과 다가오는 예약의 입장 확인만 할 수 있습니다.',
+    loading: '팀원 목록을 불러오는 중…',
+    listTitle: '팀원',
+    name: '이름',
+    username: '아이디',
+    email: '이메일 (선택)',
+    role: '역할',
+    totpOn: '2단계 인증 사용',
+    totpOff: '2단계 인증 안 함',
+    roles: { owner: '소유자', editor: '편집자', staff: '스태프' },
+    statuses: { active: '사용 중', invited: '초대됨', disabled: '사용 중지' },
+    invitedUntil: (when: string) => `초대 링크 ${when}까지`,
+    changeRole: (name: string) => `${name} 님의 역할`,
+    saveRole: '역할 저장',
+    disable: '사용 중지',
+    enable: '다시 사용',
+    reinvite: '새 초대 링크 (비밀번호 재설정)',
+    confirmDisable: (name: string) =>
+      `${name} 님의 사용을 중지할까요? 로그인한 기기에서도 바로 더 쓸 수 없게 되고, 다시 사용하게 할 때까지 로그인할 수 없습니다.`,
+    inviteTitle: '새 팀원 초대',
+    inviteBody:
+      '초대 링크를 만들어 초대할 분께 직접 전달하세요. 링크는 24시간 동안 한 번만 쓸 수 있고, 그분이 직접 비밀번호를 정합니다.',
+    inviteButton: '초대 링크 만들기',
+    inviting: '초대 링크를 만드는 중…',
+    linkTitle: (name: string) => `${name} 님의 초대 링크`,
+    linkHint: '이 링크는 지금 한 번만 보여 드립니다. 복사해서 메신저나 문자로 전달하세요.',
+    linkExpires: (when: string) => `${when}까지 쓸 수 있습니다 (서울 시간).`,
+    copy: '링크 복사',
+    copied: '복사했습니다.',
+    copyFailed: '복사하지 못했습니다. 링크를 길게 눌러 직접 복사해주세요.',
+    closeLink: '닫기',
+    keycloakLink: 'Keycloak 관리 콘솔의 사용자 화면 열기',
+    /** The backup page's way to the people screen. */
+    backupLink: '팀원 관리 (초대, 역할, 사용 중지) →',
+  },
 } as const;

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { errorMessage, FileDropzone } from '@linksite/platform';
 import { downloadBackup } from '../api/download-backup';
 import { sendBackup, type RestoreReport } from '../api/send-backup';
@@ -98,6 +99,9 @@ export function BackupPage() {
         {messages.title}
       </h1>
       <p className="backup-screen__intro">{messages.intro}</p>
+      <p className="backup-screen__intro">
+        <Link to="/people">{messages.people.backupLink}</Link>
+      </p>
 
       <section className="backup-card" aria-labelledby={`${ids}-download`}>
         <h2 id={`${ids}-download`} className="backup-card__title">
