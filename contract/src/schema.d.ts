@@ -1152,6 +1152,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/people": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** 팀원 목록 */
+        get: operations["PeopleController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 팀원 초대 */
+        post: operations["PeopleController_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 새 초대 링크 (비밀번호 재설정) */
+        post: operations["PeopleController_reinvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/people/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** 팀원 역할 변경 · 사용 중지 · 다시 사용 */
+        patch: operations["PeopleController_update"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2247,6 +2315,112 @@ export interface components {
         AuditActorsResponse: {
             /** @description Everyone with an entry, by name. */
             product: components["schemas"]["AuditActorDto"][];
+        };
+        PersonDto: {
+            /**
+             * @description `owner` 소유자, `editor` 편집자 or `staff` 스태프 (issue 27 item 1).
+             * @enum {string}
+             */
+            role: "owner" | "editor" | "staff";
+            /**
+             * @description `active` 사용 중, `invited` 초대됨 (has not set a password yet), `disabled` 사용 중지.
+             * @enum {string}
+             */
+            status: "active" | "invited" | "disabled";
+            /** @description The account's id: the `sub` of its access tokens. */
+            id: string;
+            /** @description The sign-in name (아이디). */
+            username: string;
+            /** @description The person's name as the screens show it (`김하늘`). */
+            name: string;
+            /** @description Optional contact address; null when none was given. */
+            email: string | null;
+            /** @description Whether two-factor sign-in (TOTP) is set up. */
+            totp: boolean;
+            /** @description When the account was created (ISO 8601). */
+            createdAt: string;
+            /** @description When the open invitation link expires (ISO 8601), or null when none is open. */
+            invitationExpiresAt: string | null;
+        };
+        PeopleListResponse: {
+            /** @description Every account, as the identity provider lists them. */
+            product: components["schemas"]["PersonDto"][];
+        };
+        PeopleConsoleDto: {
+            /** @description Keycloak's admin console, users page of the realm (`<base>/admin/<realm>/console/#/<realm>/users`). */
+            consoleUrl: string;
+        };
+        PeopleConflictResponse: {
+            /** @description The HTTP status, repeated. */
+            statusCode: number;
+            /** @description One Korean sentence for the user (a 400 names the first broken rule). */
+            message: string;
+            /** @description Every broken rule of a 400 from validation. */
+            errors?: components["schemas"]["FieldErrorDto"][];
+            /**
+             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (issue 15 item 7),
+             *     so an error shown to a person can be looked up in the logs.
+             */
+            requestId?: string;
+            /** @description Keycloak mode only. */
+            product?: components["schemas"]["PeopleConsoleDto"];
+        };
+        CreateInvitationDto: {
+            /**
+             * @description The sign-in name: 3–32 of a–z, 0–9, `.`, `_`, `-` (the embedded provider's rule, idp/README.md).
+             * @example haneul
+             */
+            username: string;
+            /**
+             * @description The person's name, 1–40 characters.
+             * @example 김하늘
+             */
+            name: string;
+            /**
+             * Format: email
+             * @description Optional contact address, ≤ 254 characters; empty or null for none.
+             * @example haneul@example.com
+             */
+            email?: string | null;
+            /**
+             * @description `owner` 소유자, `editor` 편집자 or `staff` 스태프.
+             * @example staff
+             * @enum {string}
+             */
+            role: "owner" | "editor" | "staff";
+        };
+        InvitationDto: {
+            /** @description The link to hand over. Shown once, never logged or kept by the API. */
+            url: string;
+            /** @description When it stops working (ISO 8601). */
+            expiresAt: string;
+        };
+        PersonInvitationDto: {
+            person: components["schemas"]["PersonDto"];
+            invitation: components["schemas"]["InvitationDto"];
+        };
+        PersonInvitationResponse: {
+            /** @description One Korean sentence. */
+            message: string;
+            product: components["schemas"]["PersonInvitationDto"];
+        };
+        UpdatePersonDto: {
+            /**
+             * @description `owner` 소유자, `editor` 편집자 or `staff` 스태프.
+             * @example editor
+             * @enum {string}
+             */
+            role?: "owner" | "editor" | "staff";
+            /**
+             * @description true: 사용 중지 (the account's sessions and refresh tokens end, its access tokens are refused); false: 다시 사용.
+             * @example true
+             */
+            disabled?: boolean;
+        };
+        PersonWriteResponse: {
+            /** @description One Korean sentence. */
+            message: string;
+            product: components["schemas"]["PersonDto"];
         };
     };
     responses: never;
@@ -4171,7 +4345,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description 관리자 권한이 없습니다. */
+            /** @description 지난 회차의 예약은 볼 수 없습니다. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4306,7 +4480,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description 관리자 권한이 없습니다. */
+            /** @description 지난 회차의 예약은 볼 수 없습니다. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5518,7 +5692,7 @@ export interface operations {
                 /** @description only this administrator's entries (`actorSub`) */
                 actor?: string;
                 /** @description only entries about this */
-                entity?: "link" | "plan" | "popup" | "booking" | "popup-info" | "cover" | "site";
+                entity?: "link" | "plan" | "popup" | "booking" | "popup-info" | "cover" | "site" | "person";
                 /** @description first Seoul day, YYYY-MM-DD, included */
                 from?: string;
                 /** @description last Seoul day, YYYY-MM-DD, included; not before from */
@@ -5538,7 +5712,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuditPageResponse"];
                 };
             };
-            /** @description before 값은 1 이상의 정수여야 합니다. · limit 값은 1–200 사이의 정수여야 합니다. · actor 값은 변경 기록에 나온 작업자 계정 ID(1–255자)여야 합니다. · entity 값은 link, plan, popup, booking, popup-info, cover, site 중 하나여야 합니다. · from 값은 2026-11-20 같은 실제 날짜(YYYY-MM-DD)여야 합니다. · to 값은 2026-11-20 같은 실제 날짜(YYYY-MM-DD)여야 합니다. · to 날짜는 from 날짜보다 빠를 수 없습니다. */
+            /** @description before 값은 1 이상의 정수여야 합니다. · limit 값은 1–200 사이의 정수여야 합니다. · actor 값은 변경 기록에 나온 작업자 계정 ID(1–255자)여야 합니다. · entity 값은 link, plan, popup, booking, popup-info, cover, site, person 중 하나여야 합니다. · from 값은 2026-11-20 같은 실제 날짜(YYYY-MM-DD)여야 합니다. · to 값은 2026-11-20 같은 실제 날짜(YYYY-MM-DD)여야 합니다. · to 날짜는 from 날짜보다 빠를 수 없습니다. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5612,6 +5786,285 @@ export interface operations {
                 };
             };
             /** @description 인증 서버에 연결할 수 없습니다. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PeopleController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PeopleListResponse"];
+                };
+            };
+            /** @description 로그인이 필요합니다. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 관리자 권한이 없습니다. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 이 사이트의 계정은 Keycloak 에서 관리합니다. Keycloak 관리 콘솔의 사용자 화면에서 관리해주세요. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PeopleConflictResponse"];
+                };
+            };
+            /** @description 계정 서버(인증 서버)에 연결할 수 없습니다. 잠시 후 다시 시도해주세요. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PeopleController_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInvitationDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonInvitationResponse"];
+                };
+            };
+            /** @description 아이디를 입력해주세요. · 아이디는 영문 소문자, 숫자, 마침표(.), 밑줄(_), 하이픈(-)으로 된 3–32자여야 합니다. · 이름을 입력해주세요. · 이름은 40자 이하여야 합니다. · 이메일은 비워 두거나 name@example.com 같은 주소(254자 이하)로 입력해주세요. · 역할은 owner(소유자), editor(편집자), staff(스태프) 중 하나여야 합니다. · 허용되지 않는 필드입니다: <field> */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 로그인이 필요합니다. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 관리자 권한이 없습니다. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 이 사이트의 계정은 Keycloak 에서 관리합니다. Keycloak 관리 콘솔의 사용자 화면에서 관리해주세요. · <the identity provider’s sentence: username taken, the last active owner> */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PeopleConflictResponse"];
+                };
+            };
+            /** @description 계정 서버(인증 서버)에 연결할 수 없습니다. 잠시 후 다시 시도해주세요. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PeopleController_reinvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the account id (the `sub` of its tokens) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonInvitationResponse"];
+                };
+            };
+            /** @description 계정 ID가 올바르지 않습니다. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 로그인이 필요합니다. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 관리자 권한이 없습니다. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 해당 계정을 찾을 수 없습니다. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 이 사이트의 계정은 Keycloak 에서 관리합니다. Keycloak 관리 콘솔의 사용자 화면에서 관리해주세요. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PeopleConflictResponse"];
+                };
+            };
+            /** @description 계정 서버(인증 서버)에 연결할 수 없습니다. 잠시 후 다시 시도해주세요. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    PeopleController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the account id (the `sub` of its tokens) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePersonDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonWriteResponse"];
+                };
+            };
+            /** @description 계정 ID가 올바르지 않습니다. · 역할은 owner(소유자), editor(편집자), staff(스태프) 중 하나여야 합니다. · disabled 값은 true 또는 false 여야 합니다. · 바꿀 내용(role 또는 disabled)을 보내주세요. · 허용되지 않는 필드입니다: <field> */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 로그인이 필요합니다. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 관리자 권한이 없습니다. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 해당 계정을 찾을 수 없습니다. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 이 사이트의 계정은 Keycloak 에서 관리합니다. Keycloak 관리 콘솔의 사용자 화면에서 관리해주세요. · <the identity provider’s sentence: username taken, the last active owner> */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PeopleConflictResponse"];
+                };
+            };
+            /** @description 계정 서버(인증 서버)에 연결할 수 없습니다. 잠시 후 다시 시도해주세요. */
             503: {
                 headers: {
                     [name: string]: unknown;
