@@ -6,6 +6,7 @@ import { BookingErasureService } from './booking-erasure.service';
 import { BookingReminderService } from './booking-reminder.service';
 import { BookingsAdminController } from './bookings-admin.controller';
 import { BookingsService } from './bookings.service';
+import { WaitingRoomService } from './waiting-room.service';
 import { PopupInfoService } from './popup-info.service';
 import { ReserveController } from './reserve.controller';
 
@@ -16,7 +17,14 @@ import { ReserveController } from './reserve.controller';
 @Module({
   imports: [PopupsModule, NotificationsModule],
   controllers: [ReserveController, BookingsAdminController],
-  providers: [BookingsService, PopupInfoService, BookingErasureService, BookingReminderService, ImageUploadInterceptor],
+  providers: [
+    BookingsService,
+    PopupInfoService,
+    WaitingRoomService,
+    BookingErasureService,
+    BookingReminderService,
+    ImageUploadInterceptor,
+  ],
   // The first screen of `/` says whether bookings are open (site/first-screen.service.ts).
   exports: [BookingsService],
 })

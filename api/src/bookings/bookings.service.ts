@@ -22,6 +22,7 @@ import { bookingCalendar } from './booking-calendar';
 import type { AdminBookingDto, BookingDto, ReserveSlotDto } from './dto/booking.dto';
 import type { CreateBookingDto } from './dto/create-booking.dto';
 import { PopupInfoService } from './popup-info.service';
+import { WaitingRoomService } from './waiting-room.service';
 
 /** A row of `bookings`. */
 interface BookingRow {
@@ -84,6 +85,7 @@ export class BookingsService {
     private readonly clock: Clock,
     private readonly cache: PublicCache,
     private readonly info: PopupInfoService,
+    private readonly waitingRoom: WaitingRoomService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -93,12 +95,14 @@ export class BookingsService {
    * @throws ApiError 404 unknown slot; 409 not open yet / closed / full / seats short / phone already booked /
    *   key reused with another body; 400 party size outside the slot's bounds.
    */
-  async book(body: CreateBookingDto, key: string): Promise<BookingOutcome> {
+  async book(body: CreateBookingDto, key: string, ticket?: string): Promise<BookingOutcome> {
     const earlier = await this.byKey(key);
     if (earlier) return this.replay(earlier, body);
     for (let attempt = 0; ; attempt += 1) {
       try {
-        const { row, filled } = await this.dataSource.transaction((manager) => this.insertBooking(manager, body, key));
+        const { row, filled } = await this.dataSource.transaction((manager) =>
+          this.insertBooking(manager, body, key, ticket),
+        );
         // Committed: the slot no longer takes bookings, so `GET /api/reserve/status` may change (reserveStatus).
         if (filled) await this.cache.invalidate();
         return { created: true, booking: await this.publicView(row) };
@@ -122,10 +126,13 @@ export class BookingsService {
     manager: EntityManager,
     body: CreateBookingDto,
     key: string,
+    ticket: string | undefined,
   ): Promise<{ row: BookingRow; filled: boolean }> {
     const slot = await manager.findOneBy(PopupSlot, { id: body.slotId });
     if (!slot) throw new ApiError(404, messages.bookingSlotNotFound);
     const now = this.clock.now();
+    // Through the waiting room first (issue 26 item 3): the ticket is used with this transaction, given back with it.
+    await this.waitingRoom.claim(manager, slot.id, ticket, now);
     const status = bookingStatus(slot, now);
     if (status === 'upcoming') throw new ApiError(409, messages.bookingNotOpenYet);
     if (status === 'closed') throw new ApiError(409, messages.bookingClosed);
@@ -323,7 +330,9 @@ export class BookingsService {
    * @throws ApiError 404 `messages.bookingAdminNotFound` for an unknown booking id.
    */
   async slotIdOf(id: number): Promise<number> {
-    const [row] = await this.dataSource.query<{ slot_id: number }[]>(`SELECT slot_id FROM bookings WHERE id = $1`, [id]);
+    const [row] = await this.dataSource.query<{ slot_id: number }[]>(`SELECT slot_id FROM bookings WHERE id = $1`, [
+      id,
+    ]);
     if (!row) throw new ApiError(404, messages.bookingAdminNotFound);
     return row.slot_id;
   }

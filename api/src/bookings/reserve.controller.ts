@@ -11,6 +11,8 @@ import { isIdempotencyKey } from './booking-rules';
 import { BookingsService } from './bookings.service';
 import { CancelBookingDto } from './dto/cancel-booking.dto';
 import { CreateBookingDto } from './dto/create-booking.dto';
+import { JoinQueueDto, QueueTicketResponse } from './dto/waiting-room.dto';
+import { WaitingRoomService } from './waiting-room.service';
 import { BookingResponse, BookingWriteResponse, ReservePageResponse, ReserveStatusResponse } from './dto/booking.dto';
 import { PopupInfoService } from './popup-info.service';
 import type { PublicReadAnswer } from '../public-cache/public-cache';
@@ -44,8 +46,49 @@ export class ReserveController {
   constructor(
     private readonly bookings: BookingsService,
     private readonly info: PopupInfoService,
+    private readonly waitingRoom: WaitingRoomService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /**
+   * `POST /api/reserve/queue` `{ slotId }` → 201 `{ product: QueueTicketDto }`: a place in the slot's waiting room
+   * (issue 26 item 3), admitted at once when there is room. Send the ticket back with `GET /api/reserve/queue/:ticket`
+   * while waiting, and as the `Queue-Ticket` header of the booking once admitted.
+   */
+  @Post('queue')
+  @RateLimit('booking')
+  @ApiOperation({
+    summary: '예약 대기 순서 받기 (공개)',
+    description:
+      'A ticket in the waiting room of the slot. Visitors are admitted in order of arrival (one sequence in PostgreSQL for every API process), at most BOOKING_QUEUE_ACTIVE_LIMIT at a time, each for BOOKING_QUEUE_WINDOW_SECONDS to submit; admission starts when the slot opens. Only a hash of the ticket is stored.',
+  })
+  @ApiResponse({ status: 201, type: QueueTicketResponse, description: 'the ticket, waiting or admitted' })
+  @ApiErrors({
+    400: [messages.bookingSlotIdInvalid, messages.unknownField('<field>')],
+    404: [messages.bookingSlotNotFound],
+    409: [messages.bookingClosed],
+  })
+  async joinQueue(@Body() body: JoinQueueDto): Promise<QueueTicketResponse> {
+    return { product: await this.waitingRoom.join(body.slotId) };
+  }
+
+  /** `GET /api/reserve/queue/:ticket` → `{ product: QueueTicketDto }`: where the ticket stands; asking keeps the place. */
+  @Get('queue/:ticket')
+  @RateLimit('booking')
+  @ApiOperation({
+    summary: '예약 대기 순서 확인 (공개)',
+    description:
+      'Waiting (with the visitors ahead, an estimate and when to ask again), admitted (until when), used or expired. A waiting visitor who stops asking for 45 s holds no place until they ask again. Never cached.',
+  })
+  @ApiParam({ name: 'ticket', description: 'the ticket of POST /api/reserve/queue' })
+  @ApiErrors({ 404: [messages.queueTicketNotFound] })
+  async queueStatus(
+    @Param('ticket') ticket: string,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<QueueTicketResponse> {
+    res.setHeader('Cache-Control', 'no-store');
+    return { product: await this.waitingRoom.status(ticket) };
+  }
 
   /** `GET /api/reserve` → the popup's information and the slots that have not ended, with what is left of each. */
   @Get()
@@ -100,6 +143,11 @@ export class ReserveController {
       'Takes partySize seats and one table of the slot atomically in PostgreSQL (never oversold, whatever the number of API processes). One active booking per phone number and slot. The Idempotency-Key header (8–64 of A–Z a–z 0–9 - _, e.g. a UUID made per submit) makes a retried or double-clicked submit answer the first booking with 200; the same key with another body is 409. The answer never carries the name or the phone number.',
   })
   @ApiHeader({ name: 'Idempotency-Key', required: true, description: 'one per submit, e.g. a UUID' })
+  @ApiHeader({
+    name: 'Queue-Ticket',
+    required: false,
+    description: 'the admitted ticket of POST /api/reserve/queue; needed while the waiting room is busy',
+  })
   @ApiResponse({ status: 201, type: BookingWriteResponse, description: 'booked' })
   @ApiResponse({
     status: 200,
@@ -117,11 +165,17 @@ export class ReserveController {
       messages.bookingSeatsShort(1),
       messages.bookingDuplicatePhone,
       messages.bookingIdempotencyKeyReused,
+      messages.queueRequired,
+      messages.queueNotYourTurn,
+      messages.queueAdmissionExpired,
+      messages.queueTicketUsed,
+      messages.queueTicketNotFound,
     ],
   })
   async book(
     @Body() body: CreateBookingDto,
     @Headers('idempotency-key') key: string | undefined,
+    @Headers('queue-ticket') ticket: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<BookingWriteResponse> {
     if (!isIdempotencyKey(key)) {
@@ -129,7 +183,7 @@ export class ReserveController {
         { field: 'Idempotency-Key', message: messages.bookingIdempotencyKeyInvalid },
       ]);
     }
-    const { created, booking } = await this.bookings.book(body, key);
+    const { created, booking } = await this.bookings.book(body, key, ticket);
     res.status(created ? 201 : 200);
     return { message: created ? messages.bookingCreated : messages.bookingAlreadyMade, product: booking };
   }

@@ -218,6 +218,12 @@ export const messages = {
   bookingIdempotencyKeyInvalid: 'Idempotency-Key 헤더는 8~64자의 영문, 숫자, -, _ 로 보내주세요.',
   bookingIdempotencyKeyReused: '이 요청 키는 다른 예약 요청에 이미 사용되었습니다. 새로 시도해주세요.',
   bookingSlotNotFound: '예약할 회차를 찾을 수 없습니다.',
+  /** The waiting room (issue 26 item 3, bookings/waiting-room.service.ts). */
+  queueTicketNotFound: '대기 번호를 찾을 수 없습니다. 예약 화면에서 다시 시작해주세요.',
+  queueRequired: '지금은 예약하려는 분이 많아 온 순서대로 안내하고 있습니다. 대기 순서를 받아주세요.',
+  queueNotYourTurn: '아직 차례가 되지 않았습니다. 대기 화면에서 순서를 기다려주세요.',
+  queueAdmissionExpired: '예약할 수 있는 시간이 지났습니다. 다시 대기 순서를 받아주세요.',
+  queueTicketUsed: '이 대기 번호로는 이미 예약했습니다.',
   bookingNotOpenYet: '아직 예약이 열리지 않았습니다. 오픈 시간 이후에 다시 시도해주세요.',
   bookingClosed: '예약이 마감된 회차입니다.',
   bookingFull: '예약이 마감되었습니다. 남은 자리가 없습니다.',
@@ -242,6 +248,8 @@ export const messages = {
   bookingsErased: (count: number) =>
     `보관 기간이 지난 예약 ${count}건의 이름, 휴대폰 번호와 이메일 주소를 파기했습니다.`,
   configRetentionDays: '는 1–3650 사이의 정수(일)여야 합니다',
+  configQueueActiveLimit: '는 1–10000 사이의 정수(명)여야 합니다',
+  configQueueWindow: '는 30–3600 사이의 정수(초)여야 합니다',
   /** Issue 26 item 5: the optional email address of a booking (CreateBookingDto), for the reminder. */
   bookingEmailInvalid: '이메일 주소 형식이 올바르지 않습니다. (예: name@example.com)',
   bookingEmailTooLong: '이메일 주소는 254자 이하로 입력해주세요.',

@@ -57,6 +57,15 @@ export interface AppConfig {
   redisKeyPrefix: string;
   /** Requests a minute per client and route in each rate-limit budget (env RATE_LIMIT_<BUDGET>_PER_MINUTE). */
   rateLimitsPerMinute: Record<RateLimitBucket, number>;
+  /**
+   * The booking budget's limits besides the per-device one above (issue 26 item 3: a carrier's NAT puts many phones
+   * behind one address, so the address is only a generous ceiling against scripts): requests a minute per client
+   * address (env RATE_LIMIT_BOOKING_ADDRESS_PER_MINUTE, default 600) and booking submits a minute per phone number
+   * (env RATE_LIMIT_BOOKING_PHONE_PER_MINUTE, default 10). rate-limit/rate-limit.module.ts.
+   */
+  bookingLimitsPerMinute: { address: number; phone: number };
+  /** The waiting room in front of popup bookings (issue 26 item 3, bookings/waiting-room.service.ts). */
+  bookingQueue: BookingQueueConfig;
   /** Largest backup archive a restore reads, in bytes (env BACKUP_MAX_BYTES, default 2 GiB). */
   backupMaxBytes: number;
   /**
@@ -108,6 +117,17 @@ export interface SiteConfig {
    * behind a trusted proxy, `X-Forwarded-Proto`).
    */
   publicUrl: string | undefined;
+}
+
+/** How the waiting room admits visitors to the booking form (issue 26 item 3). */
+export interface BookingQueueConfig {
+  /**
+   * Visitors admitted at once per slot, each filling in the form (env BOOKING_QUEUE_ACTIVE_LIMIT, default 50,
+   * 1–10000). A place frees when its visitor books or their window ends.
+   */
+  activeLimit: number;
+  /** Seconds an admitted visitor has to submit (env BOOKING_QUEUE_WINDOW_SECONDS, default 600, 30–3600). */
+  windowSeconds: number;
 }
 
 /**
@@ -236,6 +256,10 @@ const schema = z.object({
   RATE_LIMIT_WRITE_PER_MINUTE: integer(1, 1_000_000, messages.configPositiveInt).default(120),
   RATE_LIMIT_INGEST_PER_MINUTE: integer(1, 1_000_000, messages.configPositiveInt).default(240),
   RATE_LIMIT_BOOKING_PER_MINUTE: integer(1, 1_000_000, messages.configPositiveInt).default(30),
+  RATE_LIMIT_BOOKING_ADDRESS_PER_MINUTE: integer(1, 1_000_000, messages.configPositiveInt).default(600),
+  RATE_LIMIT_BOOKING_PHONE_PER_MINUTE: integer(1, 1_000_000, messages.configPositiveInt).default(10),
+  BOOKING_QUEUE_ACTIVE_LIMIT: integer(1, 10_000, messages.configQueueActiveLimit).default(50),
+  BOOKING_QUEUE_WINDOW_SECONDS: integer(30, 3600, messages.configQueueWindow).default(600),
   BACKUP_MAX_BYTES: integer(1, Number.MAX_SAFE_INTEGER, messages.configPositiveInt).default(DEFAULT_BACKUP_MAX_BYTES),
   PUBLIC_CACHE_MAX_ENTRIES: integer(0, 100_000, messages.configPublicCacheEntries).default(500),
   IMAGE_CACHE_MAX_BYTES: integer(0, 4 * 1024 * 1024 * 1024, messages.configImageCacheBytes).default(32 * 1024 * 1024),
@@ -319,6 +343,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       write: v.RATE_LIMIT_WRITE_PER_MINUTE,
       ingest: v.RATE_LIMIT_INGEST_PER_MINUTE,
       booking: v.RATE_LIMIT_BOOKING_PER_MINUTE,
+    },
+    bookingLimitsPerMinute: {
+      address: v.RATE_LIMIT_BOOKING_ADDRESS_PER_MINUTE,
+      phone: v.RATE_LIMIT_BOOKING_PHONE_PER_MINUTE,
+    },
+    bookingQueue: {
+      activeLimit: v.BOOKING_QUEUE_ACTIVE_LIMIT,
+      windowSeconds: v.BOOKING_QUEUE_WINDOW_SECONDS,
     },
     backupMaxBytes: v.BACKUP_MAX_BYTES,
     publicCacheMaxEntries: v.PUBLIC_CACHE_MAX_ENTRIES,

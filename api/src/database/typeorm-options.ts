@@ -22,6 +22,7 @@ import { BookingReminders1796040000000 } from './migrations/1796040000000-bookin
 import { AnalyticsIngestDays1796126400000 } from './migrations/1796126400000-analytics-ingest-days';
 import { LinkDisclosure1796213100000 } from './migrations/1796213100000-link-disclosure';
 import { AdministratorDisabled1796299200000 } from './migrations/1796299200000-administrator-disabled';
+import { BookingWaitingRoom1796385600000 } from './migrations/1796385600000-booking-waiting-room';
 
 export const entities = [Link, Plan, PopupSlot, Image, ImageVariant, Cover, Administrator];
 export const migrations = [
@@ -39,6 +40,7 @@ export const migrations = [
   AnalyticsIngestDays1796126400000,
   LinkDisclosure1796213100000,
   AdministratorDisabled1796299200000,
+  BookingWaitingRoom1796385600000,
 ];
 
 /**

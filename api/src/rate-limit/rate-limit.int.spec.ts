@@ -99,3 +99,60 @@ describe('rate limits while Redis is down (issue 15 "Faults (c)")', () => {
     expect(await statuses(t, '/api/plan/list', 1)).toEqual([200]);
   });
 });
+
+describe('the booking budget counts devices, not a carrier NAT (issue 26 item 3)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(NOW, {
+      RATE_LIMIT_BOOKING_PER_MINUTE: '3',
+      RATE_LIMIT_BOOKING_ADDRESS_PER_MINUTE: '10',
+      RATE_LIMIT_BOOKING_PHONE_PER_MINUTE: '2',
+    });
+  });
+  afterAll(() => t?.close());
+
+  /** A booking look-up from `address`, as the device `device` (or none). */
+  const lookUp = (address: string, device?: string) => {
+    const req = http(t).get('/api/reserve/bookings/ABCD2345?phone4=1234').set('X-Forwarded-For', address);
+    return device ? req.set('Device-Id', device) : req;
+  };
+  const device = (n: number) => `device-${String(n).padStart(12, '0')}`;
+
+  it('lets many phones behind one address book within their own budgets, up to the address ceiling', async () => {
+    const address = '198.51.100.50';
+    // Three devices behind one address, three requests each: within each device's budget of 3.
+    const answers: number[] = [];
+    for (let n = 0; n < 3; n += 1) {
+      for (let i = 0; i < 3; i += 1) answers.push((await lookUp(address, device(n))).status);
+    }
+    expect(answers).toEqual(Array(9).fill(404));
+    // The fourth request of one device is over its own budget.
+    expect((await lookUp(address, device(0))).body).toEqual(TOO_MANY);
+    // A new device is within its budget and the address has one request left under its ceiling of 10.
+    expect((await lookUp(address, device(3))).status).toBe(404);
+    // Then the address ceiling holds whatever device a script invents.
+    expect((await lookUp(address, device(4))).body).toEqual(TOO_MANY);
+    // Another address is not affected; a request without a device counts by its address.
+    expect((await lookUp('198.51.100.51')).status).toBe(404);
+  });
+
+  it('refuses an id that is not one (too short, other characters) as a device: the address counts', async () => {
+    const address = '198.51.100.60';
+    for (let i = 0; i < 3; i += 1) expect((await lookUp(address, 'short')).status).toBe(404);
+    expect((await lookUp(address, 'x y z w'.repeat(4))).body).toEqual(TOO_MANY);
+  });
+
+  it('counts submits per phone number, whatever the device or the way it is written', async () => {
+    const submit = (n: number, phone: string) =>
+      http(t)
+        .post('/api/reserve/bookings')
+        .set('X-Forwarded-For', `198.51.100.${70 + n}`)
+        .set('Device-Id', device(70 + n))
+        .set('Idempotency-Key', `phone-limit-${n}`)
+        .send({ slotId: 999999, name: '김하늘', phone, partySize: 1, consent: true });
+    expect((await submit(0, '010-1234-5678')).status).toBe(404);
+    expect((await submit(1, '+82 10 1234 5678')).status).toBe(404);
+    expect((await submit(2, '01012345678')).body).toEqual(TOO_MANY);
+    expect((await submit(3, '010-9999-0000')).status).toBe(404);
+  });
+});
