@@ -23,8 +23,7 @@ export class RolesGuard implements CanActivate {
     if (!user) throw new ApiError(401, messages.unauthorized);
     if (user.siteRoles.length === 0) throw new ApiError(403, messages.forbidden);
     const allowed =
-      this.reflector.getAllAndOverride<SiteRole[] | undefined>(ROLES, [context.getHandler(), context.getClass()]) ??
-      [];
+      this.reflector.getAllAndOverride<SiteRole[] | undefined>(ROLES, [context.getHandler(), context.getClass()]) ?? [];
     if (!rolesAllow(user.siteRoles, allowed)) throw new ApiError(403, messages.roleForbidden);
     return true;
   }

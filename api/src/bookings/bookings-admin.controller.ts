@@ -108,7 +108,11 @@ export class BookingsAdminController {
       'The booking with that code (case, spaces and hyphens ignored) and its slot with counts, whatever the slot: what the door check-in screen shows after scanning the QR code of /reserve/<code>.',
   })
   @ApiParam({ name: 'code', description: 'booking code: 8 characters of 23456789ABCDEFGHJKLMNPQRSTUVWXYZ' })
-  @ApiErrors({ 400: [messages.bookingCodeInvalid], 403: [messages.staffPastSlot], 404: [messages.bookingAdminNotFound] })
+  @ApiErrors({
+    400: [messages.bookingCodeInvalid],
+    403: [messages.staffPastSlot],
+    404: [messages.bookingAdminNotFound],
+  })
   async byCode(@Param('code') code: string, @CurrentUser() user: Principal): Promise<AdminBookingWithSlotResponse> {
     const booking = await this.bookings.adminByCode(code);
     const slot = await this.popups.get(booking.slotId);
@@ -128,7 +132,10 @@ export class BookingsAdminController {
     404: [messages.bookingAdminNotFound],
     409: [messages.bookingStatusConflict, messages.bookingDuplicatePhone],
   })
-  async checkIn(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: Principal): Promise<AdminBookingWriteResponse> {
+  async checkIn(
+    @Param('id', ParseIdPipe) id: number,
+    @CurrentUser() user: Principal,
+  ): Promise<AdminBookingWriteResponse> {
     return this.act(id, 'check-in', user);
   }
 
@@ -139,7 +146,10 @@ export class BookingsAdminController {
   @ApiOperation({ summary: '노쇼 처리 (관리자)', description: 'From booked or checked in; seats stay taken.' })
   @ApiParam({ name: 'id', description: 'booking id, positive integer' })
   @ApiErrors({ 400: [messages.invalidId], 404: [messages.bookingAdminNotFound], 409: [messages.bookingStatusConflict] })
-  async noShow(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: Principal): Promise<AdminBookingWriteResponse> {
+  async noShow(
+    @Param('id', ParseIdPipe) id: number,
+    @CurrentUser() user: Principal,
+  ): Promise<AdminBookingWriteResponse> {
     return this.act(id, 'no-show', user);
   }
 
@@ -150,7 +160,10 @@ export class BookingsAdminController {
   @ApiOperation({ summary: '예약 취소 (관리자)', description: 'Any state but cancelled; seats and table go back.' })
   @ApiParam({ name: 'id', description: 'booking id, positive integer' })
   @ApiErrors({ 400: [messages.invalidId], 404: [messages.bookingAdminNotFound] })
-  async cancel(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: Principal): Promise<AdminBookingWriteResponse> {
+  async cancel(
+    @Param('id', ParseIdPipe) id: number,
+    @CurrentUser() user: Principal,
+  ): Promise<AdminBookingWriteResponse> {
     return this.act(id, 'cancel', user);
   }
 

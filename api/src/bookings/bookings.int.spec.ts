@@ -627,7 +627,7 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
       await admin.anonymous().get(`/api/popup/bookings/by-code/${code}`).expect(401);
     });
 
-    it('door staff see today\'s and upcoming bookings with names and phones masked, and no CSV (issue 27 item 1)', async () => {
+    it("door staff see today's and upcoming bookings with names and phones masked, and no CSV (issue 27 item 1)", async () => {
       const staff = await adminClient(t, ['staff', 'offline_access']);
       const code = codes[0]!;
       const found = (await staff.get(`/api/popup/bookings/by-code/${code}`).expect(200)).body.product;

@@ -353,7 +353,7 @@ describe('팝업 예약 관리 (/popup/list)', () => {
     expect(screen.getByRole('link', { name: '+ 팝업 예약 등록' })).toHaveAttribute('href', '/popup');
   });
 
-  it('shows an editor no way to visitors\' bookings or to check-in (issue 27 item 1)', async () => {
+  it("shows an editor no way to visitors' bookings or to check-in (issue 27 item 1)", async () => {
     actAs('editor');
     serve({ 'GET /popup/list': () => ({ status: 200, data: { product: popups } }) });
     renderAt('/popup/list');

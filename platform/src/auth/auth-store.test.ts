@@ -62,7 +62,10 @@ describe('auth store', () => {
   it.each([
     [['staff', 'offline_access'], ['staff']],
     [['editor'], ['editor']],
-    [['staff', 'owner', 'editor'], ['owner', 'editor', 'staff']],
+    [
+      ['staff', 'owner', 'editor'],
+      ['owner', 'editor', 'staff'],
+    ],
   ])('reads the site roles of realm roles %j: %j, each a member of the team', async (roles, siteRoles) => {
     await initAuth(oidc, fakeKeycloak({ ...ADMIN_CLAIMS, roles }).factory);
     expect(authStore.getState()).toMatchObject({ authenticated: true, isAdmin: true, siteRoles });

@@ -33,7 +33,13 @@ export interface RemoteArea {
 export const REMOTE_AREAS: readonly RemoteArea[] = registry.remotes.flatMap(({ name, adminRoutes, publicRoutes }) => {
   return [
     ...(adminRoutes.length > 0
-      ? [{ remote: name, screens: adminRoutes.map(({ path, roles }) => ({ path, roles: roles as SiteRole[] })), public: false }]
+      ? [
+          {
+            remote: name,
+            screens: adminRoutes.map(({ path, roles }) => ({ path, roles: roles as SiteRole[] })),
+            public: false,
+          },
+        ]
       : []),
     ...(publicRoutes.length > 0
       ? [{ remote: name, screens: publicRoutes.map((path) => ({ path, roles: [] })), public: true }]

@@ -16,8 +16,18 @@ export const ADMIN: FakeClaims = {
   roles: ['admin'],
 };
 /** A member of the team with one site role (issue 27 item 1). */
-export const EDITOR: FakeClaims = { preferred_username: 'editor1', name: '편집자', email: 'e@localhost', roles: ['editor'] };
-export const STAFF: FakeClaims = { preferred_username: 'staff1', name: '스태프', email: 's@localhost', roles: ['staff'] };
+export const EDITOR: FakeClaims = {
+  preferred_username: 'editor1',
+  name: '편집자',
+  email: 'e@localhost',
+  roles: ['editor'],
+};
+export const STAFF: FakeClaims = {
+  preferred_username: 'staff1',
+  name: '스태프',
+  email: 's@localhost',
+  roles: ['staff'],
+};
 export const VIEWER: FakeClaims = {
   preferred_username: 'viewer',
   name: '방문자',
