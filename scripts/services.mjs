@@ -281,7 +281,8 @@ export function siteServers(dataDir) {
       IDP_ISSUER: identity.issuer,
       IDP_CLIENT_ID: identity.clientId,
       IDP_APP_ORIGINS: process.env.IDP_APP_ORIGINS || appOrigins.join(','),
-      ADMIN_ROLE: identity.adminRole,
+      // The provider's accounts carry the roles owner/editor/staff; a legacy ADMIN_ROLE is passed on only when set.
+      ...(process.env.ADMIN_ROLE ? { ADMIN_ROLE: identity.adminRole } : {}),
       DATA_DIR: dataDir,
     },
     apiEnv: {

@@ -56,7 +56,7 @@ describe('POST /api/login with a token from the embedded provider (integration)'
         username: 'admin',
         name: '관리자',
         email: 'admin@localhost',
-        roles: ['admin'],
+        roles: ['owner'],
       },
     });
     expect(JSON.parse(Buffer.from(tokens.access_token.split('.')[0]!, 'base64url').toString())).toMatchObject({
