@@ -97,6 +97,8 @@ export type Booking = Schemas['BookingDto'];
 export type BookingState = Booking['status'];
 /** Body of `POST /api/reserve/bookings`. */
 export type BookingBody = Schemas['CreateBookingDto'];
+/** A visitor's place in a slot's waiting room (`POST /api/reserve/queue`, `GET /api/reserve/queue/{ticket}`). */
+export type QueueTicket = Schemas['QueueTicketDto'];
 /** A booking as the administrator sees it. */
 export type AdminBooking = Schemas['AdminBookingDto'];
 /** Body of `PUT /api/popup/info`. */

@@ -475,6 +475,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reserve/queue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 예약 대기 순서 받기 (공개)
+         * @description A ticket in the waiting room of the slot. Visitors are admitted in order of arrival (one sequence in PostgreSQL for every API process), at most BOOKING_QUEUE_ACTIVE_LIMIT at a time, each for BOOKING_QUEUE_WINDOW_SECONDS to submit; admission starts when the slot opens. Only a hash of the ticket is stored.
+         */
+        post: operations["ReserveController_joinQueue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reserve/queue/{ticket}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 예약 대기 순서 확인 (공개)
+         * @description Waiting (with the visitors ahead, an estimate and when to ask again), admitted (until when), used or expired. A waiting visitor who stops asking for 45 s holds no place until they ask again. Never cached.
+         */
+        get: operations["ReserveController_queueStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reserve": {
         parameters: {
             query?: never;
@@ -1819,6 +1859,34 @@ export interface components {
         SetBookingEnabledDto: {
             /** @description true: take bookings (within the open and close times); false: 마감 at once */
             enabled: boolean;
+        };
+        JoinQueueDto: {
+            /**
+             * @description the slot (PopupDto / ReserveSlotDto id)
+             * @example 3
+             */
+            slotId: number;
+        };
+        QueueTicketDto: {
+            /**
+             * @description waiting (대기 중), admitted (예약할 차례), used (예약에 쓰임), expired (시간이 지남).
+             * @enum {string}
+             */
+            status: "waiting" | "admitted" | "used" | "expired";
+            /** @description The ticket: send it back to ask again, and with the booking as the `Queue-Ticket` header. 32 characters. */
+            ticket: string;
+            slotId: number;
+            /** @description Visitors still waiting who came before (0 once admitted). */
+            ahead: number;
+            /** @description Seconds until admission, likely, while waiting; null otherwise. */
+            estimateSeconds: number | null;
+            /** @description Until when an admitted visitor may submit (ISO 8601 in UTC); null otherwise. */
+            admittedUntil: string | null;
+            /** @description Seconds before asking again while waiting (2–15); null otherwise. */
+            pollAfterSeconds: number | null;
+        };
+        QueueTicketResponse: {
+            product: components["schemas"]["QueueTicketDto"];
         };
         PopupInfoDto: {
             title: string;
@@ -4063,6 +4131,88 @@ export interface operations {
             };
         };
     };
+    ReserveController_joinQueue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["JoinQueueDto"];
+            };
+        };
+        responses: {
+            /** @description the ticket, waiting or admitted */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueueTicketResponse"];
+                };
+            };
+            /** @description 예약할 회차를 선택해주세요. · 허용되지 않는 필드입니다: <field> */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 예약할 회차를 찾을 수 없습니다. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 예약이 마감된 회차입니다. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ReserveController_queueStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the ticket of POST /api/reserve/queue */
+                ticket: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueueTicketResponse"];
+                };
+            };
+            /** @description 대기 번호를 찾을 수 없습니다. 예약 화면에서 다시 시작해주세요. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     ReserveController_page: {
         parameters: {
             query?: never;
@@ -4105,6 +4255,8 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
+                /** @description the admitted ticket of POST /api/reserve/queue; needed while the waiting room is busy */
+                "Queue-Ticket"?: string;
                 /** @description one per submit, e.g. a UUID */
                 "Idempotency-Key": string;
             };
@@ -4153,7 +4305,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description 아직 예약이 열리지 않았습니다. 오픈 시간 이후에 다시 시도해주세요. · 예약이 마감된 회차입니다. · 예약이 마감되었습니다. 남은 자리가 없습니다. · 예약이 마감되었습니다. 남은 자리는 있지만 예약 가능한 테이블이 모두 찼습니다. · 남은 자리가 1명뿐입니다. 인원을 줄여서 다시 시도해주세요. · 이 휴대폰 번호로 이미 이 회차를 예약했습니다. · 이 요청 키는 다른 예약 요청에 이미 사용되었습니다. 새로 시도해주세요. */
+            /** @description 아직 예약이 열리지 않았습니다. 오픈 시간 이후에 다시 시도해주세요. · 예약이 마감된 회차입니다. · 예약이 마감되었습니다. 남은 자리가 없습니다. · 예약이 마감되었습니다. 남은 자리는 있지만 예약 가능한 테이블이 모두 찼습니다. · 남은 자리가 1명뿐입니다. 인원을 줄여서 다시 시도해주세요. · 이 휴대폰 번호로 이미 이 회차를 예약했습니다. · 이 요청 키는 다른 예약 요청에 이미 사용되었습니다. 새로 시도해주세요. · 지금은 예약하려는 분이 많아 온 순서대로 안내하고 있습니다. 대기 순서를 받아주세요. · 아직 차례가 되지 않았습니다. 대기 화면에서 순서를 기다려주세요. · 예약할 수 있는 시간이 지났습니다. 다시 대기 순서를 받아주세요. · 이 대기 번호로는 이미 예약했습니다. · 대기 번호를 찾을 수 없습니다. 예약 화면에서 다시 시작해주세요. */
             409: {
                 headers: {
                     [name: string]: unknown;

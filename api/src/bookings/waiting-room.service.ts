@@ -11,6 +11,9 @@ import { bookingStatus } from './booking-rules';
 /** Advisory lock namespace of admissions (the second key is the slot id): one admission round per slot at a time. */
 export const ADMISSION_LOCK = 26_003;
 
+/** The header a booking carries its admitted ticket in. */
+export const QUEUE_TICKET_HEADER = 'Queue-Ticket';
+
 /** A waiting ticket not asked about for this long (seconds) has left: it holds no place and is not admitted. */
 export const STALE_AFTER_SECONDS = 45;
 
@@ -123,11 +126,11 @@ export class WaitingRoomService {
    */
   async claim(manager: EntityManager, slotId: number, ticket: string | undefined, now: Date): Promise<void> {
     if (ticket === undefined) {
-      if (await this.busy(manager, slotId, now)) throw new ApiError(409, messages.queueRequired);
+      if (await this.busy(manager, slotId, now)) throw refusal(messages.queueRequired);
       return;
     }
     const hash = TICKET.test(ticket) ? hashOf(ticket) : null;
-    if (!hash) throw new ApiError(409, messages.queueTicketNotFound);
+    if (!hash) throw refusal(messages.queueTicketNotFound);
     const [used] = await manager.query<[unknown[], number]>(
       `UPDATE booking_queue SET used_at = $3
         WHERE ticket_hash = $1 AND slot_id = $2 AND admitted_at IS NOT NULL AND used_at IS NULL AND expires_at > $3
@@ -139,10 +142,10 @@ export class WaitingRoomService {
       `SELECT id, slot_id, admitted_at, expires_at, used_at FROM booking_queue WHERE ticket_hash = $1`,
       [hash],
     );
-    if (!row || row.slot_id !== slotId) throw new ApiError(409, messages.queueTicketNotFound);
-    if (row.used_at) throw new ApiError(409, messages.queueTicketUsed);
-    if (!row.admitted_at) throw new ApiError(409, messages.queueNotYourTurn);
-    throw new ApiError(409, messages.queueAdmissionExpired);
+    if (!row || row.slot_id !== slotId) throw refusal(messages.queueTicketNotFound);
+    if (row.used_at) throw refusal(messages.queueTicketUsed);
+    if (!row.admitted_at) throw refusal(messages.queueNotYourTurn);
+    throw refusal(messages.queueAdmissionExpired);
   }
 
   /** Someone is waiting, or the admitted visitors fill the limit. */
@@ -219,6 +222,14 @@ export class WaitingRoomService {
   private staleBefore(now: Date): Date {
     return new Date(now.getTime() - STALE_AFTER_SECONDS * 1000);
   }
+}
+
+/**
+ * A booking the waiting room refuses: 409 naming the `Queue-Ticket` header as its field, so the booking page knows to
+ * take a (new) place in the waiting room rather than show a form error.
+ */
+function refusal(message: string): ApiError {
+  return new ApiError(409, message, [{ field: QUEUE_TICKET_HEADER, message }]);
 }
 
 function settled(status: 'used' | 'expired') {
