@@ -77,6 +77,7 @@ export default tseslint.config(
       '**/dist/',
       '**/dist-dev/',
       '**/releases/',
+      '**/.wireit/',
       'coverage/',
       'test-results/',
       '.data/',

@@ -107,6 +107,52 @@ class PublicFilesPlugin {
   }
 }
 
+/** The repository's root folder. */
+const REPO_ROOT = path.resolve(__dirname, '..');
+
+/**
+ * Where a production build of the app in `dir` records the files it compiled: `<dir>/node_modules/.cache/
+ * build-inputs/<configuration name>.json` (see {@link BuildInputsPlugin}).
+ * @param {string} dir absolute app folder
+ * @param {string} configName the configuration's name (`mf-store`, `mf-store-server`)
+ */
+function buildInputsFile(dir, configName) {
+  return path.join(dir, 'node_modules', '.cache', 'build-inputs', `${configName}.json`);
+}
+
+/**
+ * After each successful build, writes the repository's files the build compiled (outside node_modules, relative to
+ * the repository's root with `/`, sorted) as a JSON array to `file`: what each app's build task (its package.json
+ * `wireit` inputs) must cover so that a change to any of them rebuilds the app, which
+ * e2e/deploy/build-inputs.e2e.ts checks. The packages' package.json files, which the resolver reads, are left out:
+ * the tasks list the ones whose content shapes a build (the app's, platform's version) by hand.
+ */
+class BuildInputsPlugin {
+  /** @param {string} file where the list goes */
+  constructor(file) {
+    this.file = file;
+  }
+
+  /** @param {import('webpack').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.done.tap('BuildInputsPlugin', (stats) => {
+      if (stats.hasErrors()) return;
+      // The resolver's reads count too: folders looked into and package.json files (descriptions, not code).
+      const compiled = (file) =>
+        file.startsWith(REPO_ROOT + path.sep) &&
+        !file.split(path.sep).includes('node_modules') &&
+        path.basename(file) !== 'package.json' &&
+        fs.statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+      const files = [...stats.compilation.fileDependencies]
+        .filter(compiled)
+        .map((file) => path.relative(REPO_ROOT, file).split(path.sep).join('/'))
+        .sort();
+      fs.mkdirSync(path.dirname(this.file), { recursive: true });
+      fs.writeFileSync(this.file, `${JSON.stringify(files, null, 2)}\n`);
+    });
+  }
+}
+
 /**
  * The `shared` map of an app: every singleton that is installed, with `requiredVersion` taken from the app's
  * package.json (or, for a transitive package such as react-router, `^<installed version>`).
@@ -295,6 +341,7 @@ function firstScreenConfig(dir, name, include, mode, outputDir, browserName) {
     // Loaded once per release by the shell's server: no minifying, readable stack traces.
     optimization: { minimize: false, splitChunks: false },
     plugins: [
+      ...(mode === 'production' ? [new BuildInputsPlugin(buildInputsFile(dir, `${browserName}-server`))] : []),
       new MiniCssExtractPlugin({ filename: '[name].css' }),
       // One file: the shell's server evaluates the fetched text, with no folder to load a lazy chunk from.
       new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
@@ -460,6 +507,8 @@ function createAppConfig({ dir, name, title, exposes, platformDir, siteHead }) {
               }),
             ]),
         new PublicFilesPlugin(path.join(dir, 'public')),
+        // The production build of the workspace's sources only (not a compatibility build against another platform).
+        ...(mode === 'production' && !platformDir ? [new BuildInputsPlugin(buildInputsFile(dir, browserName))] : []),
         isRemote && mode === 'production'
           ? remoteNoticePage(name)
           : new HtmlWebpackPlugin({
@@ -488,5 +537,6 @@ module.exports = {
   sharedSingletons,
   SINGLETONS,
   THEME_COLOR,
+  buildInputsFile,
   DEFAULT_SITE_DESCRIPTION,
 };

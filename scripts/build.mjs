@@ -1,113 +1,120 @@
 /**
- * Builds what is not built: the API and the embedded identity provider (tsc) and every frontend app (webpack), each
- * only when one of its inputs is newer than its last build, several at a time. `--all` rebuilds everything.
+ * Builds what is not built: the API and the embedded identity provider (tsc) and every frontend app (webpack),
+ * several at a time, each through its package's `npm run build`, which is a wireit task (package.json "wireit";
+ * docs/project-structure.md "Builds"). wireit keys each task by the content of its declared inputs (SHA-256 of every
+ * file, the command, the lockfile, the Node version, and the inputs of the tasks it depends on): a task whose inputs
+ * are unchanged and whose output is intact is skipped, one whose inputs match an earlier build gets that build's
+ * output back from wireit's cache (`<package>/.wireit/`), and the others run. `--all` rebuilds everything, cache
+ * included.
  *
  *   node scripts/build.mjs [--all]
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { repoRoot, siteLayout } from './site-layout.mjs';
 
-const bin = (name) => path.join(repoRoot, 'node_modules', '.bin', name);
-const webpackBin = bin('webpack');
-const shared = ['tsconfig.base.json', 'package-lock.json'];
-// Everything build/webpack-app.js reads besides the app's own folder, the modules it requires included.
-const webShared = [
-  ...shared,
-  'platform/src',
-  'platform/package.json',
-  // Bundled into every app: `@linksite/contract/api-rules` and the apps' part of React Router.
-  'contract/src',
-  'build/react-router-surface.mjs',
-  'build/webpack-app.js',
-  'build/app-release.js',
-  'build/first-screen-markers.js',
-  'remotes.json',
-];
+/** wireit's folder of the `build` task's state in a package (its name hex-encoded, as wireit writes it). */
+const TASK_DATA_DIR = path.join('.wireit', Buffer.from('build').toString('hex'));
 
-/** @returns {{ name: string, inputs: string[], stamp: string, command: string[], cwd: string }[]} */
+/**
+ * The build targets, the API and the identity provider first, then the remotes, the host last. `kind` says which
+ * compiler the task runs (webpack builds take several times longer than tsc).
+ * @returns {{ name: string, cwd: string, kind: 'tsc' | 'webpack' }[]} name: the package's folder, also its name in
+ *   `only` and in the log files; cwd: that folder relative to the repository's root
+ */
 export function buildTargets() {
-  const api = {
-    name: 'api',
-    inputs: [...shared, 'api/src', 'api/package.json', 'api/tsconfig.json', 'api/tsconfig.build.json'],
-    stamp: 'api/dist/.build-stamp',
-    command: [bin('tsc'), '-p', 'tsconfig.build.json'],
-    cwd: 'api',
-  };
-  const idp = {
-    name: 'idp',
-    inputs: [...shared, 'idp/src', 'idp/package.json', 'idp/tsconfig.json', 'idp/tsconfig.build.json'],
-    stamp: 'idp/dist/.build-stamp',
-    command: [bin('tsc'), '-p', 'tsconfig.build.json'],
-    cwd: 'idp',
-  };
+  const servers = ['api', 'idp'].map((dir) => ({ name: dir, cwd: dir, kind: /** @type {const} */ ('tsc') }));
   // Remotes first, the host last (the order of siteLayout is the host first).
-  const apps = siteLayout().apps.slice().reverse();
-  const web = apps.map((app) => ({
-    name: app.dir,
-    inputs: [
-      ...webShared,
-      `${app.dir}/src`,
-      `${app.dir}/public`,
-      `${app.dir}/package.json`,
-      `${app.dir}/webpack.config.js`,
-    ],
-    stamp: `${app.dir}/dist/.build-stamp`,
-    command: [webpackBin, '--mode', 'production'],
-    cwd: app.dir,
-  }));
-  return [api, idp, ...web];
+  const apps = siteLayout()
+    .apps.slice()
+    .reverse()
+    .map((app) => ({ name: app.dir, cwd: app.dir, kind: /** @type {const} */ ('webpack') }));
+  return [...servers, ...apps];
 }
 
-/** Newest modification time (ms) of the files under `relativePaths`, skipping tests. */
-function newestInput(relativePaths) {
-  let newest = 0;
-  const visit = (absolute) => {
-    if (!fs.existsSync(absolute)) return;
-    const stat = fs.statSync(absolute);
-    if (stat.isDirectory()) {
-      for (const entry of fs.readdirSync(absolute)) visit(path.join(absolute, entry));
-    } else if (!/\.(test|spec)\.tsx?$/.test(absolute)) {
-      newest = Math.max(newest, stat.mtimeMs);
-    }
-  };
-  for (const relative of relativePaths) visit(path.join(repoRoot, relative));
-  return newest;
+/**
+ * How to start npm: the npm that runs this script when there is one (`npm start`, `npm run build`), else the `npm`
+ * on the PATH.
+ * @param {string[]} args
+ * @returns {{ file: string, args: string[], shell: boolean }}
+ */
+function npm(args) {
+  const cli = process.env.npm_execpath;
+  if (cli && /\.[cm]?js$/.test(cli)) return { file: process.execPath, args: [cli, ...args], shell: false };
+  return { file: 'npm', args, shell: process.platform === 'win32' };
 }
 
-/** Whether `target`'s last build is newer than every input. */
+/** The environment of a task's npm: this one's, without a probe request and with `extra`. */
+function taskEnv(extra = {}) {
+  const env = { ...process.env, ...extra };
+  if (!('LINKSITE_TASK_PROBE' in extra)) delete env.LINKSITE_TASK_PROBE;
+  return env;
+}
+
+/** The fingerprint wireit recorded for `target`'s last build, or null when there is none. */
+function recordedFingerprint(target) {
+  const file = path.join(repoRoot, target.cwd, TASK_DATA_DIR, 'fingerprint');
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+}
+
+/**
+ * Whether `target`'s build is up to date with the content of its inputs. Asks wireit by running the task with
+ * `LINKSITE_TASK_PROBE=1`, under which the task's command (build/run-task.mjs) builds nothing and exits with
+ * TASK_PROBE_EXIT (build/run-task.mjs): so true when wireit found the task fresh, or restored its output from the cache, and false
+ * when it would have had to build. About 0.4 s (none for a package never built here).
+ * @param {{ cwd: string }} target
+ * @returns {boolean}
+ */
 export function isBuilt(target) {
-  const stamp = path.join(repoRoot, target.stamp);
-  return fs.existsSync(stamp) && fs.statSync(stamp).mtimeMs >= newestInput(target.inputs);
+  // Never built here and nothing cached (a fresh clone): stale, without asking.
+  if (!fs.existsSync(path.join(repoRoot, target.cwd, TASK_DATA_DIR))) return false;
+  const command = npm(['run', 'build', '--silent']);
+  const result = spawnSync(command.file, command.args, {
+    cwd: path.join(repoRoot, target.cwd),
+    env: taskEnv({ LINKSITE_TASK_PROBE: '1', WIREIT_LOGGER: 'quiet' }),
+    stdio: 'ignore',
+    shell: command.shell,
+  });
+  return result.status === 0;
 }
 
-/** Runs one target's build with its output in `logFile`; resolves with the exit code. */
-function run(target, logFile) {
+/**
+ * Runs one target's task with its output in `logFile`; resolves with the exit code and whether it built (or
+ * restored from the cache) rather than found the output fresh.
+ */
+function run(target, logFile, { force }) {
   return new Promise((resolve) => {
+    const before = recordedFingerprint(target);
+    if (force) fs.rmSync(path.join(repoRoot, target.cwd, TASK_DATA_DIR, 'fingerprint'), { force: true });
     const out = fs.openSync(logFile, 'w');
-    const child = spawn(target.command[0], target.command.slice(1), {
+    const command = npm(['run', 'build']);
+    const child = spawn(command.file, command.args, {
       cwd: path.join(repoRoot, target.cwd),
+      env: taskEnv(force ? { WIREIT_CACHE: 'none' } : {}),
       stdio: ['ignore', out, out],
+      shell: command.shell,
     });
     child.on('exit', (code) => {
       fs.closeSync(out);
-      resolve(code ?? 1);
+      resolve({ code: code ?? 1, built: force || recordedFingerprint(target) !== before });
     });
   });
 }
 
 /**
  * Builds the stale targets (all with `all`), `concurrency` at a time (default: the number of cores, at most 4), the
- * longest builds first. Each build's full output goes to `<logDir>/build-<name>.log`; the terminal gets one line
- * per target, and the log of a build that failed.
+ * longest builds first. Each target's task decides by content whether it builds (see the top of this file); with
+ * `all` every one builds, without its cache. Each build's full output goes to `<logDir>/build-<name>.log`; the
+ * terminal gets one line per target built, and the log of a build that failed.
  * @param {{ all?: boolean, only?: string[], log?: (line: string) => void, logDir?: string, concurrency?: number,
  *   onBuilt?: (name: string) => void }} options
  *   only: the names of the targets to consider (`['api', 'idp']`); all of them by default. onBuilt: called as each
- *   target's build succeeds, before the others have finished (npm start serves each remote as soon as it is built)
- * @returns {Promise<string[]>} the names of the targets built
+ *   target is ready, before the others have finished, whether it was built now or was up to date (npm start
+ *   serves each remote as soon as it is ready)
+ * @returns {Promise<string[]>} the names of the targets built (or restored from the cache) by this call
  * @throws Error naming the first target whose build failed (after the others in flight finished)
  */
 export async function buildStale({
@@ -118,9 +125,9 @@ export async function buildStale({
   concurrency = Math.min(4, Math.max(1, os.availableParallelism())),
   onBuilt = () => {},
 } = {}) {
-  const queue = buildTargets().filter((target) => (!only || only.includes(target.name)) && (all || !isBuilt(target)));
+  const queue = buildTargets().filter((target) => !only || only.includes(target.name));
   // webpack builds take several times longer than tsc: start them first so the pool ends together.
-  queue.sort((a, b) => Number(a.command[0] !== webpackBin) - Number(b.command[0] !== webpackBin));
+  queue.sort((a, b) => Number(a.kind !== 'webpack') - Number(b.kind !== 'webpack'));
   fs.mkdirSync(logDir, { recursive: true });
   const built = [];
   let failure;
@@ -128,7 +135,7 @@ export async function buildStale({
     for (let target = queue.shift(); target && !failure; target = queue.shift()) {
       const started = Date.now();
       const logFile = path.join(logDir, `build-${target.name}.log`);
-      const code = await run(target, logFile);
+      const { code, built: rebuilt } = await run(target, logFile, { force: all });
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       if (code !== 0) {
         log(`빌드 실패: ${target.name} (${seconds} s), 로그: ${path.relative(process.cwd(), logFile)}`);
@@ -136,9 +143,10 @@ export async function buildStale({
         failure ??= new Error(`${target.name} 빌드에 실패했습니다 (종료 코드 ${code}).`);
         return;
       }
-      fs.writeFileSync(path.join(repoRoot, target.stamp), new Date().toISOString());
-      built.push(target.name);
-      log(`빌드 완료: ${target.name} (${seconds} s)`);
+      if (rebuilt) {
+        built.push(target.name);
+        log(`빌드 완료: ${target.name} (${seconds} s)`);
+      }
       onBuilt(target.name);
     }
   };
