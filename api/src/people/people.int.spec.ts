@@ -3,7 +3,7 @@ import type { App } from 'supertest/types';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { createMigratedTestDatabase } from '../test/test-database';
 import { ADMIN_SUB, startTestIssuer, type TestIssuer } from '../test/test-issuer';
-import { startFakeIdpAccounts, type FakeIdpAccounts } from './fake-idp-accounts';
+import { startFakeIdpAccounts, type FakeIdpAccounts } from '../test/fake-idp-accounts';
 import type { IdpAccount } from './idp-accounts';
 
 jest.setTimeout(60_000);
@@ -27,7 +27,7 @@ const account = (over: Partial<IdpAccount>): IdpAccount => ({
 
 /**
  * `/api/people` (issue 27 item 2) against real PostgreSQL and, standing in for the embedded provider's account API
- * (being written at the same time in idp/), a real HTTP server of the same shapes (fake-idp-accounts.ts) that also
+ * (being written at the same time in idp/), a real HTTP server of the same shapes (test/fake-idp-accounts.ts) that also
  * passes discovery and the key set through to the test issuer. Two API apps on one database show that a disable made
  * through one is refused by the other at once (LISTEN/NOTIFY).
  */

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { IdpAccount } from './idp-accounts';
+import type { IdpAccount } from '../people/idp-accounts';
 
 /**
  * A stand-in for the embedded identity provider's account administration API (idp/README.md "Account administration
