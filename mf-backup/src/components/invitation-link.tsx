@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { PersonInvitation } from '../api/invite-person';
 import { messages } from '../lib/messages';
 import { seoulInstant } from '../lib/seoul-instant';
@@ -7,11 +7,16 @@ const words = messages.people;
 
 /**
  * A one-time invitation link, shown once (issue 27 item 2): the link in a read-only field (selectable by hand), a copy
- * button (the Clipboard API; a refusal says to copy by hand), and when it stops working in Seoul time.
+ * button (the Clipboard API; a refusal says to copy by hand), and when it stops working in Seoul time. Focused when it
+ * appears.
  */
 export function InvitationLink({ invitation, onClose }: { invitation: PersonInvitation; onClose: () => void }) {
   const id = useId();
   const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const panel = useRef<HTMLElement>(null);
+  // The link may appear far from the button that made it (the invite form is below the list on a phone): bring it
+  // into view and to the screen reader.
+  useEffect(() => panel.current?.focus(), [invitation]);
   const name = invitation.person.name || invitation.person.username;
 
   const copyLink = async () => {
@@ -24,7 +29,13 @@ export function InvitationLink({ invitation, onClose }: { invitation: PersonInvi
   };
 
   return (
-    <section className="people-link" aria-labelledby={`${id}-title`} data-testid="people-invitation">
+    <section
+      ref={panel}
+      tabIndex={-1}
+      className="people-link"
+      aria-labelledby={`${id}-title`}
+      data-testid="people-invitation"
+    >
       <h3 id={`${id}-title`} className="people-link__title">
         {words.linkTitle(name)}
       </h3>

@@ -110,6 +110,8 @@ describe('PeoplePage', () => {
       fireEvent.click(screen.getByRole('button', { name: '초대 링크 만들기' }));
     });
     const link = await screen.findByTestId('people-invitation');
+    // Brought to the owner, who pressed the button below the list.
+    expect(link).toHaveFocus();
     expect(within(link).getByRole('heading', { name: '김하늘 님의 초대 링크' })).toBeInTheDocument();
     expect(screen.getByTestId('people-invitation-url')).toHaveValue('https://id.example/invitation/abc123');
     expect(screen.getByTestId('people-invitation-expires')).toHaveTextContent(

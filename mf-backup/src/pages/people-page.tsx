@@ -108,9 +108,7 @@ export function PeoplePage() {
               {notice}
             </p>
           </section>
-          <section className="backup-card">
-            <InviteForm onInvited={invited} />
-          </section>
+          <InviteForm onInvited={invited} />
         </>
       )}
 
