@@ -27,7 +27,7 @@ const account = (over: Partial<IdpAccount>): IdpAccount => ({
 
 /**
  * `/api/people` (issue 27 item 2) against real PostgreSQL and, standing in for the embedded provider's account API
- * (being written at the same time in idp/), a real HTTP server of the same shapes (test/fake-idp-accounts.ts) that also
+ * (people-embedded-idp.int.spec.ts runs against the real one), a real HTTP server of the same shapes (test/fake-idp-accounts.ts) that also
  * passes discovery and the key set through to the test issuer. Two API apps on one database show that a disable made
  * through one is refused by the other at once (LISTEN/NOTIFY).
  */
