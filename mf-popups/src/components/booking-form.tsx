@@ -14,6 +14,9 @@ import {
 import { messages } from '../lib/messages';
 import { seoulDayTime, slotTitle } from '../lib/slot-status';
 
+/** The header the API names when it refuses a booking for its waiting-room ticket (waiting-room.service.ts). */
+const QUEUE_TICKET_HEADER = 'Queue-Ticket';
+
 export interface BookingFormProps {
   slot: ReserveSlot;
   retentionDays: number;
@@ -24,6 +27,13 @@ export interface BookingFormProps {
   reminderHoursBefore: number | null;
   /** A booking was made (or found again for this submit's key). */
   onBooked: (booking: Booking, phone4: string) => void;
+  /**
+   * The admitted ticket of the slot's waiting room (issue 26 item 3), sent with the booking; null while the visitor
+   * still waits (the form can be filled in, not sent).
+   */
+  queueTicket: string | null;
+  /** The server refused the booking for its ticket (the admission window ended): take a new place. */
+  onQueueRefused: () => void;
   /** The server refused for a reason that may have changed the slots (full, closed): fetch them again. */
   onRefused: () => void;
   onCancel: () => void;
@@ -47,6 +57,8 @@ export function BookingForm({
   retentionDays,
   reminderHoursBefore,
   onBooked,
+  queueTicket,
+  onQueueRefused,
   onRefused,
   onCancel,
 }: BookingFormProps) {
@@ -80,7 +92,7 @@ export function BookingForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !bookable) return;
+    if (busy || !bookable || !queueTicket) return;
     // Without reminders the address is not asked for, whatever an earlier answer left in the state.
     const asked = reminderHours === null ? { ...values, email: '', emailConsent: false } : values;
     const found = validateBookingForm(asked, slot);
@@ -101,9 +113,16 @@ export function BookingForm({
           ...(email ? { email, emailConsent: true } : {}),
         },
         key.current,
+        queueTicket,
       );
       onBooked(booking, phoneSuffix(values.phone));
     } catch (error) {
+      if (error instanceof ApiError && error.fieldErrors.some(({ field }) => field === QUEUE_TICKET_HEADER)) {
+        // Not the form's fault: the visitor's turn ended. A new place; the values stay.
+        key.current = null;
+        onQueueRefused();
+        return;
+      }
       setServerError(errorMessage(error));
       if (error instanceof ApiError && error.status > 0) {
         // The server answered: the next try is a new submit.
@@ -266,8 +285,8 @@ export function BookingForm({
         <button type="button" className="reserve-button reserve-button--ghost" onClick={onCancel}>
           {messages.cancelSelection}
         </button>
-        <button type="submit" className="reserve-button" disabled={busy || !bookable}>
-          {busy ? messages.submitting : messages.submit}
+        <button type="submit" className="reserve-button" disabled={busy || !bookable || !queueTicket}>
+          {busy ? messages.submitting : queueTicket || !bookable ? messages.submit : messages.queueWaitingSubmit}
         </button>
       </div>
     </form>

@@ -118,6 +118,21 @@ export const messages = {
     `${cancelUntil}까지 예약 확인 화면에서 직접 취소할 수 있습니다. 연락 없이 방문하지 않으면 노쇼로 처리되어 이후 예약이 제한될 수 있습니다.`,
   submit: '예약하기',
   submitting: '예약하는 중…',
+  // The waiting room in front of the form (issue 26 item 3).
+  queueJoining: '대기 순서를 확인하고 있습니다…',
+  queueWaitingTitle: '지금 예약하려는 분이 많아 온 순서대로 안내하고 있습니다.',
+  queueAhead: (n: number) => `내 앞에 ${n.toLocaleString('ko-KR')}명이 기다리고 있습니다.`,
+  queueNext: '곧 내 차례입니다.',
+  queueEstimate: (wait: string) => `예상 대기 시간: ${wait}`,
+  queueWaitUnderMinute: '1분 이내',
+  queueWaitMinutes: (minutes: number) => `약 ${minutes.toLocaleString('ko-KR')}분`,
+  queueHint:
+    '이 화면을 닫거나 새로 고치지 마세요. 기다리는 동안 아래 예약 정보를 미리 적어 두면, 차례가 되었을 때 바로 예약할 수 있습니다.',
+  queueAdmittedTitle: '지금 예약할 수 있습니다.',
+  queueAdmittedUntil: (time: string) => `${time}까지 예약을 마쳐주세요.`,
+  queueRetry: '다시 시도',
+  queueWaitingSubmit: '차례를 기다리는 중',
+  queueRejoined: '예약할 수 있는 시간이 지나 새 대기 순서를 받았습니다. 적어 둔 예약 정보는 그대로 있습니다.',
   cancelSelection: '다른 회차 선택',
   slotNoLongerOpen: '이 회차는 지금 예약할 수 없습니다. 위 목록에서 다른 회차를 선택해주세요.',
 

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Booking, ReserveSlot } from '@linksite/contract';
 import { errorMessage, ErrorNotice, imageUrl, Loading, useRequest } from '@linksite/platform';
 import { fetchReservePage } from '../api/fetch-reserve-page';
-import { BookingForm } from '../components/booking-form';
+import { SlotBooking } from '../components/slot-booking';
 import { SlotList } from '../components/slot-list';
 import '../components/reserve.css';
 import { rememberPhone4 } from '../lib/booking-session';
@@ -88,7 +88,7 @@ export function ReservePage() {
           </section>
           {selected && (
             <section className="reserve__card">
-              <BookingForm
+              <SlotBooking
                 key={selected.id}
                 slot={selected}
                 retentionDays={data.retentionDays}

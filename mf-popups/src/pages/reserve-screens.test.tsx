@@ -90,6 +90,19 @@ beforeEach(() => {
 });
 afterEach(() => jest.useRealTimers());
 
+const TICKET = 'T'.repeat(32);
+/** The waiting room's answer for slot 7 (issue 26 item 3): admitted at once, or waiting with `ahead` before. */
+const place = (status: 'admitted' | 'waiting', ahead = 0) => ({
+  ticket: TICKET,
+  slotId: 7,
+  status,
+  ahead,
+  estimateSeconds: status === 'waiting' ? 150 : null,
+  admittedUntil: status === 'admitted' ? '2030-05-10T01:10:00.000Z' : null,
+  pollAfterSeconds: status === 'waiting' ? 3 : null,
+});
+const admittedAtOnce = { 'POST /reserve/queue': () => ({ status: 201, data: { product: place('admitted') } }) };
+
 describe('/reserve (issue 13)', () => {
   it('shows the popup, the slots by day with 예약 가능 (잔여 n명), 마감 and 오픈 예정 with its time', async () => {
     serve({ 'GET /reserve': () => ({ status: 200, data: { product: page } }) });
@@ -131,9 +144,10 @@ describe('/reserve (issue 13)', () => {
   });
 
   it('checks the form before sending: Korean errors beside the fields, nothing sent', async () => {
-    const adapter = serve({ 'GET /reserve': () => ({ status: 200, data: { product: page } }) });
+    const adapter = serve({ 'GET /reserve': () => ({ status: 200, data: { product: page } }), ...admittedAtOnce });
     renderAt('/reserve');
     fireEvent.click(await screen.findByRole('button', { name: /1회차 오후 7:00 ~ 오후 9:00 예약하기/ }));
+    expect(await screen.findByText('지금 예약할 수 있습니다.')).toBeInTheDocument();
     expect(screen.getByTestId('selected-slot')).toHaveTextContent('5월 10일 (금) 1회차 · 오후 7:00 ~ 오후 9:00');
     expect(
       screen.getByText(/^5월 9일 오후 7:00까지 예약 확인 화면에서 직접 취소할 수 있습니다\. 연락 없이/),
@@ -152,7 +166,7 @@ describe('/reserve (issue 13)', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['1명', '2명', '3명']);
-    expect(sent(adapter).map((r) => r.route)).toEqual(['GET /reserve']);
+    expect(sent(adapter).map((r) => r.route)).toEqual(['GET /reserve', 'POST /reserve/queue']);
     // This site sends no reminders: no email address is asked for.
     expect(screen.queryByLabelText('이메일 (선택)')).toBeNull();
     expect(screen.queryByRole('checkbox', { name: '예약 알림을 이메일로 받겠습니다' })).toBeNull();
@@ -161,11 +175,13 @@ describe('/reserve (issue 13)', () => {
   it('asks for an optional email address with its own consent when the site sends reminders (issue 26 item 5)', async () => {
     const adapter = serve({
       'GET /reserve': () => ({ status: 200, data: { product: { ...page, reminderHoursBefore: 24 } } }),
+      ...admittedAtOnce,
       'POST /reserve/bookings': () => ({ status: 201, data: { message: '예약이 완료되었습니다.', product: booking } }),
       'GET /reserve/bookings/ABCD2345': () => ({ status: 200, data: { product: booking } }),
     });
     renderAt('/reserve');
     fireEvent.click(await screen.findByRole('button', { name: /1회차 .* 예약하기/ }));
+    await screen.findByText('지금 예약할 수 있습니다.');
     expect(screen.getByText('적어 주시면 방문 24시간 전에 예약 알림 메일을 한 번 보내드립니다.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '예약 알림 이메일 수신 동의 (선택)' })).toBeInTheDocument();
     expect(
@@ -189,7 +205,7 @@ describe('/reserve (issue 13)', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: '예약 알림을 이메일로 받겠습니다' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '예약하기' })));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/reserve/ABCD2345'));
-    const [post] = adapter.mock.calls.map(([r]) => r).filter((r) => r.method === 'post');
+    const [post] = adapter.mock.calls.map(([r]) => r).filter((r) => r.url === '/reserve/bookings');
     expect(JSON.parse(post!.data as string)).toEqual({
       slotId: 7,
       name: '김하늘',
@@ -201,15 +217,96 @@ describe('/reserve (issue 13)', () => {
     });
   });
 
+  it('waits in the waiting room with the visitors ahead and an estimate, then lets the form be sent (issue 26 item 3)', async () => {
+    jest.useFakeTimers();
+    let answer = place('waiting', 42);
+    const adapter = serve({
+      'GET /reserve': () => ({ status: 200, data: { product: page } }),
+      'POST /reserve/queue': () => ({ status: 201, data: { product: answer } }),
+      [`GET /reserve/queue/${TICKET}`]: () => ({ status: 200, data: { product: answer } }),
+    });
+    renderAt('/reserve');
+    fireEvent.click(await screen.findByRole('button', { name: /1회차 .* 예약하기/ }));
+    const room = await screen.findByTestId('waiting-room');
+    expect(room).toHaveAttribute('role', 'status');
+    await waitFor(() =>
+      expect(screen.getByTestId('queue-ahead')).toHaveTextContent('내 앞에 42명이 기다리고 있습니다.'),
+    );
+    expect(screen.getByTestId('queue-estimate')).toHaveTextContent('예상 대기 시간: 약 3분');
+    // The form can be filled in meanwhile, not sent.
+    fireEvent.change(field('이름'), { target: { value: '김하늘' } });
+    expect(screen.getByRole('button', { name: '차례를 기다리는 중' })).toBeDisabled();
+
+    answer = place('waiting', 0);
+    await act(async () => {
+      jest.advanceTimersByTime(3_000);
+    });
+    expect(screen.getByTestId('queue-ahead')).toHaveTextContent('곧 내 차례입니다.');
+    answer = place('admitted');
+    await act(async () => {
+      jest.advanceTimersByTime(3_000);
+    });
+    expect(screen.getByTestId('waiting-room')).toHaveTextContent('지금 예약할 수 있습니다.');
+    expect(screen.getByTestId('waiting-room')).toHaveTextContent('2030년 05월 10일 오전 10:10까지 예약을 마쳐주세요.');
+    expect(screen.getByRole('button', { name: '예약하기' })).toBeEnabled();
+    expect(field('이름')).toHaveValue('김하늘');
+    expect(sent(adapter).map((r) => r.route)).toEqual([
+      'GET /reserve',
+      'POST /reserve/queue',
+      `GET /reserve/queue/${TICKET}`,
+      `GET /reserve/queue/${TICKET}`,
+    ]);
+  });
+
+  it('takes a new place, keeping what was typed, when the turn ended before the form was sent', async () => {
+    const refused = '예약할 수 있는 시간이 지났습니다. 다시 대기 순서를 받아주세요.';
+    let joins = 0;
+    const adapter = serve({
+      'GET /reserve': () => ({ status: 200, data: { product: page } }),
+      'POST /reserve/queue': () => {
+        joins += 1;
+        return { status: 201, data: { product: joins === 1 ? place('admitted') : place('waiting', 3) } };
+      },
+      'POST /reserve/bookings': () => ({
+        status: 409,
+        data: { statusCode: 409, message: refused, errors: [{ field: 'Queue-Ticket', message: refused }] },
+      }),
+    });
+    renderAt('/reserve');
+    fireEvent.click(await screen.findByRole('button', { name: /1회차 .* 예약하기/ }));
+    await screen.findByText('지금 예약할 수 있습니다.');
+    fireEvent.change(field('이름'), { target: { value: '김하늘' } });
+    fireEvent.change(field('휴대폰 번호'), { target: { value: '01012345678' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: '위 내용을 확인했고 개인정보 수집·이용에 동의합니다.' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '예약하기' })));
+    expect(
+      await screen.findByText(
+        '예약할 수 있는 시간이 지나 새 대기 순서를 받았습니다. 적어 둔 예약 정보는 그대로 있습니다.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByTestId('queue-ahead')).toHaveTextContent('내 앞에 3명이 기다리고 있습니다.');
+    expect(field('이름')).toHaveValue('김하늘');
+    expect(field('휴대폰 번호')).toHaveValue('010-1234-5678');
+    expect(screen.queryByTestId('booking-error')).toBeNull();
+    expect(sent(adapter).map((r) => r.route)).toEqual([
+      'GET /reserve',
+      'POST /reserve/queue',
+      'POST /reserve/bookings',
+      'POST /reserve/queue',
+    ]);
+  });
+
   it('books with an Idempotency-Key and goes to the confirmation; a refusal shows in the form and reloads', async () => {
     let answer = { status: 409, data: { statusCode: 409, message: '예약이 마감되었습니다. 남은 자리가 없습니다.' } };
     const adapter = serve({
       'GET /reserve': () => ({ status: 200, data: { product: page } }),
+      ...admittedAtOnce,
       'POST /reserve/bookings': () => answer,
       'GET /reserve/bookings/ABCD2345': () => ({ status: 200, data: { product: booking } }),
     });
     renderAt('/reserve');
     fireEvent.click(await screen.findByRole('button', { name: /1회차 .* 예약하기/ }));
+    await screen.findByText('지금 예약할 수 있습니다.');
     fireEvent.change(field('이름'), { target: { value: ' 김하늘 ' } });
     fireEvent.change(field('휴대폰 번호'), { target: { value: '01012345678' } });
     expect(field('휴대폰 번호')).toHaveValue('010-1234-5678');
@@ -224,7 +321,7 @@ describe('/reserve (issue 13)', () => {
     answer = { status: 201, data: { message: '예약이 완료되었습니다.', product: booking } } as never;
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '예약하기' })));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/reserve/ABCD2345'));
-    const posts = adapter.mock.calls.map(([r]) => r).filter((r) => r.method === 'post');
+    const posts = adapter.mock.calls.map(([r]) => r).filter((r) => r.url === '/reserve/bookings');
     expect(JSON.parse(posts[1]!.data as string)).toEqual({
       slotId: 7,
       name: '김하늘',
@@ -236,6 +333,10 @@ describe('/reserve (issue 13)', () => {
     expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
     // The server answered the first submit: the second is a new one with its own key.
     expect(keys[0]).not.toBe(keys[1]);
+    // Through the waiting room with the admitted ticket, as this device (issue 26 item 3).
+    expect(posts[1]!.headers.get('Queue-Ticket')).toBe(TICKET);
+    expect(posts[1]!.headers.get('Device-Id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(posts[0]!.headers.get('Device-Id')).toBe(posts[1]!.headers.get('Device-Id'));
     expect(await screen.findByTestId('booking-code')).toHaveTextContent('ABCD2345');
     expect(sessionStorage.getItem('linksite:booking:ABCD2345')).toBe('5678');
   });
