@@ -43,6 +43,8 @@ const PUBLIC_ROUTES = [
   'GET /api/reserve/bookings/:code',
   // The booking's calendar file (issue 26 item 5): the confirmation's own checks, its code and the phone's last digits.
   'GET /api/reserve/bookings/:code/calendar.ics',
+  // A visitor's place in a slot's waiting room (issue 26 item 3): found by its ticket alone, which holds nothing else.
+  'GET /api/reserve/queue/:ticket',
   'GET /api/reserve/status',
   'GET /api/site/head',
   'GET /api/site/manifest.webmanifest',
@@ -65,6 +67,9 @@ const PUBLIC_WRITES: string[] = [
   'POST /api/reserve/bookings',
   // A visitor cancels their own booking with its code and the last four digits of its phone number (issue 13).
   'POST /api/reserve/bookings/:code/cancel',
+  // A visitor takes a place in a slot's waiting room (issue 26 item 3); a ticket holds no personal data, and the
+  // booking budget limits it per device and per address.
+  'POST /api/reserve/queue',
 ];
 
 /**
