@@ -5,7 +5,8 @@
  * production build records the repository's files it compiled (build/webpack-app.js BuildInputsPlugin, in
  * `<app>/node_modules/.cache/build-inputs/`).
  *
- * - Every compiled file is a declared input of its app, so no change to a bundled file goes unbuilt.
+ * - Every compiled file is a declared input of its app, so no change to a bundled file goes unbuilt; so are the app's
+ *   webpack configuration and the modules of build/ it requires.
  * - A change to `contract/src/api-rules.ts` (the rules the browser checks ahead of the API) or to
  *   `build/react-router-surface.mjs` makes exactly the apps that compiled it stale (the others stay fresh), and
  *   after the change is undone `node scripts/build.mjs` gives exactly those apps their earlier build back, from
@@ -114,6 +115,28 @@ describe('builds keyed by content: each app rebuilds when a file it bundles chan
     expect(compiled.length).toBeGreaterThan(0);
     expect(compiled.filter((file) => !inputs.has(file))).toEqual([]);
   });
+
+  test.each(apps)(
+    '%s: the build configuration and every local module it requires are inputs of its build task',
+    (app) => {
+      const inputs = taskInputs(app, 'build');
+      // The repository's modules the app's webpack.config.js loads, followed through their relative require() calls.
+      const required = new Set<string>();
+      const follow = (file: string) => {
+        const relative = path.relative(repoRoot, file).split(path.sep).join('/');
+        if (required.has(relative)) return;
+        required.add(relative);
+        const source = fs.readFileSync(file, 'utf8');
+        for (const [, request] of source.matchAll(/require\('(\.{1,2}\/[^']+)'\)/g)) {
+          const target = path.resolve(path.dirname(file), request!);
+          follow(fs.existsSync(target) ? target : `${target}.js`);
+        }
+      };
+      follow(path.join(repoRoot, app, 'webpack.config.js'));
+      expect(required).toContain('build/webpack-app.js');
+      expect([...required].filter((file) => !inputs.has(file))).toEqual([]);
+    },
+  );
 
   test.each(['contract/src/api-rules.ts', 'build/react-router-surface.mjs'])(
     'a change to %s makes exactly the apps that compiled it stale, and the build brings them back',
