@@ -61,14 +61,17 @@ function recordedFingerprint(target) {
 }
 
 /**
- * Whether `target`'s build is up to date with the content of its inputs. Asks wireit by running the task with
+ * Whether a web app's build is up to date with the content of its inputs. Asks wireit by running the task with
  * `LINKSITE_TASK_PROBE=1`, under which the task's command (build/run-task.mjs) builds nothing and exits with
- * TASK_PROBE_EXIT (build/run-task.mjs): so true when wireit found the task fresh, or restored its output from the cache, and false
- * when it would have had to build. About 0.4 s (none for a package never built here).
- * @param {{ cwd: string }} target
+ * TASK_PROBE_EXIT: so true when wireit found the task fresh, or restored its output from the cache, and false when it
+ * would have had to build. About 0.4 s (none for an app never built here).
+ * @param {{ name: string, cwd: string, kind: 'tsc' | 'webpack' }} target one of {@link buildTargets}' web apps
  * @returns {boolean}
+ * @throws Error for the API or the identity provider: their tasks run tsc directly (their images are built without
+ *   build/), so a probe would build them
  */
 export function isBuilt(target) {
+  if (target.kind !== 'webpack') throw new Error(`isBuilt: ${target.name} 은(는) 웹 앱이 아닙니다.`);
   // Never built here and nothing cached (a fresh clone): stale, without asking.
   if (!fs.existsSync(path.join(repoRoot, target.cwd, TASK_DATA_DIR))) return false;
   const command = npm(['run', 'build', '--silent']);
