@@ -47,9 +47,13 @@ function npm(args) {
   return { file: 'npm', args, shell: process.platform === 'win32' };
 }
 
-/** The environment of a task's npm: this one's, without a probe request and with `extra`. */
+/**
+ * The environment of a task's npm: this one's, without a probe request and with `extra`. wireit's local cache stays on
+ * where `CI=true` would turn it off (a CI run builds the site, and its tests go back to earlier builds, in one
+ * machine's life); `WIREIT_CACHE` set by the caller wins.
+ */
 function taskEnv(extra = {}) {
-  const env = { ...process.env, ...extra };
+  const env = { WIREIT_CACHE: 'local', ...process.env, ...extra };
   if (!('LINKSITE_TASK_PROBE' in extra)) delete env.LINKSITE_TASK_PROBE;
   return env;
 }
