@@ -48,10 +48,11 @@ export async function openSharedSiteInBrowser(
   options: Pick<SiteInBrowserOptions, 'context' | 'browserArgs'> = {},
 ): Promise<SiteInBrowser> {
   const dir = process.env[SHARED_SITE_DIR_ENV];
-  if (!dir)
+  if (!dir || !process.env[JEST_PID_ENV]) {
     throw new Error(
       `${SHARED_SITE_DIR_ENV} is not set: the e2e project's globalSetup (build/jest/build-site.js) did not run`,
     );
+  }
   const record = await sharedSite(dir);
   const refuse = (what: string) => async () => {
     throw new Error(`${what} on the shared site: a test that stops processes starts its own site (openSiteInBrowser)`);
