@@ -253,9 +253,10 @@ const SKIP = [/(^|\/)package-lock\.json$/, /\.(png|jpe?g|gif|webp|avif|ico|woff2
 const numbers = (list) => list.match(/\d+[a-z]?/g) ?? [];
 
 /**
- * Rewrites one text; `file` is its path from the root. In Markdown a path becomes a link that works from the file's
- * folder (`[docs/decisions/0030-popup-bookings.md](../docs/decisions/0030-popup-bookings.md)`); elsewhere it stays
- * the plain path from the root. Returns the new text, how many citations it replaced, and the citations it could not map
+ * Rewrites one text; `file` is its path from the root. In Markdown a citation becomes a link that works from the
+ * file's folder (`[0030-popup-bookings](../docs/decisions/0030-popup-bookings.md)`,
+ * `[product.md#5-validation](../docs/product.md#5-validation)`); elsewhere the plain path from the root. Lines the
+ * rewrite made longer than the repository's width are rewrapped with their comment or prose paragraph. Returns the new text, how many citations it replaced, and the citations it could not map
  * (an issue with no record: left as they are, for the checker to report).
  */
 export function rewriteText(text, file = '') {
@@ -264,7 +265,8 @@ export function rewriteText(text, file = '') {
     if (!markdown) return target;
     const [doc, anchor] = target.split('#');
     const relative = path.posix.relative(path.posix.dirname(file), doc) || path.posix.basename(doc);
-    return `[${target}](${relative}${anchor ? `#${anchor}` : ''})`;
+    const label = doc.startsWith('docs/decisions/') ? path.posix.basename(doc, '.md') : target.slice('docs/'.length);
+    return `[${label}](${relative}${anchor ? `#${anchor}` : ''})`;
   };
   let count = 0;
   const unresolved = [];
@@ -319,7 +321,131 @@ export function rewriteText(text, file = '') {
     count += 1;
     return link('docs/product.md');
   });
+  if (count > 0) out = rewrapLongLines(out, text, file);
   return { text: out, count, unresolved };
+}
+
+/** The repository's line width (Prettier's printWidth, and the width prose is wrapped at by hand). */
+const WIDTH = 120;
+/**
+ * Files whose comments are not rewrapped: the @nestjs/swagger plugin copies the doc comments of DTOs and controllers,
+ * line breaks included, into the generated contract, which the rewrite keeps in step only line for line.
+ */
+const NO_REWRAP = [/\.dto\.ts$/, /\.controller\.ts$/, /(^|\/)metadata\.ts$/, /^contract\//];
+const CODE_FILE = /\.(ts|tsx|js|mjs|cjs)$/;
+/** A line that starts something else, never the continuation of the paragraph above it. */
+const STARTS_BLOCK = /^(?:[-*+] |\d+\. |@|\||#|>|```|~~~|<|\*\/)/;
+
+/** Greedy wrap of `words` at WIDTH: the first line after `first`, the others after `rest`. */
+function wrapWords(words, first, rest) {
+  const lines = [];
+  let line = first;
+  let empty = true;
+  for (const word of words) {
+    if (!empty && line.length + 1 + word.length > WIDTH) {
+      lines.push(line);
+      line = rest + word;
+    } else {
+      line += (empty ? '' : ' ') + word;
+    }
+    empty = false;
+  }
+  lines.push(line);
+  return lines;
+}
+
+/**
+ * The paragraph a too-long line starts, in a code comment or in Markdown prose: `{ first, rest, words, count,
+ * opening, closing }` (the prefix of its first and of its following lines, its words, how many lines it spans, and
+ * for a one-line `/** … *\/` the lines that open and close it once it is split), or null where it is not prose.
+ */
+function paragraphAt(lines, index, code) {
+  const line = lines[index];
+  let first;
+  let rest;
+  let content;
+  let opening = null;
+  let closing = null;
+  if (code) {
+    const single = /^(\s*)\/\*\*? (.*?) \*\/$/.exec(line);
+    const start = /^(\s*)(\/\*\*? )(.*)$/.exec(line);
+    const middle = /^(\s*\* )(.*)$/.exec(line);
+    const slashes = /^(\s*\/\/ )(.*)$/.exec(line);
+    if (single) {
+      opening = `${single[1]}/**`;
+      closing = `${single[1]} */`;
+      first = rest = `${single[1]} * `;
+      content = single[2];
+    } else if (start && !start[3].includes('*/')) {
+      first = start[1] + start[2];
+      rest = `${start[1]} * `;
+      content = start[3];
+    } else if (middle) {
+      first = rest = middle[1];
+      content = middle[2];
+    } else if (slashes) {
+      first = rest = slashes[1];
+      content = slashes[2];
+    } else {
+      return null;
+    }
+  } else {
+    const prose = /^(\s*)(.*)$/.exec(line);
+    if (/^(\||#|>|```|~~~|<|\s{4})/.test(line)) return null;
+    first = rest = prose[1];
+    content = prose[2];
+  }
+  const item = /^(?:[-*+]|\d+\.) /.exec(content);
+  if (item) rest += ' '.repeat(item[0].length);
+  else if (STARTS_BLOCK.test(content)) return null;
+  const words = content.split(' ').filter(Boolean);
+  let count = 1;
+  let end = '';
+  if (closing === null && content.endsWith(' */')) {
+    words.pop();
+    end = ' */';
+  }
+  while (!end && closing === null && index + count < lines.length) {
+    const next = lines[index + count];
+    if (!next.startsWith(rest)) break;
+    const more = next.slice(rest.length);
+    if (more === '' || more === '*/' || /^\s/.test(more) || STARTS_BLOCK.test(more)) break;
+    const parts = more.split(' ').filter(Boolean);
+    if (more.endsWith(' */')) {
+      parts.pop();
+      end = ' */';
+    }
+    words.push(...parts);
+    count += 1;
+  }
+  if (end) words[words.length - 1] += end;
+  return { first, rest, words, count, opening, closing };
+}
+
+/**
+ * Rewraps at WIDTH the paragraphs of comments (code) or prose (Markdown) whose line the rewrite made longer than
+ * WIDTH, so a path longer than the citation it replaced does not leave a line of 150 characters. Only those
+ * paragraphs change, from that line down; code itself is left to Prettier.
+ */
+function rewrapLongLines(text, original, file) {
+  const code = CODE_FILE.test(file);
+  if ((!code && !/\.md$/i.test(file)) || NO_REWRAP.some((pattern) => pattern.test(file))) return text;
+  const before = new Set(original.split('\n'));
+  const lines = text.split('\n');
+  let fenced = false;
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index];
+    if (!code && /^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    if (fenced || line.length <= WIDTH || before.has(line) || !/docs\/(decisions|product)/.test(line)) continue;
+    const paragraph = paragraphAt(lines, index, code);
+    if (paragraph === null) continue;
+    const wrapped = wrapWords(paragraph.words, paragraph.first, paragraph.rest);
+    if (paragraph.opening !== null) wrapped.unshift(paragraph.opening);
+    if (paragraph.closing !== null) wrapped.push(paragraph.closing);
+    lines.splice(index, paragraph.count, ...wrapped);
+    index += wrapped.length - 1;
+  }
+  return lines.join('\n');
 }
 
 function trackedFiles(root) {
