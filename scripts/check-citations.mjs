@@ -11,8 +11,9 @@
  * - a citation of a document outside the repository: "issue N", "issue N item M", "DECISIONS", "DECISIONS Dn",
  *   a decision id "D1"–"D8" standing alone, "spec §n" or a bare "§n" (an RFC's "RFC 6750 §3" is fine), and the
  *   specification folder "shared/spec";
- * - a `docs/decisions/….md` or `docs/product.md` path (from the root, or a Markdown link relative to its file)
- *   whose file does not exist, or whose `#anchor` is not a heading of that file (GitHub's heading slugs: lower case, punctuation dropped, spaces as hyphens).
+ * - a `docs/decisions/….md` or `docs/product.md` path from the root, or a Markdown link to any `.md` file of the
+ *   repository (relative to its file, or `#anchor` in the same file), whose file does not exist or whose `#anchor`
+ *   is not a heading of that file (GitHub's heading slugs: lower case, punctuation dropped, spaces as hyphens).
  * Files that hold such text on purpose are exempt: docs/decisions/ from the first kind (each record names its tracker
  * origin; its links are checked), these two scripts and their test from both (they plant bad citations on purpose).
  * Output: one `file:line: message` per finding, then `check-citations: N findings in M files (K files read)`.
@@ -48,37 +49,46 @@ const DANGLING = [
 /** A path to one of our documents, with an optional anchor. */
 const DOC_LINK = /(?<![\w/.-])(docs\/(?:decisions\/[\w.-]+\.md|product\.md))(?:#([\w\p{L}\p{N}-]+))?/gu;
 
-/** A Markdown link's target: `[text](../docs/decisions/0002-entities.md#anchor)`, relative to the file's folder. */
-const MARKDOWN_LINK = /\]\(([^()\s#]+\.md)(?:#([^()\s]+))?\)/g;
+/** A Markdown link: `[text](../docs/decisions/0002-entities.md#anchor)` or `[text](#anchor)`, relative to its file. */
+const MARKDOWN_LINK = /\]\(([^()\s#]*)(?:#([^()\s]+))?\)/g;
 
-/** GitHub's slug of a Markdown heading's text. */
+/**
+ * GitHub's slug of a Markdown heading's text (as github-slugger makes it): a link counts by its text, then lower
+ * case, every character but letters, marks, digits, connector punctuation, spaces and hyphens dropped, spaces as
+ * hyphens.
+ */
 export function slug(heading) {
   return heading
     .trim()
     .toLowerCase()
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/<[^>]+>/g, '')
-    .replace(/[`*_[\]()]/g, '')
-    .replace(/[^\p{L}\p{N}\s-]/gu, '')
-    .replace(/\s/g, '-');
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
 }
 
-/** The anchors of a Markdown text: its headings' slugs (repeats numbered as GitHub does) and explicit ids. */
-export function anchorsOf(markdown) {
-  const anchors = new Set();
+/** The slugs of a Markdown text's headings, in order, repeats numbered as GitHub does (`usage`, `usage-1`). */
+export function headingSlugs(markdown) {
+  const slugs = [];
   const seen = new Map();
   let fenced = false;
   for (const line of markdown.split('\n')) {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
     if (fenced) continue;
     const heading = /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line);
-    if (heading) {
-      const base = slug(heading[1]);
-      const n = seen.get(base) ?? 0;
-      seen.set(base, n + 1);
-      anchors.add(n === 0 ? base : `${base}-${n}`);
-    }
-    for (const id of line.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(id[1]);
+    if (!heading) continue;
+    const base = slug(heading[1]);
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    slugs.push(n === 0 ? base : `${base}-${n}`);
   }
+  return slugs;
+}
+
+/** The anchors of a Markdown text: its headings' slugs and explicit ids (`<a id="…">`). */
+export function anchorsOf(markdown) {
+  const anchors = new Set(headingSlugs(markdown));
+  for (const id of markdown.matchAll(/<a\s+(?:id|name)="([^"]+)"/g)) anchors.add(id[1]);
   return anchors;
 }
 
@@ -145,8 +155,12 @@ export function checkCitations(root) {
       const targets = [...text.matchAll(DOC_LINK)].map((match) => [match[0], match[1], match[2]]);
       if (/\.md$/i.test(file)) {
         for (const match of text.matchAll(MARKDOWN_LINK)) {
-          const doc = path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1]));
-          if (/^docs\/(decisions\/[^/]+|product)\.md$/.test(doc)) targets.push([match[0], doc, match[2]]);
+          const [cited, target, anchor] = match;
+          if (target === '' && anchor === undefined) continue;
+          if (target !== '' && !/\.md$/i.test(target)) continue; // a link to code or a picture: not ours to check
+          if (/^[a-z]+:/i.test(target)) continue;
+          const doc = target === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), target));
+          targets.push([cited, doc, anchor === undefined ? undefined : decodeURIComponent(anchor)]);
         }
       }
       for (const [cited, doc, anchor] of targets) {

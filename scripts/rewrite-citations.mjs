@@ -12,7 +12,7 @@
  * --dry-run    report what would change, write nothing.
  * --no-format  do not run the repository's Prettier over the rewritten files it formats (paths are longer than
  *              the citations, so a call may need rewrapping to stay within printWidth).
- * Prints one line per changed file (with --verbose or --dry-run), a summary (citations rewritten, files changed), and
+ * Prints one line per changed file, `<path>: <citations>` (with --verbose or --dry-run), a summary (citations rewritten, files changed), and
  * each citation it found no record for (an issue missing from the tables), which it leaves as it is.
  * Exit status 0, or 1 when a file could not be read or written.
  */
@@ -21,6 +21,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { headingSlugs } from './check-citations.mjs';
 
 /** The decision records of DECISIONS.md (D1–D8), by number. */
 export const DECISIONS = {
@@ -489,40 +490,84 @@ async function formatWithPrettier(root, files, originals) {
   return formatted;
 }
 
+/** A Markdown link with an anchor: `[text](../api/README.md#the-page-head)` or `[text](#the-page-head)`. */
+const ANCHOR_LINK = /\]\(([^()\s#]*)#([^()\s]+)\)/g;
+
+/**
+ * A heading that held a citation has a new slug once rewritten, so the links to it are rewritten too: in every
+ * Markdown file of `files`, a link to a heading of a rewritten Markdown file whose slug changed gets the new slug.
+ * `texts` maps a file to its rewritten text (and gains the files whose links changed); `read` reads any other file.
+ */
+function followRenamedHeadings(files, texts, originals, read) {
+  const renamed = new Map();
+  for (const [file, text] of texts) {
+    if (!/\.md$/i.test(file)) continue;
+    const before = headingSlugs(originals.get(file));
+    const after = headingSlugs(text);
+    if (before.length !== after.length) continue;
+    const changes = new Map(before.map((slug, index) => [slug, after[index]]).filter(([a, b]) => a !== b));
+    if (changes.size > 0) renamed.set(file, changes);
+  }
+  if (renamed.size === 0) return 0;
+  let links = 0;
+  for (const file of files.filter((name) => /\.md$/i.test(name))) {
+    const text = texts.get(file) ?? read(file);
+    if (text === null) continue;
+    const next = text.replace(ANCHOR_LINK, (whole, target, anchor) => {
+      const doc = target === '' ? file : path.posix.normalize(path.posix.join(path.posix.dirname(file), target));
+      const slug = renamed.get(doc)?.get(anchor);
+      if (slug === undefined) return whole;
+      links += 1;
+      return `](${target}#${slug})`;
+    });
+    if (next !== text) {
+      if (!originals.has(file)) originals.set(file, text);
+      texts.set(file, next);
+    }
+  }
+  return links;
+}
+
 async function main(argv) {
   const flag = (name) => argv.includes(name);
   const rootIndex = argv.indexOf('--root');
   const root = path.resolve(rootIndex >= 0 ? argv[rootIndex + 1] : process.cwd());
   const dryRun = flag('--dry-run');
-  let total = 0;
-  const changed = [];
-  const originals = new Map();
-  const unresolved = [];
-  for (const file of trackedFiles(root)) {
-    const absolute = path.join(root, file);
-    let source;
+  const read = (file) => {
     try {
-      source = fs.readFileSync(absolute);
+      const bytes = fs.readFileSync(path.join(root, file));
+      return bytes.includes(0) ? null : bytes.toString('utf8'); // null: binary
     } catch (error) {
-      if (error.code === 'ENOENT' || error.code === 'EISDIR') continue; // deleted in the work tree, or a submodule
+      if (error.code === 'ENOENT' || error.code === 'EISDIR') return null; // deleted in the work tree, or a submodule
       throw error;
     }
-    if (source.includes(0)) continue; // binary
-    const original = source.toString('utf8');
+  };
+  let total = 0;
+  const texts = new Map();
+  const originals = new Map();
+  const counts = new Map();
+  const unresolved = [];
+  const files = trackedFiles(root);
+  for (const file of files) {
+    const original = read(file);
+    if (original === null) continue;
     const result = rewriteText(original, file);
     for (const citation of result.unresolved) unresolved.push(`${file}: "${citation}" has no record; left as it is`);
-    const { text, count } = result;
-    if (count === 0 || text === original) continue;
-    total += count;
-    changed.push(file);
+    if (result.count === 0 || result.text === original) continue;
+    total += result.count;
+    texts.set(file, result.text);
     originals.set(file, original);
-    if (flag('--verbose') || dryRun) console.log(`${file}: ${count}`);
-    if (!dryRun) fs.writeFileSync(absolute, text);
+    counts.set(file, result.count);
   }
+  const links = followRenamedHeadings(files, texts, originals, read);
+  const changed = [...texts.keys()];
+  if (flag('--verbose') || dryRun) for (const file of changed) console.log(`${file}: ${counts.get(file) ?? 0}`);
+  if (!dryRun) for (const [file, text] of texts) fs.writeFileSync(path.join(root, file), text);
   let formatted = 0;
   if (!dryRun && !flag('--no-format')) formatted = await formatWithPrettier(root, changed, originals);
   console.log(
     `rewrite-citations: ${total} citations ${dryRun ? 'to rewrite' : 'rewritten'} in ${changed.length} files` +
+      (links ? ` (${links} links to renamed headings followed)` : '') +
       (formatted ? ` (${formatted} reformatted by Prettier)` : ''),
   );
   for (const line of unresolved) console.log(line);

@@ -68,7 +68,7 @@ describe('scripts/check-citations.mjs', () => {
     execFileSync('git', ['add', '-A'], { cwd: copy });
 
     const first = execFileSync(process.execPath, [rewriter, '--root', copy, '--no-format'], { encoding: 'utf8' });
-    expect(first).toMatch(/^rewrite-citations: \d+ citations rewritten in \d+ files$/m);
+    expect(first).toMatch(/^rewrite-citations: \d+ citations rewritten in \d+ files/m);
     const { status, findings } = check(copy);
     expect(findings).toEqual([]);
     expect(status).toBe(0);
