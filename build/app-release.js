@@ -76,8 +76,20 @@ function describeAndPublish({ name, outputDir, releasesDir, now = new Date() }) 
   const builtAt = now.toISOString();
   const descriptor = { name, version, path: '', builtAt };
   writeJsonAtomically(path.join(outputDir, 'release.json'), descriptor);
-  if (!releasesDir) return descriptor;
+  if (releasesDir) publish(descriptor, outputDir, releasesDir);
+  return descriptor;
+}
 
+/**
+ * Publishes the build in `outputDir`, described by `descriptor`, as the newest release in `releasesDir`: its files
+ * copied to `<version>/` unless that release exists, and `index.json` naming it first and `latest` (the
+ * {@link KEPT_RELEASES} newest kept).
+ * @param {{ name: string, version: string, builtAt: string }} descriptor
+ * @param {string} outputDir
+ * @param {string} releasesDir
+ */
+function publish(descriptor, outputDir, releasesDir) {
+  const { name, version, builtAt } = descriptor;
   fs.mkdirSync(releasesDir, { recursive: true });
   const target = path.join(releasesDir, version);
   if (!fs.existsSync(path.join(target, 'release.json'))) {
@@ -101,7 +113,23 @@ function describeAndPublish({ name, outputDir, releasesDir, now = new Date() }) 
     fs.rmSync(path.join(releasesDir, dropped.version), { recursive: true, force: true });
   }
   writeJsonAtomically(indexFile, { name, latest: version, releases });
-  return descriptor;
+}
+
+/**
+ * Makes the build in `outputDir` the latest release again when it is not: a build the task runner put back from its
+ * cache (scripts/build.mjs) is an earlier release, whose `release.json` it restored but which `index.json` no longer
+ * names as the newest. Leaves `outputDir` as it is.
+ * @param {{ outputDir: string, releasesDir: string }} options
+ * @returns {boolean} whether it published
+ */
+function republishIfNotLatest({ outputDir, releasesDir }) {
+  const descriptorFile = path.join(outputDir, 'release.json');
+  const indexFile = path.join(releasesDir, 'index.json');
+  if (!fs.existsSync(descriptorFile) || !fs.existsSync(indexFile)) return false;
+  const descriptor = JSON.parse(fs.readFileSync(descriptorFile, 'utf8'));
+  if (JSON.parse(fs.readFileSync(indexFile, 'utf8')).latest === descriptor.version) return false;
+  publish(descriptor, outputDir, releasesDir);
+  return true;
 }
 
 /**
@@ -123,4 +151,4 @@ class AppReleasePlugin {
   }
 }
 
-module.exports = { AppReleasePlugin, describeAndPublish, releaseVersion, KEPT_RELEASES };
+module.exports = { AppReleasePlugin, describeAndPublish, republishIfNotLatest, releaseVersion, KEPT_RELEASES };

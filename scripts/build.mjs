@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import appRelease from '../build/app-release.js';
 import { repoRoot, siteLayout } from './site-layout.mjs';
 
 /** wireit's folder of the `build` task's state in a package (its name hex-encoded, as wireit writes it). */
@@ -151,6 +152,13 @@ export async function buildStale({
         return;
       }
       if (rebuilt) {
+        // A remote's build put back from the cache is an earlier release: make it the latest again.
+        if (target.kind === 'webpack') {
+          appRelease.republishIfNotLatest({
+            outputDir: path.join(repoRoot, target.cwd, 'dist'),
+            releasesDir: path.join(repoRoot, target.cwd, 'releases'),
+          });
+        }
         built.push(target.name);
         log(`빌드 완료: ${target.name} (${seconds} s)`);
       }

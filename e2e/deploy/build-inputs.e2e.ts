@@ -11,6 +11,7 @@
  *   `build/react-router-surface.mjs` makes exactly the apps that compiled it stale (the others stay fresh), and
  *   after the change is undone `node scripts/build.mjs` gives exactly those apps their earlier build back, from
  *   wireit's cache.
+ * - A remote's build put back from the cache is published as its latest release again (scripts/build.mjs).
  *
  * The e2e project's globalSetup built the site (build/jest/build-site.js). The change is a comment appended for a
  * few seconds and then removed; staleness is asked of wireit without building (scripts/build.mjs `isBuilt`).
@@ -21,6 +22,8 @@ import path from 'node:path';
 import { siteRemotes } from './site-scripts';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
+
+const readJson = (relative: string): unknown => JSON.parse(fs.readFileSync(path.join(repoRoot, relative), 'utf8'));
 
 /** The web apps (workspace folders): the host and every remote of remotes.json. */
 const apps = ['shell', ...siteRemotes().map((remote) => remote.dir)];
@@ -96,10 +99,10 @@ function freshness(): Record<string, boolean> {
   return JSON.parse(result.stdout) as Record<string, boolean>;
 }
 
-/** The apps `node scripts/build.mjs` built, from its lines `빌드 완료: <app> (…)`, limited to the web apps. */
-function buildWebApps(): string[] {
+/** scripts/build.mjs `buildStale` of `only` (the web apps by default): the names of the apps it built. */
+function buildWebApps(only: string[] = apps): string[] {
   const source = `import { buildStale } from './scripts/build.mjs';
-    const built = await buildStale({ only: ${JSON.stringify(apps)}, log: () => {} });
+    const built = await buildStale({ only: ${JSON.stringify(only)}, log: () => {} });
     console.log(JSON.stringify(built));`;
   const output = execFileSync(process.execPath, ['--input-type=module', '-e', source], {
     cwd: repoRoot,
@@ -137,6 +140,30 @@ describe('builds keyed by content: each app rebuilds when a file it bundles chan
       expect([...required].filter((file) => !inputs.has(file))).toEqual([]);
     },
   );
+
+  test("a remote's build put back from the cache is its latest release again (releases/index.json)", () => {
+    const app = 'mf-cover';
+    const file = path.join(repoRoot, app, 'src', 'lib', 'messages.ts');
+    const version = () => (readJson(path.join(app, 'dist', 'release.json')) as { version: string }).version;
+    const latest = () => (readJson(path.join(app, 'releases', 'index.json')) as { latest: string }).latest;
+    buildWebApps([app]);
+    const before = version();
+    expect(latest()).toBe(before);
+    const original = fs.readFileSync(file, 'utf8');
+    expect(original).toContain("coverTitle: '커버 이미지 변경'");
+    try {
+      fs.writeFileSync(file, original.replace("coverTitle: '커버 이미지 변경'", "coverTitle: '커버 이미지 바꾸기'"));
+      expect(buildWebApps([app])).toEqual([app]);
+      expect(version()).not.toBe(before);
+      expect(latest()).toBe(version());
+    } finally {
+      fs.writeFileSync(file, original);
+    }
+    // The earlier content: its build comes back from wireit's cache, and is published as the latest release again.
+    expect(buildWebApps([app])).toEqual([app]);
+    expect(version()).toBe(before);
+    expect(latest()).toBe(before);
+  });
 
   test.each(['contract/src/api-rules.ts', 'build/react-router-surface.mjs'])(
     'a change to %s makes exactly the apps that compiled it stale, and the build brings them back',
