@@ -357,6 +357,24 @@ function wrapWords(words, first, rest) {
   return lines;
 }
 
+/** The words of a text for wrapping: split at spaces, except inside a code span (`like this`), which stays whole. */
+function codeSpanWords(text) {
+  const words = [];
+  let word = '';
+  let inCode = false;
+  for (const char of text) {
+    if (char === '`') inCode = !inCode;
+    if (char === ' ' && !inCode) {
+      if (word) words.push(word);
+      word = '';
+    } else {
+      word += char;
+    }
+  }
+  if (word) words.push(word);
+  return words;
+}
+
 /**
  * The paragraph a too-long line starts, in a code comment or in Markdown prose: `{ first, rest, words, count,
  * opening, closing }` (the prefix of its first and of its following lines, its words, how many lines it spans, and
@@ -401,26 +419,27 @@ function paragraphAt(lines, index, code) {
   const item = /^(?:[-*+]|\d+\.) /.exec(content);
   if (item) rest += ' '.repeat(item[0].length);
   else if (STARTS_BLOCK.test(content)) return null;
-  const words = content.split(' ').filter(Boolean);
+  const contents = [];
   let count = 1;
   let end = '';
   if (closing === null && content.endsWith(' */')) {
-    words.pop();
+    content = content.slice(0, -' */'.length);
     end = ' */';
   }
+  contents.push(content);
   while (!end && closing === null && index + count < lines.length) {
     const next = lines[index + count];
     if (!next.startsWith(rest)) break;
-    const more = next.slice(rest.length);
+    let more = next.slice(rest.length);
     if (more === '' || more === '*/' || /^\s/.test(more) || STARTS_BLOCK.test(more)) break;
-    const parts = more.split(' ').filter(Boolean);
     if (more.endsWith(' */')) {
-      parts.pop();
+      more = more.slice(0, -' */'.length);
       end = ' */';
     }
-    words.push(...parts);
+    contents.push(more);
     count += 1;
   }
+  const words = codeSpanWords(contents.join(' '));
   if (end) words[words.length - 1] += end;
   return { first, rest, words, count, opening, closing };
 }
