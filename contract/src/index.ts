@@ -97,6 +97,10 @@ export type Booking = Schemas['BookingDto'];
 export type BookingState = Booking['status'];
 /** Body of `POST /api/reserve/bookings`. */
 export type BookingBody = Schemas['CreateBookingDto'];
+/** A waitlist entry as its visitor sees it (`/api/reserve/waitlist`; issue 26 item 4). */
+export type WaitlistEntry = Schemas['WaitlistEntryDto'];
+/** A waitlist entry as the owner and door staff see it (`GET /api/popup/{id}/waitlist`). */
+export type AdminWaitlistEntry = Schemas['AdminWaitlistEntryDto'];
 /** A visitor's place in a slot's waiting room (`POST /api/reserve/queue`, `GET /api/reserve/queue/{ticket}`). */
 export type QueueTicket = Schemas['QueueTicketDto'];
 /** A booking as the administrator sees it. */

@@ -635,6 +635,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reserve/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 빈자리 알림 신청 (공개)
+         * @description Joins the waitlist of a full slot with the fields of a booking (name, phone, party, consent, optional email with its own consent). When seats free, the first on the list whose party fits is offered them, held for WAITLIST_HOLD_MINUTES, by email (when given) and on its status page. One active entry per phone and slot. The answer never carries the name or the phone number.
+         */
+        post: operations["ReserveController_joinWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reserve/waitlist/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 빈자리 알림 신청 확인 (공개)
+         * @description The entry with this code whose phone number ends with phone4: waiting (with those ahead), offered (until when), booked (the booking code), expired or left. Never cached.
+         */
+        get: operations["ReserveController_findWaitlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reserve/waitlist/{code}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 빈자리 예약 확정 (공개)
+         * @description Makes the booking with the seats held for this entry, while its offer lasts.
+         */
+        post: operations["ReserveController_acceptOffer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reserve/waitlist/{code}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 빈자리 알림 신청 취소 (공개)
+         * @description Leaves the list; seats held for this entry go to the next at once. Leaving twice answers as it is.
+         */
+        post: operations["ReserveController_leaveWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/popup/{id}/bookings": {
         parameters: {
             query?: never;
@@ -789,6 +869,46 @@ export interface paths {
          * @description Stores the image through the upload pipeline and makes it the image of /reserve; the previous one is deleted when nothing else references it.
          */
         post: operations["BookingsAdminController_saveInfoImage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popup/{id}/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 회차별 빈자리 알림 명단 (관리자)
+         * @description Waiting and offered first, by time of asking.
+         */
+        get: operations["BookingsAdminController_waitlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/popup/waitlist/{id}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * 빈자리 알림 명단에서 빼기 (관리자)
+         * @description The entry leaves; a held offer goes to the next.
+         */
+        post: operations["BookingsAdminController_removeFromWaitlist"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2010,6 +2130,36 @@ export interface components {
             /** @example 5678 */
             phone4: string;
         };
+        WaitlistEntryDto: {
+            /**
+             * @description waiting (대기 중), offered (빈자리 확정 대기), booked (예약됨), expired (확정 시간 지남), left (신청 취소).
+             * @enum {string}
+             */
+            status: "waiting" | "offered" | "booked" | "expired" | "left";
+            /** @description The entry's code (8 characters, as a booking's): its status page is `/reserve/waitlist/<code>`. */
+            code: string;
+            slotId: number;
+            partySize: number;
+            /** @description Visitors still waiting who asked before (0 unless waiting). */
+            ahead: number;
+            /** @description Until when the offered seats are held (ISO 8601 in UTC); null unless offered. */
+            offerExpiresAt: string | null;
+            /** @description The booking's code once the offer was taken; null otherwise. */
+            bookingCode: string | null;
+            createdAt: string;
+        };
+        WaitlistWriteResponse: {
+            /** @description What was done, one Korean sentence. */
+            message: string;
+            product: components["schemas"]["WaitlistEntryDto"];
+        };
+        WaitlistEntryResponse: {
+            product: components["schemas"]["WaitlistEntryDto"];
+        };
+        WaitlistAcceptResponse: {
+            message: string;
+            product: components["schemas"]["BookingDto"];
+        };
         AdminBookingDto: {
             /** @enum {string} */
             status: "booked" | "cancelled" | "checked_in" | "no_show";
@@ -2060,6 +2210,36 @@ export interface components {
         PopupInfoWriteResponse: {
             message: string;
             product: components["schemas"]["PopupInfoDto"];
+        };
+        AdminWaitlistEntryDto: {
+            /**
+             * @description waiting (대기 중), offered (빈자리 확정 대기), booked (예약됨), expired (확정 시간 지남), left (신청 취소).
+             * @enum {string}
+             */
+            status: "waiting" | "offered" | "booked" | "expired" | "left";
+            /** @description The entry's code (8 characters, as a booking's): its status page is `/reserve/waitlist/<code>`. */
+            code: string;
+            slotId: number;
+            partySize: number;
+            /** @description Visitors still waiting who asked before (0 unless waiting). */
+            ahead: number;
+            /** @description Until when the offered seats are held (ISO 8601 in UTC); null unless offered. */
+            offerExpiresAt: string | null;
+            /** @description The booking's code once the offer was taken; null otherwise. */
+            bookingCode: string | null;
+            createdAt: string;
+            id: number;
+            /** @description Null once erased. */
+            name: string | null;
+            /** @description `01012345678` (staff: `***-****-5678`); null once erased. */
+            phone: string | null;
+        };
+        AdminWaitlistResponse: {
+            product: components["schemas"]["AdminWaitlistEntryDto"][];
+        };
+        AdminWaitlistWriteResponse: {
+            message: string;
+            product: components["schemas"]["AdminWaitlistEntryDto"];
         };
         TagWordDto: {
             /** @description The tag. */
@@ -4456,6 +4636,210 @@ export interface operations {
             };
         };
     };
+    ReserveController_joinWaitlist: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description one per submit, e.g. a UUID */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBookingDto"];
+            };
+        };
+        responses: {
+            /** @description the same Idempotency-Key again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistWriteResponse"];
+                };
+            };
+            /** @description on the list */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistWriteResponse"];
+                };
+            };
+            /** @description 예약할 회차를 선택해주세요. · 이름은 1자 이상 20자 이하로 입력해주세요. · 휴대폰 번호는 010으로 시작하는 11자리 숫자로 입력해주세요. (예: 010-1234-5678) · 인원은 1 이상 50 이하의 정수로 입력해주세요. · 개인정보 수집·이용에 동의해야 예약할 수 있습니다. · 이메일 주소 형식이 올바르지 않습니다. (예: name@example.com) · 이메일 주소는 254자 이하로 입력해주세요. · 예약 알림을 이메일로 받으려면 이메일 수신에 동의해주세요. · Idempotency-Key 헤더는 8~64자의 영문, 숫자, -, _ 로 보내주세요. · 이 회차는 한 번에 1명부터 4명까지 예약할 수 있습니다. · 허용되지 않는 필드입니다: <field> */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 예약할 회차를 찾을 수 없습니다. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 아직 자리가 있는 회차입니다. 빈자리 알림 대신 바로 예약해주세요. · 아직 예약이 열리지 않았습니다. 오픈 시간 이후에 다시 시도해주세요. · 예약이 마감된 회차입니다. · 이 휴대폰 번호로 이미 이 회차의 빈자리 알림을 신청했습니다. · 이 요청 키는 다른 예약 요청에 이미 사용되었습니다. 새로 시도해주세요. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ReserveController_findWaitlist: {
+        parameters: {
+            query: {
+                /** @description the last four digits of the phone number */
+                phone4: unknown;
+            };
+            header?: never;
+            path: {
+                /** @description the 8-character entry code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntryResponse"];
+                };
+            };
+            /** @description 휴대폰 번호 뒤 4자리를 숫자로 입력해주세요. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 빈자리 알림 신청을 찾을 수 없습니다. 신청 번호와 휴대폰 번호 뒤 4자리를 확인해주세요. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ReserveController_acceptOffer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the 8-character entry code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelBookingDto"];
+            };
+        };
+        responses: {
+            /** @description booked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistAcceptResponse"];
+                };
+            };
+            /** @description 휴대폰 번호 뒤 4자리를 숫자로 입력해주세요. · 허용되지 않는 필드입니다: <field> */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 빈자리 알림 신청을 찾을 수 없습니다. 신청 번호와 휴대폰 번호 뒤 4자리를 확인해주세요. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 지금 확정할 수 있는 빈자리가 없습니다. 확정 시간이 지났거나 아직 차례가 아닙니다. · 이 휴대폰 번호로 이미 이 회차를 예약했습니다. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ReserveController_leaveWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the 8-character entry code */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelBookingDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistWriteResponse"];
+                };
+            };
+            /** @description 휴대폰 번호 뒤 4자리를 숫자로 입력해주세요. · 허용되지 않는 필드입니다: <field> */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 빈자리 알림 신청을 찾을 수 없습니다. 신청 번호와 휴대폰 번호 뒤 4자리를 확인해주세요. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     BookingsAdminController_list: {
         parameters: {
             query?: {
@@ -5022,6 +5406,140 @@ export interface operations {
             };
             /** @description 이미지 해상도가 너무 큽니다. 최대 40메가픽셀까지 올릴 수 있습니다. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 인증 서버에 연결할 수 없습니다. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    BookingsAdminController_waitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description slot id, positive integer */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminWaitlistResponse"];
+                };
+            };
+            /** @description 잘못된 ID 형식입니다. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 로그인이 필요합니다. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 지난 회차의 예약은 볼 수 없습니다. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 팝업 예약을 찾을 수 없습니다. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 인증 서버에 연결할 수 없습니다. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    BookingsAdminController_removeFromWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description waitlist entry id, positive integer */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminWaitlistWriteResponse"];
+                };
+            };
+            /** @description 잘못된 ID 형식입니다. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 로그인이 필요합니다. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 관리자 권한이 없습니다. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description 빈자리 알림 신청을 찾을 수 없습니다. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

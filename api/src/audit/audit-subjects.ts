@@ -40,6 +40,8 @@ export const AUDIT_SUBJECTS: Readonly<Record<string, AuditSubject>> = {
   'POST /api/popup/bookings/:id/check-in': { ...booking, id: 'param' },
   'POST /api/popup/bookings/:id/no-show': { ...booking, id: 'param' },
   'POST /api/popup/bookings/:id/cancel': { ...booking, id: 'param' },
+  // A visitor taken off a full slot's waitlist (issue 26 item 4); their name, phone and email are not copied.
+  'POST /api/popup/waitlist/:id/remove': { ...booking, table: 'booking_waitlist', id: 'param' },
   'PUT /api/popup/info': { ...popupInfo, id: 'single' },
   'POST /api/popup/info/image': { ...popupInfo, id: 'single' },
   'POST /api/cover/image': { entity: 'cover', table: 'cover', id: 'single' },

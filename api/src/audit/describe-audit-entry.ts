@@ -342,6 +342,10 @@ const RULES: Readonly<Record<string, Describe>> = {
     only: ['bookingEnabled'],
   }),
   'POST /api/popup/bookings/:id/check-in': booking(words.bookingCheckedIn),
+  'POST /api/popup/waitlist/:id/remove': ({ row, id }) => ({
+    title: words.waitlistRemoved(typeof row?.code === 'string' ? row.code : `#${id ?? ''}`),
+    only: ['status'],
+  }),
   'POST /api/popup/bookings/:id/no-show': booking(words.bookingNoShow),
   'POST /api/popup/bookings/:id/cancel': booking(words.bookingCancelled),
   'PUT /api/popup/info': () => ({ title: words.popupInfoUpdated }),

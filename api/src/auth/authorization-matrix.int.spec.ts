@@ -45,6 +45,8 @@ const PUBLIC_ROUTES = [
   'GET /api/reserve/bookings/:code/calendar.ics',
   // A visitor's place in a slot's waiting room (issue 26 item 3): found by its ticket alone, which holds nothing else.
   'GET /api/reserve/queue/:ticket',
+  // A visitor's waitlist entry (issue 26 item 4), found as a booking is: its code and the phone's last four digits.
+  'GET /api/reserve/waitlist/:code',
   'GET /api/reserve/status',
   'GET /api/site/head',
   'GET /api/site/manifest.webmanifest',
@@ -70,6 +72,11 @@ const PUBLIC_WRITES: string[] = [
   // A visitor takes a place in a slot's waiting room (issue 26 item 3); a ticket holds no personal data, and the
   // booking budget limits it per device and per address.
   'POST /api/reserve/queue',
+  // The waitlist of a full slot (issue 26 item 4): joined like a booking is made (validated, idempotent, limited per
+  // device, address and phone); its offer taken or the list left with the entry's code and the phone's last digits.
+  'POST /api/reserve/waitlist',
+  'POST /api/reserve/waitlist/:code/accept',
+  'POST /api/reserve/waitlist/:code/leave',
 ];
 
 /**
@@ -117,6 +124,8 @@ const STAFF_ROUTES = [
   'POST /api/popup/bookings/:id/no-show',
   'GET /api/popup/bookings/by-code/:code',
   'GET /api/popup/list',
+  'GET /api/popup/:id/waitlist',
+  'POST /api/popup/waitlist/:id/remove',
 ];
 
 /**

@@ -19,7 +19,9 @@ import {
 } from './dto/booking.dto';
 import { CreatePopupInfoDto } from './dto/create-popup-info.dto';
 import { PopupInfoService } from './popup-info.service';
-import { assertStaffMaySee, seesPersonalData, staffView } from './staff-view';
+import { AdminWaitlistResponse, AdminWaitlistWriteResponse } from './dto/waitlist.dto';
+import { assertStaffMaySee, seesPersonalData, staffView, staffWaitlistView } from './staff-view';
+import { WaitlistService } from './waitlist.service';
 
 const ACTION_MESSAGES: Record<AdminAction, string> = {
   'check-in': messages.bookingCheckedIn,
@@ -41,6 +43,7 @@ export class BookingsAdminController {
     private readonly popups: PopupsService,
     private readonly info: PopupInfoService,
     private readonly clock: Clock,
+    private readonly waitlistService: WaitlistService,
   ) {}
 
   /**
@@ -205,5 +208,43 @@ export class BookingsAdminController {
   @ApiErrors({ 409: [messages.popupInfoMissing] })
   async saveInfoImage(@UploadedFile() file: Express.Multer.File | undefined): Promise<PopupInfoWriteResponse> {
     return { message: messages.popupInfoImageSaved, product: await this.info.replaceImage(await prepareUpload(file)) };
+  }
+
+  /**
+   * `GET /api/popup/:id/waitlist` → the slot's waitlist (issue 26 item 4), in order of asking, the closed entries last.
+   * Staff: 403 for a slot that ended before today, names and phone numbers masked.
+   */
+  @Roles('staff')
+  @Get(':id/waitlist')
+  @ApiOperation({
+    summary: '회차별 빈자리 알림 명단 (관리자)',
+    description: 'Waiting and offered first, by time of asking.',
+  })
+  @ApiParam({ name: 'id', description: 'slot id, positive integer' })
+  @ApiErrors({ 400: [messages.invalidId], 403: [messages.staffPastSlot], 404: [messages.popupNotFound] })
+  async waitlist(@Param('id', ParseIdPipe) id: number, @CurrentUser() user: Principal): Promise<AdminWaitlistResponse> {
+    const slot = await this.popups.get(id);
+    const entries = await this.waitlistService.adminList(id);
+    if (seesPersonalData(user)) return { product: entries };
+    assertStaffMaySee(slot.enddate, this.clock.now());
+    return { product: entries.map(staffWaitlistView) };
+  }
+
+  /** `POST /api/popup/waitlist/:id/remove` → takes someone off the list; seats held for them pass on. */
+  @Roles('staff')
+  @Post('waitlist/:id/remove')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: '빈자리 알림 명단에서 빼기 (관리자)',
+    description: 'The entry leaves; a held offer goes to the next.',
+  })
+  @ApiParam({ name: 'id', description: 'waitlist entry id, positive integer' })
+  @ApiErrors({ 400: [messages.invalidId], 404: [messages.waitlistEntryNotFound] })
+  async removeFromWaitlist(
+    @Param('id', ParseIdPipe) id: number,
+    @CurrentUser() user: Principal,
+  ): Promise<AdminWaitlistWriteResponse> {
+    const entry = await this.waitlistService.adminRemove(id);
+    return { message: messages.waitlistRemoved, product: seesPersonalData(user) ? entry : staffWaitlistView(entry) };
   }
 }

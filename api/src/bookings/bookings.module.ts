@@ -7,6 +7,7 @@ import { BookingReminderService } from './booking-reminder.service';
 import { BookingsAdminController } from './bookings-admin.controller';
 import { BookingsService } from './bookings.service';
 import { WaitingRoomService } from './waiting-room.service';
+import { WaitlistService } from './waitlist.service';
 import { PopupInfoService } from './popup-info.service';
 import { ReserveController } from './reserve.controller';
 
@@ -21,6 +22,7 @@ import { ReserveController } from './reserve.controller';
     BookingsService,
     PopupInfoService,
     WaitingRoomService,
+    WaitlistService,
     BookingErasureService,
     BookingReminderService,
     ImageUploadInterceptor,

@@ -1,9 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { Clock, earliest } from '../common/clock';
 import { messages } from '../common/messages';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { uniqueViolation } from '../database/unique-violation';
 import { PopupSlot } from '../popups/popup-slot.entity';
 import { PublicCache } from '../public-cache/public-cache';
 import {
@@ -23,6 +24,7 @@ import type { AdminBookingDto, BookingDto, ReserveSlotDto } from './dto/booking.
 import type { CreateBookingDto } from './dto/create-booking.dto';
 import { PopupInfoService } from './popup-info.service';
 import { WaitingRoomService } from './waiting-room.service';
+import { WaitlistService } from './waitlist.service';
 
 /** A row of `bookings`. */
 interface BookingRow {
@@ -54,13 +56,6 @@ export interface BookingOutcome {
 /** What the administrator may do to a booking. */
 export type AdminAction = 'check-in' | 'no-show' | 'cancel';
 
-/** The error PostgreSQL raises for a unique violation, with the constraint's name. */
-function uniqueViolation(error: unknown): string | null {
-  if (!(error instanceof QueryFailedError)) return null;
-  const driverError = error.driverError as { code?: string; constraint?: string };
-  return driverError.code === '23505' ? (driverError.constraint ?? '') : null;
-}
-
 /**
  * Bookings of popup slots (issue 13). Capacity is kept by PostgreSQL, never in this process: a booking takes its
  * seats and one table with one conditional UPDATE of the slot row (`… WHERE booked_people + n <= head_count AND
@@ -86,6 +81,7 @@ export class BookingsService {
     private readonly cache: PublicCache,
     private readonly info: PopupInfoService,
     private readonly waitingRoom: WaitingRoomService,
+    private readonly waitlist: WaitlistService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -265,7 +261,9 @@ export class BookingsService {
       const reopenedSlot = bookingStatus(before, now) === 'full' && bookingStatus(after, now) === 'open';
       return { already: false, row: released.row, reopened: reopenedSlot };
     });
-    // Committed: the slot takes bookings again, so `GET /api/reserve/status` may change (reserveStatus).
+    // Committed: the freed seats go to the slot's waitlist first (issue 26 item 4), at once.
+    if (!already) await this.waitlist.offerFreed(row.slot_id);
+    // The slot takes bookings again, so `GET /api/reserve/status` may change (reserveStatus).
     if (reopened) await this.cache.invalidate();
     return { already, booking: await this.publicView(row) };
   }
@@ -297,26 +295,31 @@ export class BookingsService {
    * @throws ApiError 404 unknown id; 409 cancelled booking; 409 phone number already active in the slot again.
    */
   async adminAction(id: number, action: AdminAction): Promise<AdminBookingDto> {
+    const booking = await this.adminActionRow(id, action);
+    // Committed: seats an administrator's cancel freed go to the slot's waitlist first (issue 26 item 4).
+    if (action === 'cancel') await this.waitlist.offerFreed(booking.slot_id);
+    return adminView(booking);
+  }
+
+  private async adminActionRow(id: number, action: AdminAction): Promise<BookingRow> {
     try {
-      return adminView(
-        await this.dataSource.transaction(async (manager) => {
-          const [booking] = await manager.query<BookingRow[]>(`SELECT * FROM bookings WHERE id = $1 FOR UPDATE`, [id]);
-          if (!booking) throw new ApiError(404, messages.bookingAdminNotFound);
-          const target: BookingState =
-            action === 'check-in' ? 'checked_in' : action === 'no-show' ? 'no_show' : 'cancelled';
-          if (booking.status === target) return booking;
-          if (booking.status === 'cancelled') throw new ApiError(409, messages.bookingStatusConflict);
-          // An administrator's write: InvalidateOnWriteInterceptor empties the public cache after it.
-          if (target === 'cancelled') return (await this.release(manager, booking)).row;
-          const [[row]] = await manager.query<[BookingRow[], number]>(
-            target === 'checked_in'
-              ? `UPDATE bookings SET status = 'checked_in', checked_in_at = $2 WHERE id = $1 RETURNING *`
-              : `UPDATE bookings SET status = 'no_show', no_show_at = $2 WHERE id = $1 RETURNING *`,
-            [id, this.clock.now()],
-          );
-          return row!;
-        }),
-      );
+      return await this.dataSource.transaction(async (manager) => {
+        const [booking] = await manager.query<BookingRow[]>(`SELECT * FROM bookings WHERE id = $1 FOR UPDATE`, [id]);
+        if (!booking) throw new ApiError(404, messages.bookingAdminNotFound);
+        const target: BookingState =
+          action === 'check-in' ? 'checked_in' : action === 'no-show' ? 'no_show' : 'cancelled';
+        if (booking.status === target) return booking;
+        if (booking.status === 'cancelled') throw new ApiError(409, messages.bookingStatusConflict);
+        // An administrator's write: InvalidateOnWriteInterceptor empties the public cache after it.
+        if (target === 'cancelled') return (await this.release(manager, booking)).row;
+        const [[row]] = await manager.query<[BookingRow[], number]>(
+          target === 'checked_in'
+            ? `UPDATE bookings SET status = 'checked_in', checked_in_at = $2 WHERE id = $1 RETURNING *`
+            : `UPDATE bookings SET status = 'no_show', no_show_at = $2 WHERE id = $1 RETURNING *`,
+          [id, this.clock.now()],
+        );
+        return row!;
+      });
     } catch (error) {
       if (uniqueViolation(error) === 'bookings_one_active_per_phone') {
         throw new ApiError(409, messages.bookingDuplicatePhone);

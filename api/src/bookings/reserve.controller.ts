@@ -13,6 +13,8 @@ import { CancelBookingDto } from './dto/cancel-booking.dto';
 import { CreateBookingDto } from './dto/create-booking.dto';
 import { JoinQueueDto, QueueTicketResponse } from './dto/waiting-room.dto';
 import { WaitingRoomService } from './waiting-room.service';
+import { WaitlistService } from './waitlist.service';
+import { WaitlistAcceptResponse, WaitlistEntryResponse, WaitlistWriteResponse } from './dto/waitlist.dto';
 import { BookingResponse, BookingWriteResponse, ReservePageResponse, ReserveStatusResponse } from './dto/booking.dto';
 import { PopupInfoService } from './popup-info.service';
 import type { PublicReadAnswer } from '../public-cache/public-cache';
@@ -47,6 +49,7 @@ export class ReserveController {
     private readonly bookings: BookingsService,
     private readonly info: PopupInfoService,
     private readonly waitingRoom: WaitingRoomService,
+    private readonly waitlist: WaitlistService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -253,5 +256,101 @@ export class ReserveController {
   async cancel(@Param('code') code: string, @Body() body: CancelBookingDto): Promise<BookingWriteResponse> {
     const { already, booking } = await this.bookings.cancel(code, body.phone4);
     return { message: already ? messages.bookingAlreadyCancelled : messages.bookingCancelled, product: booking };
+  }
+
+  /**
+   * `POST /api/reserve/waitlist` (Idempotency-Key) with a booking's body → 201 `{ message, product: WaitlistEntryDto }`
+   * (issue 26 item 4): joins the waitlist of a full slot; the same key again → 200 with the same entry.
+   */
+  @Post('waitlist')
+  @RateLimit('booking')
+  @ApiOperation({
+    summary: '빈자리 알림 신청 (공개)',
+    description:
+      'Joins the waitlist of a full slot with the fields of a booking (name, phone, party, consent, optional email with its own consent). When seats free, the first on the list whose party fits is offered them, held for WAITLIST_HOLD_MINUTES, by email (when given) and on its status page. One active entry per phone and slot. The answer never carries the name or the phone number.',
+  })
+  @ApiHeader({ name: 'Idempotency-Key', required: true, description: 'one per submit, e.g. a UUID' })
+  @ApiResponse({ status: 201, type: WaitlistWriteResponse, description: 'on the list' })
+  @ApiResponse({ status: 200, type: WaitlistWriteResponse, description: 'the same Idempotency-Key again' })
+  @ApiErrors({
+    400: BOOKING_BODY_ERRORS,
+    404: [messages.bookingSlotNotFound],
+    409: [
+      messages.waitlistSlotOpen,
+      messages.bookingNotOpenYet,
+      messages.bookingClosed,
+      messages.waitlistDuplicatePhone,
+      messages.bookingIdempotencyKeyReused,
+    ],
+  })
+  async joinWaitlist(
+    @Body() body: CreateBookingDto,
+    @Headers('idempotency-key') key: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<WaitlistWriteResponse> {
+    if (!isIdempotencyKey(key)) {
+      throw new ApiError(400, messages.bookingIdempotencyKeyInvalid, [
+        { field: 'Idempotency-Key', message: messages.bookingIdempotencyKeyInvalid },
+      ]);
+    }
+    const { created, entry } = await this.waitlist.join(body, key);
+    res.status(created ? 201 : 200);
+    return { message: created ? messages.waitlistJoined : messages.waitlistAlreadyJoined, product: entry };
+  }
+
+  /** `GET /api/reserve/waitlist/:code?phone4=1234` → the entry (its status page); asking ends a lapsed offer first. */
+  @Get('waitlist/:code')
+  @RateLimit('booking')
+  @ApiOperation({
+    summary: '빈자리 알림 신청 확인 (공개)',
+    description:
+      'The entry with this code whose phone number ends with phone4: waiting (with those ahead), offered (until when), booked (the booking code), expired or left. Never cached.',
+  })
+  @ApiParam({ name: 'code', description: 'the 8-character entry code' })
+  @ApiQuery({ name: 'phone4', description: 'the last four digits of the phone number', example: '5678' })
+  @ApiErrors({ 400: [messages.bookingPhone4Invalid], 404: [messages.waitlistNotFound] })
+  async findWaitlist(
+    @Param('code') code: string,
+    @Query('phone4') phone4: unknown,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<WaitlistEntryResponse> {
+    res.setHeader('Cache-Control', 'no-store');
+    return { product: await this.waitlist.find(code, phone4) };
+  }
+
+  /** `POST /api/reserve/waitlist/:code/accept` `{ phone4 }` → 201 `{ message, product: BookingDto }`: the offer taken. */
+  @Post('waitlist/:code/accept')
+  @RateLimit('booking')
+  @ApiOperation({
+    summary: '빈자리 예약 확정 (공개)',
+    description: 'Makes the booking with the seats held for this entry, while its offer lasts.',
+  })
+  @ApiParam({ name: 'code', description: 'the 8-character entry code' })
+  @ApiResponse({ status: 201, type: WaitlistAcceptResponse, description: 'booked' })
+  @ApiErrors({
+    400: [messages.bookingPhone4Invalid, messages.unknownField('<field>')],
+    404: [messages.waitlistNotFound],
+    409: [messages.waitlistNoOffer, messages.bookingDuplicatePhone],
+  })
+  async acceptOffer(@Param('code') code: string, @Body() body: CancelBookingDto): Promise<WaitlistAcceptResponse> {
+    const bookingCode = await this.waitlist.accept(code, body.phone4);
+    return { message: messages.waitlistAccepted, product: await this.bookings.find(bookingCode, body.phone4) };
+  }
+
+  /** `POST /api/reserve/waitlist/:code/leave` `{ phone4 }` → `{ message, product }`; a held offer passes on. */
+  @Post('waitlist/:code/leave')
+  @HttpCode(200)
+  @RateLimit('booking')
+  @ApiOperation({
+    summary: '빈자리 알림 신청 취소 (공개)',
+    description: 'Leaves the list; seats held for this entry go to the next at once. Leaving twice answers as it is.',
+  })
+  @ApiParam({ name: 'code', description: 'the 8-character entry code' })
+  @ApiErrors({
+    400: [messages.bookingPhone4Invalid, messages.unknownField('<field>')],
+    404: [messages.waitlistNotFound],
+  })
+  async leaveWaitlist(@Param('code') code: string, @Body() body: CancelBookingDto): Promise<WaitlistWriteResponse> {
+    return { message: messages.waitlistLeft, product: await this.waitlist.leave(code, body.phone4) };
   }
 }

@@ -3,6 +3,7 @@ import { ApiError } from '../common/api-error';
 import { messages } from '../common/messages';
 import { seoulDate } from '../common/seoul-date';
 import type { AdminBookingDto } from './dto/booking.dto';
+import type { AdminWaitlistEntryView } from './waitlist.service';
 
 /**
  * What door staff see of the bookings (issue 27 item 1: "staff: the bookings of today's and upcoming slots …
@@ -34,6 +35,15 @@ export function staffView(booking: AdminBookingDto): AdminBookingDto {
     name: booking.name === null ? null : maskName(booking.name),
     phone: booking.phone === null ? null : maskPhone(booking.phone),
     email: null,
+  };
+}
+
+/** A waitlist entry as staff see it: name and phone masked, as a booking's. */
+export function staffWaitlistView(entry: AdminWaitlistEntryView): AdminWaitlistEntryView {
+  return {
+    ...entry,
+    name: entry.name === null ? null : maskName(entry.name),
+    phone: entry.phone === null ? null : maskPhone(entry.phone),
   };
 }
 

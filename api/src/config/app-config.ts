@@ -66,6 +66,11 @@ export interface AppConfig {
   bookingLimitsPerMinute: { address: number; phone: number };
   /** The waiting room in front of popup bookings (issue 26 item 3, bookings/waiting-room.service.ts). */
   bookingQueue: BookingQueueConfig;
+  /**
+   * Minutes a freed seat is held for the first on a full slot's waitlist before it passes to the next (env
+   * WAITLIST_HOLD_MINUTES, default 15, 1–1440; issue 26 item 4, bookings/waitlist.service.ts).
+   */
+  waitlistHoldMinutes: number;
   /** Largest backup archive a restore reads, in bytes (env BACKUP_MAX_BYTES, default 2 GiB). */
   backupMaxBytes: number;
   /**
@@ -260,6 +265,7 @@ const schema = z.object({
   RATE_LIMIT_BOOKING_PHONE_PER_MINUTE: integer(1, 1_000_000, messages.configPositiveInt).default(10),
   BOOKING_QUEUE_ACTIVE_LIMIT: integer(1, 10_000, messages.configQueueActiveLimit).default(50),
   BOOKING_QUEUE_WINDOW_SECONDS: integer(30, 3600, messages.configQueueWindow).default(600),
+  WAITLIST_HOLD_MINUTES: integer(1, 1440, messages.configWaitlistHold).default(15),
   BACKUP_MAX_BYTES: integer(1, Number.MAX_SAFE_INTEGER, messages.configPositiveInt).default(DEFAULT_BACKUP_MAX_BYTES),
   PUBLIC_CACHE_MAX_ENTRIES: integer(0, 100_000, messages.configPublicCacheEntries).default(500),
   IMAGE_CACHE_MAX_BYTES: integer(0, 4 * 1024 * 1024 * 1024, messages.configImageCacheBytes).default(32 * 1024 * 1024),
@@ -352,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       activeLimit: v.BOOKING_QUEUE_ACTIVE_LIMIT,
       windowSeconds: v.BOOKING_QUEUE_WINDOW_SECONDS,
     },
+    waitlistHoldMinutes: v.WAITLIST_HOLD_MINUTES,
     backupMaxBytes: v.BACKUP_MAX_BYTES,
     publicCacheMaxEntries: v.PUBLIC_CACHE_MAX_ENTRIES,
     imageCacheMaxBytes: v.IMAGE_CACHE_MAX_BYTES,

@@ -14,6 +14,8 @@ export const ADVISORY_LOCKS = {
   bookingErasure: '7243019561120266',
   /** Transaction lock of the booking reminder job's claim (bookings/booking-reminder.service.ts; issue 26 item 5). */
   bookingReminders: '7243019561120267',
+  /** Transaction lock of the waitlist's sweep: one API process at a time (bookings/waitlist.service.ts; issue 26). */
+  waitlistSweep: '7243019561120268',
   /** Transaction lock of the demo seed: two replicas starting at once seed once (seed/seed-demo-catalogue.ts). */
   demoSeed: String(0x11_4e_5e_ed),
 } as const;

@@ -23,6 +23,7 @@ import { AnalyticsIngestDays1796126400000 } from './migrations/1796126400000-ana
 import { LinkDisclosure1796213100000 } from './migrations/1796213100000-link-disclosure';
 import { AdministratorDisabled1796299200000 } from './migrations/1796299200000-administrator-disabled';
 import { BookingWaitingRoom1796385600000 } from './migrations/1796385600000-booking-waiting-room';
+import { BookingWaitlist1796472000000 } from './migrations/1796472000000-booking-waitlist';
 
 export const entities = [Link, Plan, PopupSlot, Image, ImageVariant, Cover, Administrator];
 export const migrations = [
@@ -41,6 +42,7 @@ export const migrations = [
   LinkDisclosure1796213100000,
   AdministratorDisabled1796299200000,
   BookingWaitingRoom1796385600000,
+  BookingWaitlist1796472000000,
 ];
 
 /**
