@@ -88,6 +88,8 @@ const SCHEMA = [
   'analytics_salts',
   'administrators',
   'audit_entry',
+  'booking_queue',
+  'booking_waitlist',
   'bookings',
   'cover',
   'image_variants',

@@ -65,6 +65,13 @@ export class BookingErasureService implements OnApplicationBootstrap, OnModuleDe
           WHERE b.slot_id = s.id AND b.erased_at IS NULL AND s.enddate < $1`,
         [cutoff, this.clock.now()],
       );
+      // The waitlist's entries of those slots too (issue 26 item 4): the same personal data, the same schedule.
+      await manager.query(
+        `UPDATE booking_waitlist w SET name = NULL, phone = NULL, email = NULL, erased_at = $2
+           FROM popup_slots s
+          WHERE w.slot_id = s.id AND w.erased_at IS NULL AND s.enddate < $1`,
+        [cutoff, this.clock.now()],
+      );
       return count;
     });
     if (erased) this.logger.log(messages.bookingsErased(erased));

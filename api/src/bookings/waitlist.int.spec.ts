@@ -4,6 +4,7 @@ import { messages } from '../common/messages';
 import { AdminClient, adminClient } from '../test/admin-client';
 import { AdminTestApp, createAdminTestApp } from '../test/admin-test-app';
 import { startMailbox, type Mailbox } from '../test/mailbox';
+import { BookingErasureService } from './booking-erasure.service';
 import { WaitlistService } from './waitlist.service';
 
 jest.setTimeout(120_000);
@@ -195,6 +196,20 @@ describe('the waitlist of full popup slots (integration, issue 26 item 4)', () =
     expect(removed.body.product).toMatchObject({ status: 'left', phone: '***-****-0051' });
     expect(await counters(slotId)).toEqual({ booked_people: 4, booked_tables: 1 });
     await anon().get(`/api/popup/${slotId}/waitlist`).expect(401);
+  });
+
+  it('erases the names, phones and addresses with the bookings', async () => {
+    expect(
+      (await t.dataSource.query(`SELECT count(*)::int AS n FROM booking_waitlist WHERE phone IS NOT NULL`))[0].n,
+    ).toBeGreaterThan(0);
+    t.clock.set(new Date('2027-01-31T03:00:00Z'));
+    await t.app.get(BookingErasureService).eraseExpired();
+    expect(
+      await t.dataSource.query(
+        `SELECT count(*)::int AS n FROM booking_waitlist
+          WHERE name IS NOT NULL OR phone IS NOT NULL OR email IS NOT NULL OR erased_at IS NULL`,
+      ),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('refuses bad input with Korean messages and stores nothing', async () => {
