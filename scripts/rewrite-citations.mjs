@@ -336,6 +336,8 @@ const WIDTH = 120;
  */
 const NO_REWRAP = [/\.dto\.ts$/, /\.controller\.ts$/, /(^|\/)metadata\.ts$/, /^contract\/src\/schema\.d\.ts$/];
 const CODE_FILE = /\.(ts|tsx|js|mjs|cjs)$/;
+/** Files whose comments are `# ` lines: YAML, nginx configuration, shell. */
+const HASH_FILE = /(\.(ya?ml|conf|template|sh)|(^|\/)Dockerfile)$/;
 /** A line that starts something else, never the continuation of the paragraph above it. */
 const STARTS_BLOCK = /^(?:[-*+] |\d+\. |@|\||#|>|```|~~~|<|\*\/)/;
 
@@ -380,14 +382,19 @@ function codeSpanWords(text) {
  * opening, closing }` (the prefix of its first and of its following lines, its words, how many lines it spans, and
  * for a one-line `/** … *\/` the lines that open and close it once it is split), or null where it is not prose.
  */
-function paragraphAt(lines, index, code) {
+function paragraphAt(lines, index, style) {
   const line = lines[index];
   let first;
   let rest;
   let content;
   let opening = null;
   let closing = null;
-  if (code) {
+  if (style === 'hash') {
+    const hash = /^(\s*# )(.*)$/.exec(line);
+    if (!hash) return null;
+    first = rest = hash[1];
+    content = hash[2];
+  } else if (style === 'code') {
     const single = /^(\s*)\/\*\*? (.*?) \*\/$/.exec(line);
     const start = /^(\s*)(\/\*\*? )(.*)$/.exec(line);
     const middle = /^(\s*\* )(.*)$/.exec(line);
@@ -445,21 +452,22 @@ function paragraphAt(lines, index, code) {
 }
 
 /**
- * Rewraps at WIDTH the paragraphs of comments (code) or prose (Markdown) whose line the rewrite made longer than
+ * Rewraps at WIDTH the paragraphs of comments (code, `# ` comments of YAML, nginx and shell files) or prose (Markdown)
+ * whose line the rewrite made longer than
  * WIDTH, so a path longer than the citation it replaced does not leave a line of 150 characters. Only those
  * paragraphs change, from that line down; code itself is left to Prettier.
  */
 function rewrapLongLines(text, original, file) {
-  const code = CODE_FILE.test(file);
-  if ((!code && !/\.md$/i.test(file)) || NO_REWRAP.some((pattern) => pattern.test(file))) return text;
+  const style = CODE_FILE.test(file) ? 'code' : HASH_FILE.test(file) ? 'hash' : /\.md$/i.test(file) ? 'markdown' : null;
+  if (style === null || NO_REWRAP.some((pattern) => pattern.test(file))) return text;
   const before = new Set(original.split('\n'));
   const lines = text.split('\n');
   let fenced = false;
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index];
-    if (!code && /^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    if (style === 'markdown' && /^\s*(```|~~~)/.test(line)) fenced = !fenced;
     if (fenced || line.length <= WIDTH || before.has(line) || !/docs\/(decisions|product)/.test(line)) continue;
-    const paragraph = paragraphAt(lines, index, code);
+    const paragraph = paragraphAt(lines, index, style);
     if (paragraph === null) continue;
     const wrapped = wrapWords(paragraph.words, paragraph.first, paragraph.rest);
     if (paragraph.opening !== null) wrapped.unshift(paragraph.opening);
