@@ -7,10 +7,11 @@ import { PopupEditPage } from './pages/popup-edit-page';
 import { PopupInfoPage } from './pages/popup-info-page';
 import { PopupListPage } from './pages/popup-list-page';
 import { ReservePage } from './pages/reserve-page';
+import { WaitlistPage } from './pages/waitlist-page';
 
 /**
  * The popup reservation screens, exposed as `mf_popups/Routes` (named export `Routes`): the shell mounts this at
- * its root splat, so the paths are absolute (spec §2). `/reserve` and `/reserve/:code` are public (remotes.json
+ * its root splat, so the paths are absolute (spec §2). `/reserve`, `/reserve/:code` and `/reserve/waitlist/:code` are public (remotes.json
  * `publicRoutes`); the others are the administrator's (`adminRoutes`, guarded by the shell).
  */
 export function PopupRoutes() {
@@ -24,6 +25,7 @@ export function PopupRoutes() {
       <Route path="/popup/checkin" element={<CheckinPage />} />
       <Route path="/reserve" element={<ReservePage />} />
       <Route path="/reserve/:code" element={<BookingConfirmationPage />} />
+      <Route path="/reserve/waitlist/:code" element={<WaitlistPage />} />
     </Routes>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { Booking, ReserveSlot } from '@linksite/contract';
+import type { Booking, ReserveSlot, WaitlistEntry } from '@linksite/contract';
 import { ApiError, errorMessage } from '@linksite/platform';
 import { createBooking } from '../api/create-booking';
+import { joinWaitlist } from '../api/waitlist';
 import {
   type BookingFormErrors,
   type BookingFormValues,
@@ -27,6 +28,8 @@ export interface BookingFormProps {
   reminderHoursBefore: number | null;
   /** A booking was made (or found again for this submit's key). */
   onBooked: (booking: Booking, phone4: string) => void;
+  /** The visitor joined the waitlist of this full slot (issue 26 item 4). */
+  onWaitlisted: (entry: WaitlistEntry, phone4: string) => void;
   /**
    * The admitted ticket of the slot's waiting room (issue 26 item 3), sent with the booking; null while the visitor
    * still waits (the form can be filled in, not sent).
@@ -57,6 +60,7 @@ export function BookingForm({
   retentionDays,
   reminderHoursBefore,
   onBooked,
+  onWaitlisted,
   queueTicket,
   onQueueRefused,
   onRefused,
@@ -80,6 +84,9 @@ export function BookingForm({
     if (serverError) serverErrorRef.current?.focus();
   }, [serverError]);
   const bookable = slot.status === 'open';
+  // A full slot takes the same fields onto its waitlist (빈자리 알림, issue 26 item 4).
+  const waitlist = slot.status === 'full';
+  const sendable = waitlist || (bookable && queueTicket !== null);
   // An answer without the field (an API from before issue 26 item 5) asks no address either.
   const reminderHours = typeof reminderHoursBefore === 'number' ? reminderHoursBefore : null;
 
@@ -92,7 +99,7 @@ export function BookingForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !bookable || !queueTicket) return;
+    if (busy || !sendable) return;
     // Without reminders the address is not asked for, whatever an earlier answer left in the state.
     const asked = reminderHours === null ? { ...values, email: '', emailConsent: false } : values;
     const found = validateBookingForm(asked, slot);
@@ -102,19 +109,21 @@ export function BookingForm({
     key.current ??= newIdempotencyKey();
     setBusy(true);
     const email = asked.email.trim();
+    const body = {
+      slotId: slot.id,
+      name: values.name.trim(),
+      phone: normalizePhone(values.phone)!,
+      partySize: values.partySize,
+      consent: true as const,
+      ...(email ? { email, emailConsent: true as const } : {}),
+    };
     try {
-      const { booking } = await createBooking(
-        {
-          slotId: slot.id,
-          name: values.name.trim(),
-          phone: normalizePhone(values.phone)!,
-          partySize: values.partySize,
-          consent: true,
-          ...(email ? { email, emailConsent: true } : {}),
-        },
-        key.current,
-        queueTicket,
-      );
+      if (waitlist) {
+        const { entry } = await joinWaitlist(body, key.current);
+        onWaitlisted(entry, phoneSuffix(values.phone));
+        return;
+      }
+      const { booking } = await createBooking(body, key.current, queueTicket ?? undefined);
       onBooked(booking, phoneSuffix(values.phone));
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors.some(({ field }) => field === QUEUE_TICKET_HEADER)) {
@@ -151,7 +160,7 @@ export function BookingForm({
   return (
     <form className="booking-form" onSubmit={submit} noValidate aria-labelledby="booking-form-title">
       <h2 id="booking-form-title" className="reserve__heading">
-        {messages.formTitle}
+        {waitlist ? messages.waitlistFormTitle : messages.formTitle}
       </h2>
       <p className="booking-form__slot" data-testid="selected-slot">
         <span className="booking-form__slot-label">{messages.selectedSlot}</span>
@@ -247,13 +256,14 @@ export function BookingForm({
               onChange={(event) => change('email', event.target.value)}
             />
             <p id="booking-email-hint" className="booking-form__hint">
-              {messages.emailHint(reminderHours)}
+              {waitlist ? messages.waitlistEmailHint : messages.emailHint(reminderHours)}
             </p>
             {fieldError('email')}
           </div>
           <h3 id="booking-email-consent-title">{messages.emailConsentTitle}</h3>
           <ul>
             <li>{messages.emailConsentPurpose(reminderHours)}</li>
+            {waitlist && <li>{messages.waitlistEmailPurpose}</li>}
             <li>{messages.emailConsentItems}</li>
             <li>{messages.emailConsentRetention(retentionDays)}</li>
             <li>{messages.emailConsentRefuse}</li>
@@ -271,22 +281,35 @@ export function BookingForm({
           {fieldError('emailConsent')}
         </section>
       )}
-      {(serverError || !bookable) && (
+      {(serverError || (!bookable && !waitlist)) && (
         <div className="booking-form__server-error" role="alert" data-testid="booking-error">
           {serverError && (
             <p ref={serverErrorRef} tabIndex={-1}>
               {serverError}
             </p>
           )}
-          {!bookable && <p>{messages.slotNoLongerOpen}</p>}
+          {!bookable && !waitlist && <p>{messages.slotNoLongerOpen}</p>}
         </div>
+      )}
+      {waitlist && (
+        <p className="booking-form__waitlist" data-testid="waitlist-explain">
+          {messages.waitlistExplain}
+        </p>
       )}
       <div className="booking-form__actions">
         <button type="button" className="reserve-button reserve-button--ghost" onClick={onCancel}>
           {messages.cancelSelection}
         </button>
-        <button type="submit" className="reserve-button" disabled={busy || !bookable || !queueTicket}>
-          {busy ? messages.submitting : queueTicket || !bookable ? messages.submit : messages.queueWaitingSubmit}
+        <button type="submit" className="reserve-button" disabled={busy || !sendable}>
+          {waitlist
+            ? busy
+              ? messages.waitlistSubmitting
+              : messages.waitlistSubmit
+            : busy
+              ? messages.submitting
+              : queueTicket || !bookable
+                ? messages.submit
+                : messages.queueWaitingSubmit}
         </button>
       </div>
     </form>

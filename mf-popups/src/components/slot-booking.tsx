@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Booking, ReserveSlot } from '@linksite/contract';
+import type { Booking, ReserveSlot, WaitlistEntry } from '@linksite/contract';
 import { messages } from '../lib/messages';
 import { useWaitingRoom } from '../lib/use-waiting-room';
 import { BookingForm } from './booking-form';
@@ -10,6 +10,7 @@ export interface SlotBookingProps {
   retentionDays: number;
   reminderHoursBefore: number | null;
   onBooked: (booking: Booking, phone4: string) => void;
+  onWaitlisted: (entry: WaitlistEntry, phone4: string) => void;
   onRefused: () => void;
   onCancel: () => void;
 }
@@ -17,17 +18,18 @@ export interface SlotBookingProps {
 /**
  * Booking one slot (issue 26 item 3): the visitor takes a place in the slot's waiting room as the form opens, and
  * sends the form once admitted (at once when nobody waits). An admission that ended while the form was open takes a
- * new place; what was typed stays.
+ * new place; what was typed stays. A full slot's form joins its waitlist instead (issue 26 item 4).
  */
 export function SlotBooking({
   slot,
   retentionDays,
   reminderHoursBefore,
   onBooked,
+  onWaitlisted,
   onRefused,
   onCancel,
 }: SlotBookingProps) {
-  const { state, rejoin } = useWaitingRoom(slot.id);
+  const { state, rejoin } = useWaitingRoom(slot.id, slot.status === 'open');
   const [notice, setNotice] = useState<string | null>(null);
   const queueRefused = () => {
     setNotice(messages.queueRejoined);
@@ -43,6 +45,7 @@ export function SlotBooking({
         queueTicket={state.phase === 'admitted' ? state.place.ticket : null}
         onQueueRefused={queueRefused}
         onBooked={onBooked}
+        onWaitlisted={onWaitlisted}
         onRefused={onRefused}
         onCancel={onCancel}
       />

@@ -50,6 +50,17 @@ export function SlotList({ slots, selectedId, onChoose }: SlotListProps) {
                         {messages.chooseSlot}
                       </button>
                     )}
+                    {slot.status === 'full' && (
+                      <button
+                        type="button"
+                        className="reserve-button reserve-button--small reserve-button--ghost"
+                        aria-label={messages.waitlistChooseLabel(title)}
+                        aria-pressed={selectedId === slot.id}
+                        onClick={() => onChoose(slot)}
+                      >
+                        {messages.waitlistChoose}
+                      </button>
+                    )}
                   </div>
                 </li>
               );

@@ -17,9 +17,10 @@ export type WaitingRoomState =
  * Takes a place in the waiting room of `slotId` (the caller keys its component by the slot, so a new slot starts
  * afresh) and follows it: asks again when the server says (`pollAfterSeconds`)
  * until admitted; a spent or expired ticket, or one the server no longer knows, takes a new place. `rejoin()` takes a
- * new place at the back (after the booking was refused for its ticket: the admission window ended).
+ * new place at the back (after the booking was refused for its ticket: the admission window ended). Only while
+ * `enabled` (the slot takes bookings): a full slot's visitor joins its waitlist instead.
  */
-export function useWaitingRoom(slotId: number): { state: WaitingRoomState; rejoin: () => void } {
+export function useWaitingRoom(slotId: number, enabled = true): { state: WaitingRoomState; rejoin: () => void } {
   const [state, setState] = useState<WaitingRoomState>({ phase: 'joining' });
   const [round, setRound] = useState(0);
 
@@ -52,12 +53,12 @@ export function useWaitingRoom(slotId: number): { state: WaitingRoomState; rejoi
         if (!stopped) setState({ phase: 'error', message: errorMessage(error) });
       }
     };
-    void join();
+    if (enabled) void join();
     return () => {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [slotId, round]);
+  }, [slotId, round, enabled]);
 
   const rejoin = useCallback(() => {
     setState({ phase: 'joining' });

@@ -7,6 +7,7 @@ import { fetchSlotBookings } from '../api/fetch-slot-bookings';
 import { setBookingEnabled } from '../api/set-booking-enabled';
 import { type BookingAction, updateBookingState } from '../api/update-booking-state';
 import { BookingTable } from '../components/booking-table';
+import { WaitlistTable } from '../components/waitlist-table';
 import { SlotStatusBadge } from '../components/slot-status-badge';
 import '../components/popup-screens.css';
 import '../components/reserve.css';
@@ -159,6 +160,7 @@ export function BookingAdminPage() {
           ) : (
             <BookingTable bookings={data.bookings} busyId={busyId} onAction={(b, a) => void act(b, a)} />
           )}
+          <WaitlistTable slotId={id} />
         </>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { Booking } from '@linksite/contract';
 import { errorMessage, Loading, useRequest } from '@linksite/platform';
@@ -6,65 +6,11 @@ import { bookingCalendarUrl } from '../api/booking-calendar-url';
 import { cancelBooking } from '../api/cancel-booking';
 import { fetchBooking } from '../api/fetch-booking';
 import { BookingQr } from '../components/booking-qr';
+import { Phone4Form } from '../components/phone4-form';
 import '../components/reserve.css';
 import { recallPhone4, rememberPhone4 } from '../lib/booking-session';
 import { messages } from '../lib/messages';
 import { bookingStateLabel, seoulDayTime, slotTitle } from '../lib/slot-status';
-
-const PHONE4 = /^\d{4}$/;
-
-/** Asks for the last four digits of the phone number; `onSubmit` gets them once they are four digits. */
-function Phone4Form(props: {
-  id: string;
-  submitLabel: string;
-  busyLabel: string;
-  busy: boolean;
-  hint: string;
-  onSubmit: (phone4: string) => void;
-  onBack?: () => void;
-}) {
-  const [value, setValue] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!PHONE4.test(value)) return setInvalid(true);
-    props.onSubmit(value);
-  };
-  return (
-    <form className="phone4-form" onSubmit={submit} noValidate>
-      <p className="phone4-form__hint">{props.hint}</p>
-      <label htmlFor={props.id}>{messages.phone4}</label>
-      <div className="phone4-form__row">
-        <input
-          id={props.id}
-          className="booking-form__input phone4-form__input"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={4}
-          value={value}
-          aria-invalid={invalid}
-          onChange={(event) => {
-            setValue(event.target.value.replace(/\D/g, '').slice(0, 4));
-            setInvalid(false);
-          }}
-        />
-        <button type="submit" className="reserve-button" disabled={props.busy}>
-          {props.busy ? props.busyLabel : props.submitLabel}
-        </button>
-        {props.onBack && (
-          <button type="button" className="reserve-button reserve-button--ghost" onClick={props.onBack}>
-            {messages.cancelKeep}
-          </button>
-        )}
-      </div>
-      {invalid && (
-        <p className="booking-form__error" role="alert">
-          {messages.phone4Invalid}
-        </p>
-      )}
-    </form>
-  );
-}
 
 /**
  * `/reserve/:code`, the confirmation (issue 13): the short code, a QR code of this address while the booking is still to

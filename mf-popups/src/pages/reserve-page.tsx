@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Booking, ReserveSlot } from '@linksite/contract';
+import type { Booking, ReserveSlot, WaitlistEntry } from '@linksite/contract';
 import { errorMessage, ErrorNotice, imageUrl, Loading, useRequest } from '@linksite/platform';
 import { fetchReservePage } from '../api/fetch-reserve-page';
 import { SlotBooking } from '../components/slot-booking';
@@ -8,6 +8,7 @@ import { SlotList } from '../components/slot-list';
 import '../components/reserve.css';
 import { rememberPhone4 } from '../lib/booking-session';
 import { messages } from '../lib/messages';
+import { waitlistSessionKey } from './waitlist-page';
 
 /** How often the remaining seats are fetched again while the page is open. */
 export const RESERVE_REFRESH_MS = 10_000;
@@ -44,6 +45,10 @@ export function ReservePage() {
   const booked = (booking: Booking, phone4: string) => {
     rememberPhone4(booking.code, phone4);
     navigate(`/reserve/${booking.code}`, { state: { phone4 } });
+  };
+  const waitlisted = (entry: WaitlistEntry, phone4: string) => {
+    rememberPhone4(waitlistSessionKey(entry.code), phone4);
+    navigate(`/reserve/waitlist/${entry.code}`, { state: { phone4 } });
   };
 
   return (
@@ -94,6 +99,7 @@ export function ReservePage() {
                 retentionDays={data.retentionDays}
                 reminderHoursBefore={data.reminderHoursBefore}
                 onBooked={booked}
+                onWaitlisted={waitlisted}
                 onRefused={reload}
                 onCancel={() => setSelectedId(null)}
               />

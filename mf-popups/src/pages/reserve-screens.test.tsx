@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { actAs } from '@linksite/platform/src/testing/act-as';
 import { sent, serve, useTestRuntimeConfig } from '@linksite/platform/src/testing/fake-http';
@@ -296,6 +296,67 @@ describe('/reserve (issue 13)', () => {
     ]);
   });
 
+  it('joins the waitlist of a full slot, then takes the offered seats (issue 26 item 4)', async () => {
+    const entry = (status: string, ahead = 0) => ({
+      code: 'WAIT2345',
+      slotId: 8,
+      status,
+      partySize: 2,
+      ahead,
+      offerExpiresAt: status === 'offered' ? '2030-05-10T09:15:00.000Z' : null,
+      bookingCode: null,
+      createdAt: '2030-05-10T09:00:00.000Z',
+    });
+    let current = entry('waiting', 3);
+    const adapter = serve({
+      'GET /reserve': () => ({ status: 200, data: { product: page } }),
+      'POST /reserve/waitlist': () => ({
+        status: 201,
+        data: { message: '빈자리 알림을 신청했습니다.', product: current },
+      }),
+      'GET /reserve/waitlist/WAIT2345': () => ({ status: 200, data: { product: current } }),
+      'POST /reserve/waitlist/WAIT2345/accept': () => ({
+        status: 201,
+        data: { message: '예약이 확정되었습니다.', product: booking },
+      }),
+      'GET /reserve/bookings/ABCD2345': () => ({ status: 200, data: { product: booking } }),
+    });
+    renderAt('/reserve');
+    fireEvent.click(await screen.findByRole('button', { name: /빈자리 알림 신청$/ }));
+    expect(screen.getByRole('heading', { name: '빈자리 알림 신청' })).toBeInTheDocument();
+    expect(screen.getByTestId('waitlist-explain')).toHaveTextContent('이 회차는 자리가 다 찼습니다.');
+    // No waiting room for a full slot: nobody is admitted to it.
+    expect(screen.queryByTestId('waiting-room')).toBeNull();
+    fireEvent.change(field('이름'), { target: { value: '김하늘' } });
+    fireEvent.change(field('휴대폰 번호'), { target: { value: '01012345678' } });
+    fireEvent.change(field('인원'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: '위 내용을 확인했고 개인정보 수집·이용에 동의합니다.' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '빈자리 알림 신청하기' })));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/reserve/waitlist/WAIT2345'));
+    expect(await screen.findByTestId('waitlist-state')).toHaveTextContent('내 앞에 3명이 기다리고 있습니다.');
+    const join = adapter.mock.calls.map(([r]) => r).find((r) => r.url === '/reserve/waitlist');
+    expect(JSON.parse(join!.data as string)).toEqual({
+      slotId: 8,
+      name: '김하늘',
+      phone: '01012345678',
+      partySize: 2,
+      consent: true,
+    });
+    expect(join!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{32}$/);
+    expect(sessionStorage.getItem('linksite:booking:waitlist-WAIT2345')).toBe('5678');
+
+    // The page, opened again, finds the offer; 예약 확정하기 books and goes to the confirmation.
+    current = entry('offered');
+    cleanup();
+    renderAt('/reserve/waitlist/WAIT2345');
+    expect(await screen.findByText('빈자리가 생겼습니다!')).toBeInTheDocument();
+    expect(screen.getByTestId('waitlist-state')).toHaveTextContent('5월 10일 오후 6:15까지 예약을 확정해주세요.');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: '예약 확정하기' })));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/reserve/ABCD2345'));
+    const accept = adapter.mock.calls.map(([r]) => r).find((r) => r.url === '/reserve/waitlist/WAIT2345/accept');
+    expect(JSON.parse(accept!.data as string)).toEqual({ phone4: '5678' });
+  });
+
   it('books with an Idempotency-Key and goes to the confirmation; a refusal shows in the form and reloads', async () => {
     let answer = { status: 409, data: { statusCode: 409, message: '예약이 마감되었습니다. 남은 자리가 없습니다.' } };
     const adapter = serve({
@@ -468,6 +529,26 @@ describe('/popup/bookings/:id, 예약자 관리 (issue 13)', () => {
         status: 200,
         data: { message: '입장 확인되었습니다.', product: row(1, 'AAAA2222', 'checked_in', '김하늘') },
       }),
+      'GET /popup/7/waitlist': () => ({
+        status: 200,
+        data: {
+          product: [
+            {
+              id: 4,
+              code: 'WAIT2345',
+              slotId: 7,
+              status: 'offered',
+              partySize: 2,
+              ahead: 0,
+              offerExpiresAt: '2030-05-10T09:15:00.000Z',
+              bookingCode: null,
+              createdAt: '2030-05-10T09:00:00.000Z',
+              name: '이서연',
+              phone: '01099990000',
+            },
+          ],
+        },
+      }),
     });
     renderAt('/popup/bookings/7');
     expect(await screen.findByTestId('bookings-counts')).toHaveTextContent('예약5명잔여15명입장2명');
@@ -484,12 +565,16 @@ describe('/popup/bookings/:id, 예약자 관리 (issue 13)', () => {
     await waitFor(() => expect(screen.getAllByTestId('booking-row')).toHaveLength(1));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'AAAA2222 입장 확인' })));
     expect(alerts).toEqual(['입장 확인되었습니다.']);
-    expect(sent(adapter).map((r) => r.route)).toEqual([
+    expect(sent(adapter).map((r) => r.route).filter((route) => !route.endsWith('/waitlist'))).toEqual([
       'GET /popup/7/bookings',
       'GET /popup/7/bookings',
       'POST /popup/bookings/1/check-in',
       'GET /popup/7/bookings',
     ]);
+    // The slot's waitlist below its bookings (issue 26 item 4).
+    expect(screen.getByTestId('waitlist-admin')).toHaveTextContent(
+      'WAIT2345이서연010-9999-00002명자리 잡아 둠 · 5월 10일 오후 6:15까지명단에서 빼기',
+    );
     jest.restoreAllMocks();
   });
 
