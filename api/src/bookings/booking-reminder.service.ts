@@ -18,8 +18,6 @@ import { PopupInfoService } from './popup-info.service';
 
 /** The advisory lock key of the reminder job's claim, its own (database/advisory-locks.ts). */
 export const REMINDER_LOCK_KEY = ADVISORY_LOCKS.bookingReminders;
-/** How often each API process looks for reminders due. */
-const EVERY_MS = 60_000;
 /** Bookings claimed at once; a round claims again while a claim comes back full. */
 const BATCH = 100;
 
@@ -79,7 +77,7 @@ export function reminderMessage(
 /**
  * Reminds visitors who gave an email address of their booking REMINDER_HOURS_BEFORE hours before the slot starts
  * (issue 26 item 5), through the configured NotificationProvider; without one (no SMTP_URL) it says so once at start
- * and does nothing. Every API process looks every minute. A round claims the due bookings with one conditional UPDATE
+ * and does nothing. Every API process looks every REMINDER_CHECK_SECONDS (a minute by default). A round claims the due bookings with one conditional UPDATE
  * (`reminded_at = now … WHERE reminded_at IS NULL`, row locks skipped, under the job's own transaction-scoped advisory
  * lock), commits, then sends: a booking claimed by one round is never picked by another, in this process or another,
  * so each booking gets at most one reminder. A send that failed for now (server down, 4xx) gives its claim back for
@@ -112,7 +110,7 @@ export class BookingReminderService implements OnApplicationBootstrap, OnModuleD
       this.running = this.sendDue().catch((error: unknown) =>
         this.logger.warn(messages.reminderRoundFailed(error instanceof Error ? error.message : String(error))),
       );
-    }, EVERY_MS);
+    }, this.config.reminders.checkEverySeconds * 1000);
     this.timer.unref();
   }
 

@@ -310,6 +310,7 @@ export const messages = {
     `예약 알림 메일 1건을 보내지 못했습니다 (${reason}). ${retry ? '다음 차례에 다시 보냅니다.' : '주소가 거부되어 다시 보내지 않습니다.'}`,
   reminderRoundFailed: (reason: string) => `예약 알림 작업이 실패했습니다: ${reason}`,
   configReminderHours: '는 1–720 사이의 정수(시간)여야 합니다',
+  configReminderCheck: '는 1–3600 사이의 정수(초)여야 합니다',
   configSmtpUrl: '는 smtp:// 또는 smtps:// 로 시작하는 주소여야 합니다 (예: smtp://user:password@mail.example.com:587)',
   configSmtpFrom: '는 보내는 사람 주소여야 합니다 (예: no-reply@example.com 또는 "링크 & 일정" <no-reply@example.com>)',
   configSmtpFromRequired: '는 SMTP_URL 을 설정하면 꼭 필요합니다 (예약 알림 메일의 보내는 사람 주소)',

@@ -25,12 +25,15 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       redisKeyPrefix: 'linksite:',
       rateLimitsPerMinute: { read: 600, write: 120, ingest: 240, booking: 30 },
+      bookingLimitsPerMinute: { address: 600, phone: 10 },
+      bookingQueue: { activeLimit: 50, windowSeconds: 600 },
+      waitlistHoldMinutes: 15,
       backupMaxBytes: 2147483648,
       publicCacheMaxEntries: 500,
       imageCacheMaxBytes: 33554432,
       testClockFile: undefined,
       bookingRetentionDays: 30,
-      reminders: { hoursBefore: 24, smtpUrl: undefined, from: undefined },
+      reminders: { hoursBefore: 24, smtpUrl: undefined, from: undefined, checkEverySeconds: 60 },
       logLevel: 'info',
       logFormat: 'json',
       metricsToken: undefined,
@@ -109,11 +112,17 @@ describe('loadConfig', () => {
       SMTP_FROM: '"링크 & 일정" <no-reply@example.com>',
       PUBLIC_SITE_URL: 'https://links.example.com',
     };
-    expect(loadConfig({ ...smtp, REMINDER_HOURS_BEFORE: '3' }).reminders).toEqual({
+    expect(loadConfig({ ...smtp, REMINDER_HOURS_BEFORE: '3', REMINDER_CHECK_SECONDS: '5' }).reminders).toEqual({
       hoursBefore: 3,
       smtpUrl: 'smtps://mailer:s3cret@mail.example.com:465',
       from: '"링크 & 일정" <no-reply@example.com>',
+      checkEverySeconds: 5,
     });
+    for (const bad of ['0', '3601', '2.5']) {
+      expect(() => loadConfig({ REMINDER_CHECK_SECONDS: bad })).toThrow(
+        '설정 오류: REMINDER_CHECK_SECONDS 는 1–3600 사이의 정수(초)여야 합니다',
+      );
+    }
     expect(loadConfig({ ...smtp, SMTP_FROM: 'no-reply@example.com' }).reminders.from).toBe('no-reply@example.com');
     for (const bad of ['0', '721', '1.5', 'abc']) {
       expect(() => loadConfig({ REMINDER_HOURS_BEFORE: bad })).toThrow(

@@ -149,6 +149,8 @@ export interface ReminderConfig {
   smtpUrl: string | undefined;
   /** The sender, `no-reply@example.com` or `"링크 & 일정" <no-reply@example.com>` (env SMTP_FROM; needed with SMTP_URL). */
   from: string | undefined;
+  /** How often each API process looks for reminders due, in seconds (env REMINDER_CHECK_SECONDS, default 60, 1–3600). */
+  checkEverySeconds: number;
 }
 
 /** How long analytics data is kept and how often the raw events are rolled up (analytics/analytics-rollup.service.ts). */
@@ -278,6 +280,7 @@ const schema = z.object({
   ANALYTICS_DAILY_BUDGET: integer(1000, 1_000_000_000, messages.configDailyBudget).default(50_000),
   BOOKING_RETENTION_DAYS: integer(1, 3650, messages.configRetentionDays).default(30),
   REMINDER_HOURS_BEFORE: integer(1, 720, messages.configReminderHours).default(24),
+  REMINDER_CHECK_SECONDS: integer(1, 3600, messages.configReminderCheck).default(60),
   SMTP_URL: z
     .string()
     .trim()
@@ -371,7 +374,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dailyBudget: v.ANALYTICS_DAILY_BUDGET,
     },
     bookingRetentionDays: v.BOOKING_RETENTION_DAYS,
-    reminders: { hoursBefore: v.REMINDER_HOURS_BEFORE, smtpUrl: v.SMTP_URL, from: v.SMTP_FROM },
+    reminders: {
+      hoursBefore: v.REMINDER_HOURS_BEFORE,
+      smtpUrl: v.SMTP_URL,
+      from: v.SMTP_FROM,
+      checkEverySeconds: v.REMINDER_CHECK_SECONDS,
+    },
     logLevel: v.LOG_LEVEL,
     logFormat: v.LOG_FORMAT,
     metricsToken: v.METRICS_TOKEN,
