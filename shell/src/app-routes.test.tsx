@@ -139,7 +139,9 @@ describe('guard', () => {
     await signIn(ADMIN);
     const { unmount } = renderAt('/admin');
     expect(screen.getByTestId('admin-role')).toHaveTextContent('소유자 권한으로 로그인했습니다.');
-    expect(links()).toEqual(expect.arrayContaining(['/main/list', '/plan/list', '/popup/checkin', '/backup', '/people']));
+    expect(links()).toEqual(
+      expect.arrayContaining(['/main/list', '/plan/list', '/popup/checkin', '/backup', '/people']),
+    );
     unmount();
 
     await signIn(EDITOR);

@@ -565,7 +565,11 @@ describe('/popup/bookings/:id, 예약자 관리 (issue 13)', () => {
     await waitFor(() => expect(screen.getAllByTestId('booking-row')).toHaveLength(1));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'AAAA2222 입장 확인' })));
     expect(alerts).toEqual(['입장 확인되었습니다.']);
-    expect(sent(adapter).map((r) => r.route).filter((route) => !route.endsWith('/waitlist'))).toEqual([
+    expect(
+      sent(adapter)
+        .map((r) => r.route)
+        .filter((route) => !route.endsWith('/waitlist')),
+    ).toEqual([
       'GET /popup/7/bookings',
       'GET /popup/7/bookings',
       'POST /popup/bookings/1/check-in',
