@@ -59,6 +59,8 @@ describe('AccessTokenVerifier against a test issuer', () => {
       name: '관리자',
       email: 'admin@example.com',
       roles: ['admin', 'offline_access', 'default-roles-linksite'],
+      // The legacy administrator role is the owner (issue 27 item 1).
+      siteRoles: ['owner'],
     });
   });
 
@@ -162,6 +164,7 @@ describe('AccessTokenVerifier against a test issuer', () => {
       name: null,
       email: null,
       roles: [],
+      siteRoles: [],
     });
   });
 
