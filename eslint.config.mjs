@@ -31,7 +31,10 @@ const contractTypesOnly = {
   message: 'Import the contract with `import type`.',
   allowTypeImports: true,
 };
-/** The names of React Router every app provides at run time (issue 14 item 3), read from the module that provides them. */
+/**
+ * The names of React Router every app provides at run time (docs/decisions/0034-visitor-loads-what-it-shows.md), read
+ * from the module that provides them.
+ */
 const routerSurface = Object.keys(await import('./build/react-router-surface.mjs'));
 /** Every remote's folder (`mf-*`), read from the disk so a new remote gets the same boundaries. */
 const remotes = fs

@@ -1,5 +1,6 @@
 /**
- * `node bench/analytics-ingest.mjs`: numbers for the analytics ingest (issue 12 item 1), printed, never asserted.
+ * `node bench/analytics-ingest.mjs`: numbers for the analytics ingest (docs/decisions/0027-first-party-analytics.md),
+ * printed, never asserted.
  *
  * Starts the real API in its own process (from its TypeScript sources through build/register-swc.js, or
  * `api/dist/main.js` with --dist) on a fresh database of the local PostgreSQL (DATABASE_URL, default
@@ -10,13 +11,15 @@
  *    each from its own address through X-Forwarded-For and a desktop user agent) from 32 connections for --seconds;
  *    hits/s answered 204, checked against the rows stored once the API's 1 s write buffer has been written. Then the
  *    same with 10 events per request (events/s).
- * 2. API CPU per hit (issue 26 item 1 target: at most 0.3 ms): `process_cpu_seconds_total` of the API's /metrics
- *    (process.cpuUsage, in µs) before and after 500 hits/s for --seconds, less what the idle API used over as long.
+ * 2. API CPU per hit (docs/decisions/0072-cheap-analytics-ingest.md target: at most 0.3 ms):
+ *    `process_cpu_seconds_total` of the API's /metrics (process.cpuUsage, in µs) before and after 500 hits/s for
+ *    --seconds, less what the idle API used over as long.
  * 3. `GET /api/store` latency without and with a background of 500 hits/s (open loop, one page view per request,
  *    from a worker thread):
  *    (a) p50/p99 at a fixed 100 requests/s (open loop), (b) the most req/s 8 connections get, and their p50/p99.
- *    In --rounds alternating rounds (default 3); the medians printed side by side with the ratio (issue 12 and
- *    issue 26 item 1 target: p99 under 10 % slower).
+ * In --rounds alternating rounds (default 3); the medians printed side by side with the ratio
+ * (docs/decisions/0026-creator-features.md and
+ *    docs/decisions/0072-cheap-analytics-ingest.md target: p99 under 10 % slower).
  *
  * The load generator shares this machine's cores with the API, as a real client would not: the numbers are a floor.
  *

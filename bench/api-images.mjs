@@ -1,5 +1,6 @@
 /**
- * `node bench/api-images.mjs`: numbers for the link and image writes of issue 4, printed, never asserted.
+ * `node bench/api-images.mjs`: numbers for the link and image writes of docs/decisions/0013-link-management.md,
+ * printed, never asserted.
  *
  * Boots the real Nest app (api/src, compiled on the fly by swc) on a fresh PostgreSQL database created on the
  * server of DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) and dropped at the end, with a

@@ -1,6 +1,6 @@
 /**
- * `node bench/api-vs-raw.mjs` (issue 14 item 8c): the API's public reads against a raw `node:http` + `pg` baseline
- * running the same SQL (bench/raw-public-reads.mjs), printed, never asserted.
+ * `node bench/api-vs-raw.mjs` (docs/decisions/0039-measured-not-asserted.md): the API's public reads against a raw
+ * `node:http` + `pg` baseline running the same SQL (bench/raw-public-reads.mjs), printed, never asserted.
  *
  * One real API process (api/src compiled on the fly by swc, as the burst test starts it) on a fresh PostgreSQL database
  * of the server of DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) with the demo seed, and the raw
@@ -10,7 +10,7 @@
  * other work req/s follow the scheduler more than the code, so each run also prints the CPU time spent per request by
  * each side: its Node process plus the PostgreSQL backends serving its connections (from /proc, Linux only), and the
  * ratio raw/API of that cost: how many times more requests the API serves on the same CPU.
- * Targets (issue 14): `/api/store` ≥ 1.5× raw, image variants ≥ 1.0×.
+ * Targets (docs/decisions/0031-public-page-from-kakaotalk.md): `/api/store` ≥ 1.5× raw, image variants ≥ 1.0×.
  *
  *   node bench/api-vs-raw.mjs [--duration 5]
  */

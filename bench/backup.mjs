@@ -1,5 +1,6 @@
 /**
- * `node bench/backup.mjs`: backup and restore time and archive size (issue 12), printed, never asserted.
+ * `node bench/backup.mjs`: backup and restore time and archive size (docs/decisions/0026-creator-features.md), printed,
+ * never asserted.
  *
  * Two real Nest apps (api/src, compiled on the fly by swc), each on its own fresh PostgreSQL database on the server of
  * DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres, dropped at the end), with a test issuer for an

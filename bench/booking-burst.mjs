@@ -1,6 +1,6 @@
 /**
- * `node bench/booking-burst.mjs`: booking throughput and latency during an opening-hour burst (issue 13), printed,
- * never asserted.
+ * `node bench/booking-burst.mjs`: booking throughput and latency during an opening-hour burst
+ * (docs/decisions/0030-popup-bookings.md), printed, never asserted.
  *
  * Starts two real API processes (api/src compiled on the fly by swc) on one fresh PostgreSQL database created on the
  * server of DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) and dropped at the end, creates a slot

@@ -1,8 +1,9 @@
 /**
- * `node bench/embedded-mix.mjs`: administrator saves under a burst of visitors on the embedded database (issue 28
- * item 6), printed, never asserted. Starts the API (api/src compiled on the fly by swc) with no DATABASE_URL on a fresh
- * data directory, so it runs on PGlite behind its socket server over ONE connection with the demo catalogue seeded,
- * and a test issuer (api/src/test/test-issuer.ts) for an administrator token. Over real HTTP:
+ * `node bench/embedded-mix.mjs`: administrator saves under a burst of visitors on the embedded database
+ * (docs/decisions/0091-responsive-embedded-default.md), printed, never asserted. Starts the API (api/src compiled on
+ * the fly by swc) with no DATABASE_URL on a fresh data directory, so it runs on PGlite behind its socket server over
+ * ONE connection with the demo catalogue seeded, and a test issuer (api/src/test/test-issuer.ts) for an administrator
+ * token. Over real HTTP:
  *
  * 1. Baseline: the administrator saves alone (`PUT /api/main/update/:id`, one per link, all at once), no other load.
  * 2. The mix, `--concurrency` requests (default 300) sent at once: image variants never made before
@@ -11,9 +12,9 @@
  *    `/api/cover`) for the rest.
  *
  * Prints p50/p99 of the saves alone and in the mix with their ratio, p50/max of the cold variants, p50/p99 of the
- * public reads, and the answers by status (the target of issue 28 item 6: saves p99 ≤ 2 s in the mix). Each save
- * empties the public cache, as it must, so the public reads after it read the database again: the sooner the saves
- * are answered, the more of the burst's public reads come after one.
+ * public reads, and the answers by status (the target of docs/decisions/0091-responsive-embedded-default.md: saves p99
+ * ≤ 2 s in the mix). Each save empties the public cache, as it must, so the public reads after it read the database
+ * again: the sooner the saves are answered, the more of the burst's public reads come after one.
  *
  *   node bench/embedded-mix.mjs [--concurrency 300] [--saves 10]
  */

@@ -1,7 +1,7 @@
 /**
- * `node bench/embedded-reads.mjs`: public reads on the embedded database (issue 15 item 4(0)), printed, never
- * asserted. Starts the API (api/src compiled on the fly by swc) with no DATABASE_URL on a fresh data directory, so
- * it runs on PGlite behind its socket server with the demo catalogue seeded, and measures over real HTTP:
+ * `node bench/embedded-reads.mjs`: public reads on the embedded database (docs/decisions/0044-survivable-faults.md(0)),
+ * printed, never asserted. Starts the API (api/src compiled on the fly by swc) with no DATABASE_URL on a fresh data
+ * directory, so it runs on PGlite behind its socket server with the demo catalogue seeded, and measures over real HTTP:
  *
  * 1. GET /api/store: median and p95 of 200 sequential requests after 20 warm-ups.
  * 2. GET /api/store: 200 requests at once; wall time and answers by status.

@@ -1,7 +1,7 @@
 /**
- * `node bench/first-screen-render.mjs` (issue 24 targets): what the shell's server pays to render the first screen of
- * `/` (scripts/first-screen/first-screen-renderer.mjs), and how fast a change of the running configuration of releases
- * reaches page views. Printed, never asserted.
+ * `node bench/first-screen-render.mjs` (docs/decisions/0057-remotes-ship-alone-with-ssr.md targets): what the shell's
+ * server pays to render the first screen of `/` (scripts/first-screen/first-screen-renderer.mjs), and how fast a change
+ * of the running configuration of releases reaches page views. Printed, never asserted.
  *
  *   npm run build && node bench/first-screen-render.mjs [--renders 200] [--load]
  *

@@ -1,7 +1,7 @@
 /**
- * `node bench/first-start.mjs [--runs 1] [--keep]`: a newcomer's first `npm start` (issue 25 item 3), measured from a
- * fresh clone of the committed HEAD after `npm ci`, on the embedded defaults (no DATABASE_URL, the embedded identity
- * server). Printed, never asserted.
+ * `node bench/first-start.mjs [--runs 1] [--keep]`: a newcomer's first `npm start`
+ * (docs/decisions/0066-visitor-ready-first-start.md), measured from a fresh clone of the committed HEAD after `npm ci`,
+ * on the embedded defaults (no DATABASE_URL, the embedded identity server). Printed, never asserted.
  *
  * Per run (a new clone each time, nothing built):
  * - npm ci: seconds (from the machine's npm cache where it can, `--prefer-offline`);

@@ -1,6 +1,7 @@
 /**
- * Lighthouse mobile on `/` with the machine's Chromium (issue 14 item 8b; issue 15 "Lighthouse best practices still
- * 100"; issue 24 targets). Printed, never asserted: scores depend on the machine.
+ * Lighthouse mobile on `/` with the machine's Chromium (docs/decisions/0039-measured-not-asserted.md;
+ * docs/decisions/0040-trusted-under-attack.md "Lighthouse best practices still 100";
+ * docs/decisions/0057-remotes-ship-alone-with-ssr.md targets). Printed, never asserted: scores depend on the machine.
  *
  *   npm run build && node bench/lighthouse.mjs [--runs 5] [--load] [--url http://localhost:3000/]
  *
@@ -17,8 +18,9 @@
  *
  * Prints, per run and as the median of the runs of each: the four category scores (performance, accessibility, best
  * practices, SEO, 0–100), FCP, LCP, TBT (ms) and CLS; then the site's performance score minus the baseline's and its
- * TBT over the baseline's (issue 24: within 5 points, ≤ 1.5×); then every audit that kept a category of the site
- * under 100, so a regression names its cause, and the site's long tasks by script.
+ * TBT over the baseline's (docs/decisions/0057-remotes-ship-alone-with-ssr.md: within 5 points, ≤ 1.5×); then every
+ * audit that kept a category of the site under 100, so a regression names its cause, and the site's long tasks by
+ * script.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';

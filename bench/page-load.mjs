@@ -1,9 +1,9 @@
 /**
- * Side-by-side page load of `/` (issue 14 item 8a): the federated site as `npm start` serves it, the same UI built
- * without Module Federation ("plain", bench/lib/plain-build.mjs) and a static HTML page of the same cards ("static":
- * the federated page's own DOM once rendered, its scripts removed, its stylesheets kept), all on one API and one
- * database, alternating variant order in every round, each load in a new browser context (cold HTTP cache), Chromium
- * on loopback at a 390 × 844 phone viewport. Printed, never asserted.
+ * Side-by-side page load of `/` (docs/decisions/0039-measured-not-asserted.md): the federated site as `npm start`
+ * serves it, the same UI built without Module Federation ("plain", bench/lib/plain-build.mjs) and a static HTML page of
+ * the same cards ("static": the federated page's own DOM once rendered, its scripts removed, its stylesheets kept), all
+ * on one API and one database, alternating variant order in every round, each load in a new browser context (cold HTTP
+ * cache), Chromium on loopback at a 390 × 844 phone viewport. Printed, never asserted.
  *
  *   npm run build && node bench/page-load.mjs [--rounds 8]
  *
@@ -39,7 +39,10 @@ require('../build/register-swc.js');
 const { createTestDatabase } = require('../api/src/test/test-database.ts');
 const pg = require('pg');
 
-/** Links the catalogue is filled to for the last part of the run (issue 14 target "at 10,000 links"). */
+/**
+ * Links the catalogue is filled to for the last part of the run (docs/decisions/0031-public-page-from-kakaotalk.md
+ * target "at 10,000 links").
+ */
 const LARGE = 10_000;
 const roundsIndex = process.argv.indexOf('--rounds');
 const ROUNDS = roundsIndex === -1 ? 8 : Number(process.argv[roundsIndex + 1]);

@@ -1,8 +1,9 @@
 /**
- * The raw baseline of `bench/api-vs-raw.mjs` (issue 14 item 8c): a hand-written `node:http` + `pg` server answering
- * `GET /api/store`, `/api/tag/list` and `/api/images/<key>?w=` with the SAME SQL as the API (its visible-links read and
- * window-boundary query, the tag-cloud query, the image_variants read) and byte-identical bodies, on a pool of 10 like
- * the API's. No framework, no cache: what the database and JSON.stringify cost, and nothing more.
+ * The raw baseline of `bench/api-vs-raw.mjs` (docs/decisions/0039-measured-not-asserted.md): a hand-written `node:http`
+ * + `pg` server answering `GET /api/store`, `/api/tag/list` and `/api/images/<key>?w=` with the SAME SQL as the API
+ * (its visible-links read and window-boundary query, the tag-cloud query, the image_variants read) and byte-identical
+ * bodies, on a pool of 10 like the API's. No framework, no cache: what the database and JSON.stringify cost, and
+ * nothing more.
  *
  *   DATABASE_URL=… node bench/raw-public-reads.mjs   → prints `raw listening on <port>`
  */

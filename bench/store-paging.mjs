@@ -1,6 +1,7 @@
 /**
- * `node bench/store-paging.mjs` (issue 14 item 5): what the public read costs as the catalogue grows, printed, never
- * asserted. Target: the first page of `GET /api/store/page` at 10,000 links ≤ 1.2× its time at 26 links.
+ * `node bench/store-paging.mjs` (docs/decisions/0036-paged-public-read.md): what the public read costs as the catalogue
+ * grows, printed, never asserted. Target: the first page of `GET /api/store/page` at 10,000 links ≤ 1.2× its time at 26
+ * links.
  *
  * Two fresh databases of the server of DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), both with
  * the demo seed (26 links), the second then filled to 10,000 links by SQL. On each, two real API processes (api/src

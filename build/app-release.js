@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * A web app's release (issue 24 item 2, docs/deploy.md "Deploying one remote alone"): what one build of an app is,
- * named by its content, so that the page and the code that hydrates it can always be matched.
+ * A web app's release (docs/decisions/0059-versioned-releases.md, docs/deploy.md "Deploying one remote alone"): what
+ * one build of an app is, named by its content, so that the page and the code that hydrates it can always be matched.
  *
  * After every build the app's output folder (`dist/` or `dist-dev/`) gets `release.json`:
  *

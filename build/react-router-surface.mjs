@@ -1,6 +1,7 @@
 /**
- * The part of React Router the web apps use, shared under the key `react-router-dom` (issue 14 item 3: no shared
- * library is shipped whole when a page uses a small part of it).
+ * The part of React Router the web apps use, shared under the key `react-router-dom`
+ * (docs/decisions/0034-visitor-loads-what-it-shows.md: no shared library is shipped whole when a page uses a small part
+ * of it).
  *
  * A shared module cannot be tree-shaken: any consumer may ask it for any export, so sharing the package itself put all
  * of react-router on every page (62 KB gzip). Every app instead provides, and falls back to, this module

@@ -5,12 +5,15 @@
  *   module.exports = createAppConfig({ dir: __dirname, name: 'mf_store', title: '...', exposes: { './StorePage': ... } });
  *
  * - Module Federation (enhanced): `remoteEntry.js` + `mf-manifest.json` at the root of `<app>/dist` for remotes;
- *   the shell has `remotes: {}` because it registers remotes at run time from /config.json (DECISIONS D8).
- * - Lazy chunks: `static/js/[name].[contenthash:8].chunk.js`, chunk load time-out 120 s (spec §2, §8).
+ * the shell has `remotes: {}` because it registers remotes at run time from /config.json
+ * (docs/decisions/0008-runtime-configuration.md).
+ * - Lazy chunks: `static/js/[name].[contenthash:8].chunk.js`, chunk load time-out 120 s
+ *   (docs/product.md#2-screens-and-routes, docs/product.md#8-errors).
  * - Files in `<app>/public` are copied to the root of `dist` unchanged (the shell's silent-check-sso.html).
  * - CSS: production builds extract it into `static/css/*.css` files loaded with `<link>` (mini-css-extract-plugin),
  *   so the site's Content-Security-Policy needs no 'unsafe-inline' for styles (scripts/security-headers.mjs,
- *   issue 15 item 1); a remote's CSS comes from the remote's origin with its chunks. Development builds inject
+ * docs/decisions/0041-security-headers.md); a remote's CSS comes from the remote's origin with its chunks. Development
+ * builds inject
  *   `<style>` elements (style-loader) and their servers allow them.
  * - First screen (docs/first-screen.md): an app with `src/server/first-screen.tsx` also gets a second, Node-target
  *   build of that file to `dist/server/first-screen.js` (commonjs2, React and the components bundled in, no
@@ -159,9 +162,10 @@ class BuildInputsPlugin {
  *
  * In the host (the shell), every singleton but keycloak-js is `eager`: bundled into main.js instead of one async
  * chunk each. The host loads them all on every page anyway (its own code uses them before any remote), and one file
- * gzips smaller than ten (issue 14 item 3: 2.6 KiB gzip less on `/`, 7 JavaScript requests fewer). keycloak-js stays
- * a chunk of its own, fetched only once someone signs in. The remotes' shared modules stay lazy: a remote must take
- * the host's copy, never bring its own first. The shell's `src/index.ts` keeps its async boundary (ARCHITECTURE).
+ * gzips smaller than ten (docs/decisions/0034-visitor-loads-what-it-shows.md: 2.6 KiB gzip less on `/`, 7 JavaScript
+ * requests fewer). keycloak-js stays a chunk of its own, fetched only once someone signs in. The remotes' shared
+ * modules stay lazy: a remote must take the host's copy, never bring its own first. The shell's `src/index.ts` keeps
+ * its async boundary (ARCHITECTURE).
  *
  * With `consumeOnly` (a production remote), every singleton is `import: false`: the remote takes the host's copy and
  * ships none of its own (its remoteEntry.js loses the fallbacks' share entries and chunk map, 0.5 KiB gzip; no
@@ -210,10 +214,11 @@ const DEFAULT_SITE_DESCRIPTION = '크리에이터가 고른 상품 링크와 팝
 const THEME_COLOR = '#111827';
 
 /**
- * The index.html of an app (issue 14 item 2 for the shell's head).
+ * The index.html of an app (docs/decisions/0033-head-and-link-preview.md for the shell's head).
  *
  * Every app: charset, viewport, `<title>`. With `siteHead` (the shell), the places of the first screen and its
- * stylesheet (FIRST_SCREEN_MARKER, FIRST_SCREEN_STYLES_MARKER: issue 24 item 1) and a head split in two:
+ * stylesheet (FIRST_SCREEN_MARKER, FIRST_SCREEN_STYLES_MARKER: docs/decisions/0058-web-tier-renders.md) and a head
+ * split in two:
  * - static, always in the file: the icons (`/favicon.svg`, `/favicon-32.png`, `/apple-touch-icon.png`, copied from
  *   shell/public), the manifest link (`/api/site/manifest.webmanifest`, named from the API's SITE_NAME) and
  *   `theme-color`;
@@ -290,11 +295,11 @@ function typeScriptRule(dir, include, mode) {
 
 /**
  * The server build of an app's first screen (`src/server/first-screen.tsx` → `<output>/server/`), or null when the app
- * has none. The shell's server loads it at run time from the app's own release (scripts/first-screen/, issue 24 item
- * 1), so it is one self-contained CommonJS file (React and the components bundled in, Node built-ins only), and the
- * CSS its components import is extracted next to it (the stylesheet of the served markup, for visitors without
- * JavaScript too). It runs after the browser build of the same app (`dependencies`), so the release made when it is
- * done ({@link AppReleasePlugin}) holds both.
+ * has none. The shell's server loads it at run time from the app's own release (scripts/first-screen/,
+ * docs/decisions/0058-web-tier-renders.md), so it is one self-contained CommonJS file (React and the components bundled
+ * in, Node built-ins only), and the CSS its components import is extracted next to it (the stylesheet of the served
+ * markup, for visitors without JavaScript too). It runs after the browser build of the same app (`dependencies`), so
+ * the release made when it is done ({@link AppReleasePlugin}) holds both.
  * @param {string} dir absolute app folder
  * @param {string} name federation name (cache name)
  * @param {string[]} include folders compiled with ts-loader
@@ -350,7 +355,8 @@ function firstScreenConfig(dir, name, include, mode, outputDir, browserName) {
 }
 
 /**
- * Module Federation options that load the federation runtime once per page (issue 14 item 3).
+ * Module Federation options that load the federation runtime once per page
+ * (docs/decisions/0034-visitor-loads-what-it-shows.md).
  * - A remote: `experiments.externalRuntime` (its remoteEntry.js expects the host's runtime-core as a global).
  * - The shell: the runtime plugin that publishes its runtime-core as that global. This is what
  *   `experiments.provideExternalRuntime` adds, but that option names the plugin's CommonJS build, which pulls in the
@@ -361,7 +367,7 @@ function firstScreenConfig(dir, name, include, mode, outputDir, browserName) {
 function externalRuntimeOptions(isRemote) {
   // The runtime's snapshot plugin serves remotes registered by their mf-manifest.json; ours are registered by their
   // remoteEntry.js (shell/public/config.json), so it is left out, and so is the runtime's Node code (3.4 KB gzip of
-  // main.js, issue 14 item 3).
+  // main.js, docs/decisions/0034-visitor-loads-what-it-shows.md).
   const optimization = { disableSnapshot: true, target: 'web' };
   // A remote loads no other remote: its bundler runtime leaves out the code that would (0.6 KiB gzip per remoteEntry.js).
   if (isRemote)
@@ -469,7 +475,7 @@ function createAppConfig({ dir, name, title, exposes, platformDir, siteHead }) {
       },
       performance: { hints: false },
       optimization: {
-        // swc's minifier: the same output class as terser at a fraction of the time (issue 11 "edit loop").
+        // swc's minifier: the same output class as terser at a fraction of the time (docs/decisions/0025-edit-loop.md).
         minimizer: [
           new MinimizerPlugin({
             minify: MinimizerPlugin.swcMinify,
@@ -490,7 +496,8 @@ function createAppConfig({ dir, name, title, exposes, platformDir, siteHead }) {
           // page. 'loaded-first' uses the singleton already loaded (the shell's) and fetches a remote only when a
           // route renders it.
           shareStrategy: 'loaded-first',
-          // The federation runtime once per page (issue 14 item 3): production remotes leave
+          // The federation runtime once per page (docs/decisions/0034-visitor-loads-what-it-shows.md): production
+          // remotes leave
           // @module-federation/runtime-core out of remoteEntry.js (27 KB gzip each) and use the copy the shell
           // provides as the global `_FEDERATION_RUNTIME_CORE`. Development builds keep their own copy, so each
           // remote's standalone page still runs alone under `npm run dev`.
@@ -523,7 +530,8 @@ function createAppConfig({ dir, name, title, exposes, platformDir, siteHead }) {
     const release = new AppReleasePlugin({
       name,
       outputDir,
-      // A production remote's build is also an immutable release of its own (issue 24 item 2).
+      // A production remote's build is also an immutable release of its own
+      // (docs/decisions/0059-versioned-releases.md).
       releasesDir: isRemote && mode === 'production' ? path.join(dir, 'releases') : undefined,
     });
     (server ?? browser).plugins.push(release);

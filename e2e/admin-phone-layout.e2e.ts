@@ -1,11 +1,11 @@
 /**
- * Phone-proof administrator screens (issue 16 item 3). A fixture with the longest value every field allows (API DTOs:
- * link name 100, 20 tags of 30, link and image URLs of 2048, plan title 200, popup information 100 / 200 / 2000,
- * booking name 20, analytics referrer host and utm source 100), all of it without a space, is written through the
- * real API; then every administrator screen is opened in Chromium at 390 px and must not be wider than the screen:
- * `documentElement.scrollWidth <= clientWidth`, and every visible button, link and field lies inside the viewport.
- * Long names are cut with an ellipsis in rows, with the full text in `title` and in the accessible name. On the
- * public page a long title is clamped to two lines. Screenshots: `/main/list` at 390 px and 1280 px go to
+ * Phone-proof administrator screens (docs/decisions/0053-phone-proof-layout.md). A fixture with the longest value every
+ * field allows (API DTOs: link name 100, 20 tags of 30, link and image URLs of 2048, plan title 200, popup information
+ * 100 / 200 / 2000, booking name 20, analytics referrer host and utm source 100), all of it without a space, is written
+ * through the real API; then every administrator screen is opened in Chromium at 390 px and must not be wider than the
+ * screen: `documentElement.scrollWidth <= clientWidth`, and every visible button, link and field lies inside the
+ * viewport. Long names are cut with an ellipsis in rows, with the full text in `title` and in the accessible name. On
+ * the public page a long title is clamped to two lines. Screenshots: `/main/list` at 390 px and 1280 px go to
  * test-results/ (docs/screenshots/ keeps the issue's before/after pair).
  */
 import fs from 'node:fs';

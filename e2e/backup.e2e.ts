@@ -1,9 +1,9 @@
 /**
- * Backup and restore in the browser (issue 12): a site on the embedded database (npm start's default) is backed up
- * from its 백업 및 복원 screen; a fresh site on real PostgreSQL restores that file from its own screen, after checking
- * it and showing what changes; both then show the same public page and serve the same image bytes. The screen's
- * 변경 기록 names each write in Korean (issue 27 item 4) and reads at 390 px without sideways scrolling. Screenshots of
- * the screen and of the 변경 기록 at 390 px and 1280 px go to test-results/.
+ * Backup and restore in the browser (docs/decisions/0026-creator-features.md): a site on the embedded database (npm
+ * start's default) is backed up from its 백업 및 복원 screen; a fresh site on real PostgreSQL restores that file from its
+ * own screen, after checking it and showing what changes; both then show the same public page and serve the same image
+ * bytes. The screen's 변경 기록 names each write in Korean (docs/decisions/0082-korean-audit-log.md) and reads at 390 px
+ * without sideways scrolling. Screenshots of the screen and of the 변경 기록 at 390 px and 1280 px go to test-results/.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -123,7 +123,8 @@ test('the embedded site is backed up from its screen', async () => {
   await page.goto(`${embedded.url}/admin`);
   await page.getByRole('link', { name: '백업 및 복원' }).click();
   await page.getByRole('heading', { name: '백업 및 복원' }).waitFor();
-  // The link made above, in the 변경 기록 as the screens say it: no route, no column names (issue 27 item 4).
+  // The link made above, in the 변경 기록 as the screens say it: no route, no column names
+  // (docs/decisions/0082-korean-audit-log.md).
   const newest = page.getByTestId('audit-entry').first();
   await newest.getByRole('heading', { name: `링크 ‘${ONLY_IN_BACKUP}’ 추가` }).waitFor();
   expect(await newest.innerText()).toContain('링크 이름');

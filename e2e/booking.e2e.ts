@@ -1,8 +1,9 @@
 /**
- * Visitors book popup slots (issue 13) in the composed site, in Debian's Chromium.
+ * Visitors book popup slots (docs/decisions/0030-popup-bookings.md) in the composed site, in Debian's Chromium.
  * - The administrator (desktop, real sign-in) writes the popup's public information with an image.
  * - A visitor on a phone (390 px, Korean, Asia/Seoul) opens /reserve from the store page's link, sees a form error,
- *   books with an email address for the reminder (issue 26 item 5), gets the confirmation with its code and QR code,
+ * books with an email address for the reminder (docs/decisions/0076-calendar-and-reminders.md), gets the confirmation
+ * with its code and QR code,
  *   downloads it with 캘린더에 추가 as an .ics file read back by ical.js, cancels with the last four digits, and finds
  *   the seats back on /reserve.
  * - The administrator checks one booking in, marks another as a no-show, and downloads the CSV (BOM, Korean).
@@ -66,8 +67,9 @@ beforeAll(async () => {
     ports: { site: 25080, api: 25000, idp: 25090 },
     adminPassword: PASSWORD,
     context: { timezoneId: 'Asia/Seoul' },
-    // Reminders on, so the form asks for the optional email address (issue 26 item 5). No slot here starts within
-    // REMINDER_HOURS_BEFORE, so no reminder is due and nothing connects to this address during the test.
+    // Reminders on, so the form asks for the optional email address (docs/decisions/0076-calendar-and-reminders.md). No
+    // slot here starts within REMINDER_HOURS_BEFORE, so no reminder is due and nothing connects to this address during
+    // the test.
     env: {
       SMTP_URL: 'smtp://127.0.0.1:25025',
       SMTP_FROM: 'no-reply@links.example.com',
@@ -200,7 +202,7 @@ test('a visitor on a phone books from the store page, sees the code and QR, canc
   expect(await phone.getByLabel('휴대폰 번호').inputValue()).toBe('010-9876-5432');
   await phone.getByLabel('인원').selectOption('2');
   await phone.getByRole('checkbox', { name: '위 내용을 확인했고 개인정보 수집·이용에 동의합니다.' }).check();
-  // The optional reminder address, with its own consent (issue 26 item 5).
+  // The optional reminder address, with its own consent (docs/decisions/0076-calendar-and-reminders.md).
   await phone.getByLabel('이메일 (선택)').fill('haneul@example');
   await phone.getByRole('button', { name: '예약하기', exact: true }).click();
   await phone.getByText('이메일 주소 형식이 올바르지 않습니다. (예: name@example.com)').waitFor();
@@ -225,7 +227,8 @@ test('a visitor on a phone books from the store page, sees the code and QR, canc
   );
   expect(stored).toEqual([{ phone: '01098765432', email: 'haneul@example.com', party_size: 2, status: 'booked' }]);
 
-  // 캘린더에 추가 downloads the booking as an .ics file: the slot's instant in Asia/Seoul (issue 26 item 5).
+  // 캘린더에 추가 downloads the booking as an .ics file: the slot's instant in Asia/Seoul
+  // (docs/decisions/0076-calendar-and-reminders.md).
   const [download] = await Promise.all([
     phone.waitForEvent('download'),
     phone.getByRole('link', { name: '캘린더에 추가' }).click(),
@@ -268,7 +271,8 @@ test('a visitor on a phone books from the store page, sees the code and QR, canc
   await phone.getByRole('button', { name: '취소하기' }).click();
   await phone.getByTestId('cancel-result').getByText('예약이 취소되었습니다.').waitFor();
   expect(await phone.getByTestId('booking-state').innerText()).toBe('취소됨');
-  // A cancelled booking is no ticket: no QR code to show at the door (issue 26 item 6).
+  // A cancelled booking is no ticket: no QR code to show at the door
+  // (docs/decisions/0077-visitor-knows-what-happened.md).
   expect(await qr.count()).toBe(0);
   expect(await phone.getByRole('link', { name: '캘린더에 추가' }).count()).toBe(0);
   expect(await phone.getByTestId('ticket-hint').innerText()).toBe('취소된 예약이라 입장에 사용할 수 없습니다.');
@@ -296,7 +300,7 @@ test('a visitor on a phone books from the store page, sees the code and QR, canc
   await shot(admin, 'booking-reserve-1280.png');
 });
 
-test('a slot whose tables ran out while the visitor typed: the form stays with its values and says why, with focus on it (issue 26 item 6)', async () => {
+test('a slot whose tables ran out while the visitor typed: the form stays with its values and says why, with focus on it (docs/decisions/0077-visitor-knows-what-happened.md)', async () => {
   await phone.goto(`${site.url}/reserve`);
   const card = phone.locator(`[data-testid="slot-card"][data-slot-id="${slot.d}"]`);
   await card.getByRole('button', { name: /예약하기$/ }).click();

@@ -1,9 +1,10 @@
 /**
- * `npm run dev`, the edit loop (issue 11): the site on development builds in watch mode and the API from its sources
- * under `node --watch`. A label saved in a remote's source is in the served HTML of the next reload, which hydrates
- * with no error (issue 24: the server render comes from the code being edited); a sentence saved in the API's source
- * is in its next answer. The seconds from save to served are printed. The edited files are put
- * back byte for byte, with their modification times, so the production builds stay up to date.
+ * `npm run dev`, the edit loop (docs/decisions/0019-remotes-ship-alone.md): the site on development builds in watch
+ * mode and the API from its sources under `node --watch`. A label saved in a remote's source is in the served HTML of
+ * the next reload, which hydrates with no error (docs/decisions/0057-remotes-ship-alone-with-ssr.md: the server render
+ * comes from the code being edited); a sentence saved in the API's source is in its next answer. The seconds from save
+ * to served are printed. The edited files are put back byte for byte, with their modification times, so the production
+ * builds stay up to date.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -74,8 +75,8 @@ test('a label saved in a remote is in the served HTML of the next reload, and th
     "popularKeywords: '인기 키워드'",
     `popularKeywords: '${changed}'`,
     async () => {
-      // The shell's server renders / from the remote's development build (issue 24 item 1): the saved label is in
-      // the HTML itself, not only after the page's scripts have run.
+      // The shell's server renders / from the remote's development build (docs/decisions/0058-web-tier-renders.md): the
+      // saved label is in the HTML itself, not only after the page's scripts have run.
       const took = await secondsUntil(async () => (await (await fetch(site.url)).text()).includes(`>${changed}<`));
       await page.reload();
       await waitForAppTakeover(page, 30_000);

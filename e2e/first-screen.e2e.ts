@@ -1,9 +1,9 @@
 /**
- * The HTML is the page (issue 14 item 1, docs/first-screen.md): the served `/` already holds the banner and every
- * product card with its shop link, rendered by the apps' own components through the API, styled without
- * JavaScript; with JavaScript the app takes the markup over with no layout shift and without reading the store again.
- * The site is the one the read-only browser tests share (support/shared-site.ts), started as `npm start` runs it, on
- * free ports and a fresh seeded database.
+ * The HTML is the page (docs/decisions/0032-server-rendered-first-screen.md, docs/first-screen.md): the served `/`
+ * already holds the banner and every product card with its shop link, rendered by the apps' own components through the
+ * API, styled without JavaScript; with JavaScript the app takes the markup over with no layout shift and without
+ * reading the store again. The site is the one the read-only browser tests share (support/shared-site.ts), started as
+ * `npm start` runs it, on free ports and a fresh seeded database.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -135,7 +135,8 @@ describe("npm start's SSI resolver (scripts/ssi-include.mjs)", () => {
       });
       await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
       const origin = 'http://127.0.0.1:' + server.address().port;
-      // The head's defaults (issue 14 item 2): a block left out of the page, standing in for an include that failed.
+      // The head's defaults (docs/decisions/0033-head-and-link-preview.md): a block left out of the page, standing in
+      // for an include that failed.
       const page = '<!--# include virtual="/api/ok" -->|<!--# include virtual="/api/fail" -->|' +
         '<!--# include virtual="/api/slow" -->|' +
         '<!--# block name="defaults" --><title>기본</title><!--# endblock -->' +

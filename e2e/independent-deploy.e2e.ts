@@ -1,5 +1,6 @@
 /**
- * Independent deployability of remotes (issue 6, item 4), on this machine without containers:
+ * Independent deployability of remotes (docs/decisions/0018-independent-remote-deployment.md), on this machine without
+ * containers:
  * - a remote built against another patch version of a shared singleton (react-router-dom 7.18.4
  *   while the shell has 7.18.5) still loads and uses the shell's copy;
  * - a remote whose server hangs fails into its error state within 10 seconds while the rest of the

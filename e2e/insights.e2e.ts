@@ -1,14 +1,14 @@
 /**
- * First-party analytics in the composed site (issue 12 item 1 "Done when"): a visitor opens `/` (a page view) and
- * clicks a product card (a click, the shop opening in a new tab); the administrator signs in through the real login
- * form and sees both on `/insights` (mf-insights) and the card's 30-day clicks on `/main/list`. With ANALYTICS_ID
- * unset nothing leaves for Google; with a GA4 id in `/config.json` gtag.js is requested (answered locally: no
- * internet here) and receives the page view and the outbound click. Screenshots of /insights at 1280 and 390 px go
- * to test-results/.
+ * First-party analytics in the composed site (docs/decisions/0027-first-party-analytics.md "Done when"): a visitor
+ * opens `/` (a page view) and clicks a product card (a click, the shop opening in a new tab); the administrator signs
+ * in through the real login form and sees both on `/insights` (mf-insights) and the card's 30-day clicks on
+ * `/main/list`. With ANALYTICS_ID unset nothing leaves for Google; with a GA4 id in `/config.json` gtag.js is requested
+ * (answered locally: no internet here) and receives the page view and the outbound click. Screenshots of /insights at
+ * 1280 and 390 px go to test-results/.
  *
- * Every tap counted (issue 26 item 2): on a phone (390 px, a 4× slower CPU), a card tapped while the page's scripts
- * are held back (the served HTML only), one tapped while the shell runs but the store's code is still held, and one
- * tapped after the take-over are each stored exactly once in analytics_events.
+ * Every tap counted (docs/decisions/0073-every-tap-counted.md): on a phone (390 px, a 4× slower CPU), a card tapped
+ * while the page's scripts are held back (the served HTML only), one tapped while the shell runs but the store's code
+ * is still held, and one tapped after the take-over are each stored exactly once in analytics_events.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -237,7 +237,7 @@ test('with a GA4 id in /config.json, gtag.js is requested and gets the page view
   }
 });
 
-describe('every tap counted (issue 26 item 2): a phone taps the served cards before, during and after the take-over', () => {
+describe('every tap counted (docs/decisions/0073-every-tap-counted.md): a phone taps the served cards before, during and after the take-over', () => {
   let db: Client;
   beforeAll(async () => {
     db = new Client({ connectionString: session.databaseUrl });

@@ -1,10 +1,11 @@
 /**
- * Korean everywhere (issue 16 item 4): every screen of the composed site, signed out and signed in, in Debian's
- * Chromium. On each, the text a person sees or hears (innerText, the page title, placeholders, aria-label,
- * aria-roledescription, title, alt, texts referenced by aria-describedby, and every alert or confirm) must hold no
- * Latin word outside a short allow-list (docs/wording.md): brand names, `ID`, `OPEN`, `D - n`, `SSO`, image format
- * names and key names. The data an administrator typed (link names, tags, titles, URLs, e-mail addresses) is taken
- * out first. Every form must be `novalidate` (one validation path: our Korean messages, never the browser's bubble).
+ * Korean everywhere (docs/decisions/0054-korean-everywhere.md): every screen of the composed site, signed out and
+ * signed in, in Debian's Chromium. On each, the text a person sees or hears (innerText, the page title, placeholders,
+ * aria-label, aria-roledescription, title, alt, texts referenced by aria-describedby, and every alert or confirm) must
+ * hold no Latin word outside a short allow-list (docs/wording.md): brand names, `ID`, `OPEN`, `D - n`, `SSO`, image
+ * format names and key names. The data an administrator typed (link names, tags, titles, URLs, e-mail addresses) is
+ * taken out first. Every form must be `novalidate` (one validation path: our Korean messages, never the browser's
+ * bubble).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -47,7 +48,7 @@ const ALLOWED = new Set([
   'SVG',
   'KB',
   'tar.gz',
-  'ics', // 캘린더 파일(.ics), the booking's calendar file (issue 26 item 5)
+  'ics', // 캘린더 파일(.ics), the booking's calendar file (docs/decisions/0076-calendar-and-reminders.md)
   'Enter',
   'Space',
   'Esc',
@@ -191,7 +192,8 @@ test('the check finds a Latin word and lets the allow-list, the data, URLs and e
   expect(latinLeaks('Please fill out this field.', [])).toEqual(['Please', 'fill', 'out', 'this', 'field']);
   expect(latinLeaks('이미지 Image 닫기', [])).toEqual(['Image']);
   expect(latinLeaks('이름/Name 주소: /main/list', [])).toEqual(['Name']);
-  // The spec's English loading text is no longer allowed: visitors saw it after booking (issue 26 item 6).
+  // The spec's English loading text is no longer allowed: visitors saw it after booking
+  // (docs/decisions/0077-visitor-knows-what-happened.md).
   expect(latinLeaks('Loading....', [])).toEqual(['Loading']);
   expect(
     latinLeaks('D - 3 OPEN 통합 로그인(SSO) ID 최대 10MB https://x.example/a admin@localhost 핸드드립 200g', [

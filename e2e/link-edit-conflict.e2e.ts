@@ -1,9 +1,10 @@
 /**
- * No silent overwrite (issue 15 item 8), as the issue found it: two tabs of one administrator on the same
- * `/main/edit/{id}`. Tab A renames the link and saves; tab B, loaded before that, changes only the tags and saves. B's
- * save is refused (409) and B's screen explains, field by field, what is stored and what B typed; B applies its change
- * on top and saves, and the stored link then has A's name AND B's tags. The same for a schedule on `/plan/edit/{id}`
- * (A moves the end date, B renames). Screenshots of B's comparisons at 390 px and 1280 px go to test-results/.
+ * No silent overwrite (docs/decisions/0048-no-silent-overwrite.md), as the issue found it: two tabs of one
+ * administrator on the same `/main/edit/{id}`. Tab A renames the link and saves; tab B, loaded before that, changes
+ * only the tags and saves. B's save is refused (409) and B's screen explains, field by field, what is stored and what B
+ * typed; B applies its change on top and saves, and the stored link then has A's name AND B's tags. The same for a
+ * schedule on `/plan/edit/{id}` (A moves the end date, B renames). Screenshots of B's comparisons at 390 px and 1280 px
+ * go to test-results/.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,9 +1,9 @@
 /**
- * Per-link visibility in the composed site (issue 12): a 공동구매 card with a window, entered in Asia/Seoul in the
- * link form, appears on the public page when its window opens and disappears when it closes, under a controlled clock
- * (the API reads "now" from TEST_CLOCK_FILE, so the test moves time instead of waiting for it); the administrator's
- * list shows 공개 예정 D-n, 공개, 종료 and 숨김, filters by them and switches a link off in one click. Screenshots of
- * the list and the form at 390 px and 1280 px go to test-results/.
+ * Per-link visibility in the composed site (docs/decisions/0026-creator-features.md): a 공동구매 card with a window,
+ * entered in Asia/Seoul in the link form, appears on the public page when its window opens and disappears when it
+ * closes, under a controlled clock (the API reads "now" from TEST_CLOCK_FILE, so the test moves time instead of waiting
+ * for it); the administrator's list shows 공개 예정 D-n, 공개, 종료 and 숨김, filters by them and switches a link off in one
+ * click. Screenshots of the list and the form at 390 px and 1280 px go to test-results/.
  */
 import fs from 'node:fs';
 import os from 'node:os';

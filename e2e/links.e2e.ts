@@ -1,11 +1,11 @@
 /**
- * Link management in the composed site (issue 4), signed in through the real login form: create a link by
- * dropping an image file on the dropzone, see it on the public page (mf-store) with that image, edit it (a new
- * image chosen through the file input), reorder it by mouse drag and by keyboard and see the public order follow,
- * delete it. Screenshots of the list, the create form with its preview and the reorder mode go to test-results/.
- * Issue 16 items 1 and 5: a text file renamed .jpg is refused in the dropzone before any request, a bad URL is shown
- * before submitting (and before the missing-image question), `#해시` is saved as `해시`, and editing a link without
- * an image asks nothing.
+ * Link management in the composed site (docs/decisions/0013-link-management.md), signed in through the real login form:
+ * create a link by dropping an image file on the dropzone, see it on the public page (mf-store) with that image, edit
+ * it (a new image chosen through the file input), reorder it by mouse drag and by keyboard and see the public order
+ * follow, delete it. Screenshots of the list, the create form with its preview and the reorder mode go to
+ * test-results/. docs/decisions/0051-nothing-half-saved.md, docs/decisions/0055-form-flow.md: a text file renamed .jpg
+ * is refused in the dropzone before any request, a bad URL is shown before submitting (and before the missing-image
+ * question), `#해시` is saved as `해시`, and editing a link without an image asks nothing.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -158,7 +158,7 @@ test('creates a link by dropping an image file on the dropzone', async () => {
   await page.screenshot({ path: path.join(results, 'links-create-form.png'), fullPage: true });
 
   dialogs.length = 0;
-  // The link and its image travel in ONE request, saved in one transaction (issue 16 item 1).
+  // The link and its image travel in ONE request, saved in one transaction (docs/decisions/0051-nothing-half-saved.md).
   const [createResponse] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/api/store/create/with-image') && r.request().method() === 'POST'),
     page.getByRole('button', { name: '등록' }).click(),
@@ -326,7 +326,7 @@ async function openCreateForm(): Promise<void> {
   await page.getByRole('heading', { name: '링크 등록' }).waitFor();
 }
 
-test('a text file renamed .jpg is refused in the dropzone, in Korean, before any request (issue 16 item 1)', async () => {
+test('a text file renamed .jpg is refused in the dropzone, in Korean, before any request (docs/decisions/0051-nothing-half-saved.md)', async () => {
   await openCreateForm();
   await page.getByLabel('링크 이름').fill('사진이 아닌 파일');
   const recorder = recordWrites();
@@ -347,7 +347,7 @@ test('a text file renamed .jpg is refused in the dropzone, in Korean, before any
   expect(recorder.writes).toEqual([]);
 });
 
-test('a bad URL is shown under its field before submitting, before the missing-image question (issue 16 item 5)', async () => {
+test('a bad URL is shown under its field before submitting, before the missing-image question (docs/decisions/0055-form-flow.md)', async () => {
   await openCreateForm();
   await page.getByLabel('링크 이름').fill('주소가 틀린 링크');
   await page.getByLabel('구매 사이트 링크').fill('shop.example.com/lantern');
@@ -365,7 +365,7 @@ test('a bad URL is shown under its field before submitting, before the missing-i
   expect(recorder.writes).toEqual([]);
 });
 
-test('#해시 is saved as 해시; editing a link without an image asks nothing (issue 16 item 5)', async () => {
+test('#해시 is saved as 해시; editing a link without an image asks nothing (docs/decisions/0055-form-flow.md)', async () => {
   const name = '해시 태그 링크';
   await openCreateForm();
   await page.getByLabel('링크 이름').fill(name);
@@ -378,7 +378,7 @@ test('#해시 is saved as 해시; editing a link without an image asks nothing (
   expect(created.status()).toBe(201);
   expect((await created.json()).product.tags).toEqual(['해시', '캠핑']);
   await page.waitForURL(`${site.url}/main/list`);
-  // On create without an image the question is asked (spec §5), then the server's message.
+  // On create without an image the question is asked (docs/product.md#5-validation), then the server's message.
   expect(dialogs).toEqual(['이미지 없이 링크 정보를 등록하시겠습니까?', '링크가 등록되었습니다.']);
   const row = rowOf(name);
   await row.waitFor();
@@ -400,7 +400,7 @@ test('#해시 is saved as 해시; editing a link without an image asks nothing (
   expect(dialogs).toEqual(['링크가 수정되었습니다.']);
 });
 
-test('an unknown link id (404) shows the reason without 다시 시도 (issue 16 item 5)', async () => {
+test('an unknown link id (404) shows the reason without 다시 시도 (docs/decisions/0055-form-flow.md)', async () => {
   await navigate('/main/edit/987654');
   const notice = page.getByTestId('link-edit-error');
   await notice.waitFor();
@@ -408,7 +408,7 @@ test('an unknown link id (404) shows the reason without 다시 시도 (issue 16 
   expect(await page.getByRole('button', { name: '다시 시도' }).count()).toBe(0);
 });
 
-test('광고 표시: set 광고 in the form, the list shows its chip, the card on / starts with 광고 at 390 px (issue 25 item 7)', async () => {
+test('광고 표시: set 광고 in the form, the list shows its chip, the card on / starts with 광고 at 390 px (docs/decisions/0070-disclosure-label.md)', async () => {
   const name = '수제 딸기잼 세트 (광고 표시)';
   await openCreateForm();
   await page.getByLabel('링크 이름').fill(name);

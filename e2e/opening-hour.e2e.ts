@@ -1,6 +1,7 @@
 /**
- * Opening hour (issue 26) in Debian's Chromium at 390 px, with a real SMTP server in this process (smtp-server) and
- * the API's "now" read from a file (TEST_CLOCK_FILE), so the test moves time instead of waiting for it:
+ * Opening hour (docs/decisions/0071-opening-hour.md) in Debian's Chromium at 390 px, with a real SMTP server in this
+ * process (smtp-server) and the API's "now" read from a file (TEST_CLOCK_FILE), so the test moves time instead of
+ * waiting for it:
  * 1. waiting room → admitted → booked: one visitor at a time fills the form (BOOKING_QUEUE_ACTIVE_LIMIT=1); a phone
  *    arriving while another visitor is admitted waits, is told so, and books once the place frees;
  * 2. full → waitlist → offer → booked within the hold: the slot is full, a visitor asks for 빈자리 알림 with an email

@@ -1,9 +1,9 @@
 /**
- * No silent overwrite (issue 15 item 8) for popup slots and the cover, as a person meets it: two tabs of one
- * administrator on the same screen. For a slot on `/popup/edit/{id}`: tab A changes the head count and saves; tab B,
- * loaded before that, changes the tables and saves: refused (409), B's screen shows stored vs. mine field by field,
- * B applies its change on top and saves, and the stored slot has A's head count AND B's tables. For the cover on
- * `/uploadimage`: A replaces the cover; B, loaded before that, replaces it with another image: refused, B sees the
+ * No silent overwrite (docs/decisions/0048-no-silent-overwrite.md) for popup slots and the cover, as a person meets it:
+ * two tabs of one administrator on the same screen. For a slot on `/popup/edit/{id}`: tab A changes the head count and
+ * saves; tab B, loaded before that, changes the tables and saves: refused (409), B's screen shows stored vs. mine field
+ * by field, B applies its change on top and saves, and the stored slot has A's head count AND B's tables. For the cover
+ * on `/uploadimage`: A replaces the cover; B, loaded before that, replaces it with another image: refused, B sees the
  * cover stored now beside its own image, applies and saves, and B's image is the cover. Screenshots of both panels at
  * 390 px and 1280 px go to test-results/ (the popup one at 390 px also to docs/screenshots/).
  */

@@ -1,9 +1,9 @@
 /**
- * A visitor loads only what it shows (issue 14 item 3, and item 8's CI checks): `/` opened in a fresh browser makes
- * no request to the identity server and loads no keycloak-js, and the JavaScript it loads stays under the gzip
- * budget kept in `bench/budgets.json`. After signing in, `/` in the same browser shows the signed-in footer (the
- * "signed in here before" flag starts check-sso at once); after logout it is a visitor's page again.
- * The site the read-only browser tests share (support/shared-site.ts), on free ports.
+ * A visitor loads only what it shows (docs/decisions/0034-visitor-loads-what-it-shows.md, and item 8's CI checks): `/`
+ * opened in a fresh browser makes no request to the identity server and loads no keycloak-js, and the JavaScript it
+ * loads stays under the gzip budget kept in `bench/budgets.json`. After signing in, `/` in the same browser shows the
+ * signed-in footer (the "signed in here before" flag starts check-sso at once); after logout it is a visitor's page
+ * again. The site the read-only browser tests share (support/shared-site.ts), on free ports.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,7 @@
 /**
- * A team ships its remote alone (issue 6 item 4, issue 11 "Each remote owns what it shows"). mf-plans is built and
- * served from its own release folder while the composed site runs on the current shell and platform:
+ * A team ships its remote alone (docs/decisions/0018-independent-remote-deployment.md,
+ * docs/decisions/0021-remote-owned-strings.md). mf-plans is built and served from its own release folder while the
+ * composed site runs on the current shell and platform:
  *
  * (a) label skew: a label is changed in mf-plans' own `src/lib/messages.ts`, only mf-plans is rebuilt and its served
  *     folder switched; after a reload the screen shows the new label, and the shell and every other app kept

@@ -1,10 +1,11 @@
 /**
- * A remote's team releases it alone and visitors get it, server render included (issue 24; docs/deploy.md
- * "Releases, rollback and canary"). mf-store and mf-plans are checked out and built apart from the workspace, as their
- * teams would release them, and served by their own servers; the composed site (`npm start`) is pointed at those
- * servers and never rebuilt or restarted. Each release is immutable under `releases/<version>/`; the running
- * configuration (`REMOTE_RELEASES_FILE`) pins a live release (rollback) or gives a candidate a share of page views
- * (canary). Every page names the release of each slot, and the browser hydrates exactly that release.
+ * A remote's team releases it alone and visitors get it, server render included
+ * (docs/decisions/0057-remotes-ship-alone-with-ssr.md; docs/deploy.md "Releases, rollback and canary"). mf-store and
+ * mf-plans are checked out and built apart from the workspace, as their teams would release them, and served by their
+ * own servers; the composed site (`npm start`) is pointed at those servers and never rebuilt or restarted. Each release
+ * is immutable under `releases/<version>/`; the running configuration (`REMOTE_RELEASES_FILE`) pins a live release
+ * (rollback) or gives a candidate a share of page views (canary). Every page names the release of each slot, and the
+ * browser hydrates exactly that release.
  */
 import fs from 'node:fs';
 import path from 'node:path';

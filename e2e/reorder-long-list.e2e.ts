@@ -1,5 +1,6 @@
 /**
- * Reordering at any length (issue 16 item 6), in Chromium at 1280×900 with 40 links (most of the list is off screen):
+ * Reordering at any length (docs/decisions/0056-reorder-any-length.md), in Chromium at 1280×900 with 40 links (most of
+ * the list is off screen):
  * - the mouse drags the last row's handle to the top edge of the window; the list scrolls up by itself (dnd-kit's
  *   auto-scroll) until the first row shows, and the drop there makes it the first link;
  * - the keyboard picks the last row up (Space), presses ArrowUp 39 times at a brisk 60 ms pace and drops it (Space):
@@ -19,7 +20,10 @@ jest.setTimeout(180_000);
 const PASSWORD = 'e2e-긴-목록-관리자';
 const PORTS = { site: 28480, api: 28400, idp: 28490 };
 const LINKS = 40;
-/** Time between two key presses: a brisk typist (issue 16: 12 presses at this pace used to move a row 6 places). */
+/**
+ * Time between two key presses: a brisk typist (docs/decisions/0050-admin-console-real-use.md: 12 presses at this pace
+ * used to move a row 6 places).
+ */
 const KEY_PACE_MS = 60;
 const results = path.join(repoRoot, 'test-results');
 

@@ -1,11 +1,11 @@
 /**
- * Schedules, popup reservation slots and the cover image in the composed site (issue 5), signed in through the
- * real login form. Every screen is reached from /admin by clicking: create a plan starting in 3 days and see the
- * banner count `D - 3`, type an end before its start and see it kept, explained and refused (issue 16), move it to
- * today and see `OPEN`, delete it and see it leave the banner; create, edit and delete a popup slot (a zero-length
- * one refused) and read it back in the table; upload a cover, watch the progress reach 100 and the `이미지`
- * dialog, and see the new cover on `/`. Screenshots (lists, forms with the Korean pickers open, the popup table,
- * the cover page) go to test-results/.
+ * Schedules, popup reservation slots and the cover image in the composed site
+ * (docs/decisions/0014-schedules-popups-cover.md), signed in through the real login form. Every screen is reached from
+ * /admin by clicking: create a plan starting in 3 days and see the banner count `D - 3`, type an end before its start
+ * and see it kept, explained and refused (docs/decisions/0050-admin-console-real-use.md), move it to today and see
+ * `OPEN`, delete it and see it leave the banner; create, edit and delete a popup slot (a zero-length one refused) and
+ * read it back in the table; upload a cover, watch the progress reach 100 and the `이미지` dialog, and see the new cover
+ * on `/`. Screenshots (lists, forms with the Korean pickers open, the popup table, the cover page) go to test-results/.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -169,8 +169,9 @@ test('a plan created, moved to today and deleted shows on the banner as D - 3, t
   await page.getByRole('button', { name: '등록' }).click();
   await waitForPath('/plan/list');
   await expectAlert('일정이 등록되었습니다.');
-  // What was saved is what is shown (issue 27 item 5): the list read on arrival has it, not a browser's copy of the
-  // list from before (the API's answer to an administrator is private, no-store). A copy would take a reload.
+  // What was saved is what is shown (docs/decisions/0083-admin-reads-not-cached.md): the list read on arrival has it,
+  // not a browser's copy of the list from before (the API's answer to an administrator is private, no-store). A copy
+  // would take a reload.
   await planRow().waitFor({ timeout: FRESH_LIST_MS });
   expect(await planRow().getByTestId('plan-row-dates').innerText()).toBe(`${seoulDate(3)} ~ ${seoulDate(3)}`);
   await bannerItem().getByText('D - 3').waitFor();
@@ -183,7 +184,8 @@ test('a plan created, moved to today and deleted shows on the banner as D - 3, t
   await page.waitForURL(/\/plan\/edit\/\d+$/);
   await page.getByRole('heading', { name: '일정 수정' }).waitFor();
   expect(await page.getByLabel('시작일').inputValue()).toBe(seoulDate(3));
-  // An end typed before the start stays as typed, is explained at once and refused on save (issue 16, spec §5).
+  // An end typed before the start stays as typed, is explained at once and refused on save
+  // (docs/decisions/0050-admin-console-real-use.md, docs/product.md#5-validation).
   await typeDate(page.getByLabel('종료일'), seoulDate(1));
   const datesError = page.getByTestId('plan-dates-error');
   expect(await datesError.innerText()).toBe('종료일은 시작일보다 빠를 수 없습니다.');
@@ -248,7 +250,7 @@ test('a popup slot is created, edited and deleted, and read back in the table ea
     '37',
     '6',
   ]);
-  // Nothing booked yet; the slot takes bookings (issue 13).
+  // Nothing booked yet; the slot takes bookings (docs/decisions/0030-popup-bookings.md).
   expect((await cells())[5]).toMatch(/^예약 가능 \(잔여 37명\)\s*예약 0 · 잔여 37 · 입장 0$/);
   expect((await cells())[6]).toMatch(/^예약자\s*수정\s*삭제$/);
   expect(await page.getByRole('table').getByRole('columnheader').allInnerTexts()).toEqual([
@@ -269,7 +271,8 @@ test('a popup slot is created, edited and deleted, and read back in the table ea
   expect(await page.getByLabel('시작 일시').inputValue()).toBe(startText);
   expect(await page.getByLabel('회차').inputValue()).toBe('2');
   expect(await page.getByLabel('인원', { exact: true }).inputValue()).toBe('37');
-  // A zero-length slot (1:30 ~ 1:30) is kept as typed, explained and refused (issue 16).
+  // A zero-length slot (1:30 ~ 1:30) is kept as typed, explained and refused
+  // (docs/decisions/0050-admin-console-real-use.md).
   await typeDate(page.getByLabel('종료 일시'), startText);
   expect(await page.getByTestId('popup-dates-error').innerText()).toBe('종료 일시는 시작 일시보다 늦어야 합니다.');
   await shotAtBothWidths('popup-form-zero-length');

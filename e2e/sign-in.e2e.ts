@@ -1,8 +1,9 @@
 /**
  * Administrator sign-in through the real login form of the embedded OpenID Connect provider
- * (issue 3): sign in and land on /admin, stay signed in across a reload, keep working across a
- * token refresh, log out, and be bounced from a protected route when signed out; signing in after the bounce lands
- * on the route that asked for it, and a planted foreign return target is refused (issue 16 item 5).
+ * (docs/decisions/0011-administrator-sign-in.md): sign in and land on /admin, stay signed in across a reload, keep
+ * working across a token refresh, log out, and be bounced from a protected route when signed out; signing in after the
+ * bounce lands on the route that asked for it, and a planted foreign return target is refused
+ * (docs/decisions/0055-form-flow.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -54,7 +55,7 @@ async function signInThroughForm(password: string): Promise<void> {
   await page.getByRole('button', { name: '로그인' }).click();
 }
 
-test('signed out, a protected route alerts that login is required and opens the sign-in screen (issue 27)', async () => {
+test('signed out, a protected route alerts that login is required and opens the sign-in screen (docs/decisions/0078-team-runs-the-site.md)', async () => {
   dialogs.length = 0;
   await page.goto(`${site.url}/main/list`);
   await page.waitForURL(`${site.url}/login`);

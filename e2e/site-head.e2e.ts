@@ -1,7 +1,8 @@
 /**
- * Issue 14 item 2 in the browser: `/` as `npm start` serves it links to icons that load, a manifest that is valid
- * JSON with what an installable site needs, and a link-preview image, all under the site's Content-Security-Policy
- * (support/browser.ts fails the test on any violation). Screenshots at 390 and 1280 px in test-results/.
+ * docs/decisions/0033-head-and-link-preview.md in the browser: `/` as `npm start` serves it links to icons that load, a
+ * manifest that is valid JSON with what an installable site needs, and a link-preview image, all under the site's
+ * Content-Security-Policy (support/browser.ts fails the test on any violation). Screenshots at 390 and 1280 px in
+ * test-results/.
  */
 import fs from 'node:fs';
 import path from 'node:path';

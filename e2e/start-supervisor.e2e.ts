@@ -1,8 +1,9 @@
 /**
- * `npm start` as a supervisor (issue 15 items 5 and 6): a crashed API or identity provider is started again with
- * backoff while the rest of the site keeps running, with one line saying so; Ctrl-C still stops everything; and a
- * start-up that waits says what it waits for. The site runs on the embedded database, so the restarted API also
- * takes over the lock its killed predecessor left. Stopped through npm with SIGTERM, it stops everything too.
+ * `npm start` as a supervisor (docs/decisions/0045-identity-hardening.md, docs/decisions/0046-serve-and-supervise.md):
+ * a crashed API or identity provider is started again with backoff while the rest of the site keeps running, with one
+ * line saying so; Ctrl-C still stops everything; and a start-up that waits says what it waits for. The site runs on the
+ * embedded database, so the restarted API also takes over the lock its killed predecessor left. Stopped through npm
+ * with SIGTERM, it stops everything too.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,7 +32,7 @@ const answers200 = async (url: string) => {
   }
 };
 
-describe('npm start restarts a crashed API or identity provider (issue 15 item 6)', () => {
+describe('npm start restarts a crashed API or identity provider (docs/decisions/0046-serve-and-supervise.md)', () => {
   let site: RunningSite;
   let apiPort: number;
   let idpPort: number;
@@ -121,7 +122,7 @@ function waitInChild(checks: { name: string; url: string }[], timeoutMs: number,
   });
 }
 
-describe('a start-up that waits prints what it waits for (issue 15 item 5)', () => {
+describe('a start-up that waits prints what it waits for (docs/decisions/0045-identity-hardening.md)', () => {
   let healthy: import('node:http').Server;
   let unhealthy: import('node:http').Server;
   let closedPort: number;
@@ -166,7 +167,7 @@ describe('a start-up that waits prints what it waits for (issue 15 item 5)', () 
   });
 });
 
-describe('restart backoff (issue 15 item 6)', () => {
+describe('restart backoff (docs/decisions/0046-serve-and-supervise.md)', () => {
   it('waits 1 s, 2 s, 4 s … at most 30 s between restarts, and 1 s again after a run of a minute', () => {
     const source = `
       import { restartDelayMs } from './scripts/services.mjs';
@@ -204,7 +205,7 @@ async function launchSiteOnOwnPorts(command: string, args: string[], extraEnv: R
   };
 }
 
-describe('npm start stopped with SIGTERM (issue 28 item 5)', () => {
+describe('npm start stopped with SIGTERM (docs/decisions/0090-stop-cleanly.md)', () => {
   test("stops every service and releases the embedded database's lock, though npm's sh does not pass the signal on", async () => {
     // `npm start` itself, as a process manager or a terminal's kill would stop it: npm runs the script through sh.
     const site = await launchSiteOnOwnPorts('npm', ['start']);
@@ -228,7 +229,7 @@ describe('npm start stopped with SIGTERM (issue 28 item 5)', () => {
   }, 360_000);
 });
 
-describe('npm start with a configuration error (issue 28 item 5)', () => {
+describe('npm start with a configuration error (docs/decisions/0090-stop-cleanly.md)', () => {
   test('stops with the message once instead of restarting the service', async () => {
     // Seven characters: the identity provider refuses it (idp/src/config.ts).
     const site = await launchSiteOnOwnPorts(process.execPath, [path.join(repoRoot, 'scripts/start.mjs')], {

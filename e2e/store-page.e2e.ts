@@ -1,6 +1,6 @@
 /**
- * The public store page, composed at run time from remotes (issue 2): started with the same
- * script as `npm start`, on a fresh PostgreSQL database that the first start seeds.
+ * The public store page, composed at run time from remotes (docs/decisions/0009-walking-skeleton.md): started with the
+ * same script as `npm start`, on a fresh PostgreSQL database that the first start seeds.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -75,7 +75,8 @@ test('shows at least 24 product cards whose code comes from mf-store own origin'
   expect(await page.locator('[data-testid="store-card"]').count()).toBeGreaterThanOrEqual(24);
 
   const storeOrigin = site.originOf('mf-store');
-  // The release the page was rendered with (issue 24): its own remoteEntry.js and chunks, under its version's folder.
+  // The release the page was rendered with (docs/decisions/0057-remotes-ship-alone-with-ssr.md): its own remoteEntry.js
+  // and chunks, under its version's folder.
   const release = new RegExp(`^${storeOrigin}/releases/[0-9a-f]{12}/`);
   expect(requests.some((url) => release.test(url) && url.endsWith('/remoteEntry.js'))).toBe(true);
   expect(requests.some((url) => release.test(url) && /\/static\/js\/.*\.chunk\.js$/.test(url))).toBe(true);
@@ -117,14 +118,14 @@ test('clicking a card opens its product link in a new page', async () => {
   expect(popup.url()).toBe(href);
 });
 
-test('a keyword shows its tooltip (#word · 링크 n개) on hover and on Tab focus; Escape hides it (issue 14 item 6)', async () => {
+test('a keyword shows its tooltip (#word · 링크 n개) on hover and on Tab focus; Escape hides it (docs/decisions/0037-keyword-tooltips.md)', async () => {
   const { page, requests } = await openHome();
   const words = page.locator('[data-testid="cloud-word"]');
   await words.first().waitFor();
   const tooltip = page.getByRole('tooltip');
   const tooltipText = /^#\S.* · 링크 \d+개$/;
 
-  // Words move into place for 600 ms (spec §9): hover once they are there.
+  // Words move into place for 600 ms (docs/product.md#9-constants-and-limits): hover once they are there.
   await page.waitForFunction(() =>
     [...document.querySelectorAll('[data-testid="cloud-word"]')].every((w) => getComputedStyle(w).opacity === '1'),
   );
@@ -176,7 +177,7 @@ test('a keyword shows its tooltip (#word · 링크 n개) on hover and on Tab foc
   expect(await next.count()).toBe(1); // Escape closes the tooltip, the focus stays on the word
 });
 
-test('inside KakaoTalk at 390 px: the hint to open the phone’s browser, and 링크 복사 copies the address (issue 14 item 7)', async () => {
+test('inside KakaoTalk at 390 px: the hint to open the phone’s browser, and 링크 복사 copies the address (docs/decisions/0038-share-and-qr.md)', async () => {
   const phone = await browser.newContext({
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -208,7 +209,7 @@ test('inside KakaoTalk at 390 px: the hint to open the phone’s browser, and �
   }
 });
 
-test('the administrator downloads the site’s QR code as a 1024 px PNG and as an SVG from /main/qr (issue 14 item 7)', async () => {
+test('the administrator downloads the site’s QR code as a 1024 px PNG and as an SVG from /main/qr (docs/decisions/0038-share-and-qr.md)', async () => {
   const page = await context.newPage();
   page.on('dialog', (dialog) => void dialog.accept());
   await signInAsAdmin(page, site.url, ADMIN_PASSWORD);
@@ -275,7 +276,8 @@ test('with the mf-plans server stopped, a visitor’s / is whole (its banner is 
   await page.goto(site.url);
   await waitForAppTakeover(page);
   expect(await page.locator('[data-testid="store-card"]').count()).toBeGreaterThanOrEqual(24);
-  // A visitor's banner on / is the served markup (issue 14 item 3): its plans show and mf-plans is never asked.
+  // A visitor's banner on / is the served markup (docs/decisions/0034-visitor-loads-what-it-shows.md): its plans show
+  // and mf-plans is never asked.
   expect(await page.locator('[data-testid="plan-item"]').count()).toBeGreaterThan(0);
   expect(await page.locator('[data-first-screen="mf_plans/Banner"]').getAttribute('data-state')).toBe('static');
   expect(asked.filter((url) => url.startsWith(plansOrigin))).toEqual([]);

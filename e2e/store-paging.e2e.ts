@@ -1,5 +1,5 @@
 /**
- * Issue 14 item 5, "cost that does not grow with the catalogue", in Chromium on free ports:
+ * docs/decisions/0036-paged-public-read.md, "cost that does not grow with the catalogue", in Chromium on free ports:
  * - with 120 links, `/` shows the first 48 cards, and scrolling down loads the rest page by page (GET /api/store/page),
  *   every link once, in the order of `GET /api/store`; at 390 px too;
  * - `/?tag=` finds the one link carrying a tag although it sits on the third page;
@@ -99,8 +99,8 @@ test(`/ shows the first ${PAGE_SIZE} cards, and scrolling loads the other ${PUBL
   expect(await cardCount(page)).toBe(PAGE_SIZE);
   await page.getByRole('button', { name: '더 보기' }).waitFor();
   expect(await scrollToEnd(page)).toEqual(all.map((link) => link.pname));
-  // The first page is in the served HTML (the first screen, issue 14 item 1): only the next two are read, from its
-  // cursor on.
+  // The first page is in the served HTML (the first screen, docs/decisions/0032-server-rendered-first-screen.md): only
+  // the next two are read, from its cursor on.
   expect(pages).toHaveLength(2);
   expect(pages.every((search) => search.includes('after=') && !search.includes('offset'))).toBe(true);
   await page.screenshot({ path: path.join(results, 'store-paging-1280.png') });

@@ -1,5 +1,6 @@
 /**
- * A team runs the site (issue 27) in Debian's Chromium at 390 px, each person in their own browser context:
+ * A team runs the site (docs/decisions/0078-team-runs-the-site.md) in Debian's Chromium at 390 px, each person in their
+ * own browser context:
  * 1. the owner signs in with a second factor (TOTP; the bootstrap owner's secret is ADMIN_TOTP_SECRET) and invites an
  *    editor and a door staff member from 팀원 관리 (`/people`);
  * 2. each opens their one-time link, sets a password, signs in and sees only their screens (editor: links,

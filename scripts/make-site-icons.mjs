@@ -1,5 +1,5 @@
 /**
- * Writes the site's icons into shell/public/ (issue 14 item 2), from one drawing:
+ * Writes the site's icons into shell/public/ (docs/decisions/0033-head-and-link-preview.md), from one drawing:
  *
  *   node scripts/make-site-icons.mjs
  *

@@ -1,10 +1,10 @@
 /**
- * The remotes a first `npm start` is still building (issue 25 item 3, "visitor-ready first start"): scripts/start.mjs
- * builds and serves what `/` needs first, then the other remotes, and lists those not served yet in a JSON file
- * (`<DATA_DIR>/run/preparing-remotes.json`, an array of federation names). The shell's site server names the file in
- * SITE_PREPARING_FILE and leaves those remotes out of `/config.json`, listing them under `preparing` instead, so their
- * screens say they are being prepared (shell PreparingPage) instead of failing to load an entry nobody serves yet.
- * No variable, or no file: nothing is being prepared (compose, Kubernetes, a second start).
+ * The remotes a first `npm start` is still building (docs/decisions/0066-visitor-ready-first-start.md, "visitor-ready
+ * first start"): scripts/start.mjs builds and serves what `/` needs first, then the other remotes, and lists those not
+ * served yet in a JSON file (`<DATA_DIR>/run/preparing-remotes.json`, an array of federation names). The shell's site
+ * server names the file in SITE_PREPARING_FILE and leaves those remotes out of `/config.json`, listing them under
+ * `preparing` instead, so their screens say they are being prepared (shell PreparingPage) instead of failing to load an
+ * entry nobody serves yet. No variable, or no file: nothing is being prepared (compose, Kubernetes, a second start).
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,6 +1,7 @@
 /**
- * The running configuration of remote releases (issue 24 items 2 and 4, docs/deploy.md "Releases, rollback and
- * canary"): which release of each remote visitors get, changed with nothing rebuilt or restarted.
+ * The running configuration of remote releases (docs/decisions/0059-versioned-releases.md,
+ * docs/decisions/0061-canary.md, docs/deploy.md "Releases, rollback and canary"): which release of each remote visitors
+ * get, changed with nothing rebuilt or restarted.
  *
  * A JSON file, `REMOTE_RELEASES_FILE` (default `<DATA_DIR>/remote-releases.json`), by remote federation name:
  *

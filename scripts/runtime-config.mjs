@@ -1,8 +1,8 @@
 /**
- * Builds the shell's `/config.json` (DECISIONS D8) from environment variables, so one build runs
- * in any environment. It is the one writer of that document: the shell's site server (scripts/serve-app.mjs) answers
- * `/config.json` with it on this machine and behind the gateway (deploy/gateway/nginx.conf.template), and builds the
- * pages' Content-Security-Policy from it (scripts/security-headers.mjs).
+ * Builds the shell's `/config.json` (docs/decisions/0008-runtime-configuration.md) from environment variables, so one
+ * build runs in any environment. It is the one writer of that document: the shell's site server (scripts/serve-app.mjs)
+ * answers `/config.json` with it on this machine and behind the gateway (deploy/gateway/nginx.conf.template), and
+ * builds the pages' Content-Security-Policy from it (scripts/security-headers.mjs).
  *
  * A remote's entry URL is, first found: REMOTE_<NAME>_URL (e.g. REMOTE_MF_STORE_URL, one remote served elsewhere);
  * REMOTE_URL_TEMPLATE with `{name}` replaced by the federation name (`/remotes/{name}/remoteEntry.js` behind the

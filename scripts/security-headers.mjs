@@ -1,21 +1,23 @@
 /**
- * The security headers of the site's static servers (issue 15 item 1): `npm start`'s server and the shell's site server
- * (scripts/serve-app.mjs) send them on every answer they make themselves (not on the API's answers they proxy: the API
- * has its own, helmet). Behind the gateway the shell's pages carry this policy as the site server sent it (the gateway
- * adds none of its own; e2e/deploy/gateway.e2e.ts checks it equals the policy of the gateway's /config.json).
+ * The security headers of the site's static servers (docs/decisions/0041-security-headers.md): `npm start`'s server and
+ * the shell's site server (scripts/serve-app.mjs) send them on every answer they make themselves (not on the API's
+ * answers they proxy: the API has its own, helmet). Behind the gateway the shell's pages carry this policy as the site
+ * server sent it (the gateway adds none of its own; e2e/deploy/gateway.e2e.ts checks it equals the policy of the
+ * gateway's /config.json).
  *
  * The Content-Security-Policy is built from the runtime configuration the page runs with (the `/config.json` document
- * of scripts/runtime-config.mjs, DECISIONS D8): the origins of the remotes' entries (scripts, styles, manifests,
- * images and fonts of each remote), the API's origin when `apiBaseUrl` is absolute, the identity server's origin
- * (token requests, the hidden check-SSO iframe) and Google Analytics' origins when an `analyticsId` is set. No
- * 'unsafe-eval' (but for `npm run dev`'s eval source-mapped builds) and no 'unsafe-inline' for scripts: production
- * builds use neither, and the one inline script keycloak-js's documentation suggests for silent-check-sso.html lives
- * in silent-check-sso.js instead. The one inline script the site runs is the served `/`'s early click listener
- * (scripts/first-screen/early-clicks.mjs, issue 26 item 2), allowed by the sha256 hash of its exact text, computed
- * from that text when the server starts. No 'unsafe-inline' for styles either: production builds extract CSS into
- * files (build/webpack-app.js, mini-css-extract-plugin), each remote's loaded from its own origin; `npm run dev`'s
- * builds inject `<style>` elements (style-loader) and get 'unsafe-inline' in style-src. Inline `style="…"` attributes are
- * refused everywhere (`style-src-attr 'none'`; React sets styles through the CSSOM, which CSP does not govern).
+ * of scripts/runtime-config.mjs, docs/decisions/0008-runtime-configuration.md): the origins of the remotes' entries
+ * (scripts, styles, manifests, images and fonts of each remote), the API's origin when `apiBaseUrl` is absolute, the
+ * identity server's origin (token requests, the hidden check-SSO iframe) and Google Analytics' origins when an
+ * `analyticsId` is set. No 'unsafe-eval' (but for `npm run dev`'s eval source-mapped builds) and no 'unsafe-inline' for
+ * scripts: production builds use neither, and the one inline script keycloak-js's documentation suggests for
+ * silent-check-sso.html lives in silent-check-sso.js instead. The one inline script the site runs is the served `/`'s
+ * early click listener (scripts/first-screen/early-clicks.mjs, docs/decisions/0073-every-tap-counted.md), allowed by
+ * the sha256 hash of its exact text, computed from that text when the server starts. No 'unsafe-inline' for styles
+ * either: production builds extract CSS into files (build/webpack-app.js, mini-css-extract-plugin), each remote's
+ * loaded from its own origin; `npm run dev`'s builds inject `<style>` elements (style-loader) and get 'unsafe-inline'
+ * in style-src. Inline `style="…"` attributes are refused everywhere (`style-src-attr 'none'`; React sets styles
+ * through the CSSOM, which CSP does not govern).
  *
  * `frame-ancestors 'none'` everywhere (no clickjacking of the admin console) except silent-check-sso.html, which
  * keycloak-js frames from the site's own page: `frame-ancestors 'self'`.
@@ -30,7 +32,8 @@ export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 /**
  * Powerful features no screen of the site uses are turned off for the page and every frame in it. The camera is the
  * site's own (`self`, never a frame from elsewhere): the door check-in screen /popup/checkin reads the visitors' QR
- * codes with it (issue 27 item 3). The API's answers and the remotes' static servers keep it off (`camera=()`).
+ * codes with it (docs/decisions/0081-camera-check-in.md). The API's answers and the remotes' static servers keep it off
+ * (`camera=()`).
  */
 export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=(), usb=()';
 

@@ -9,26 +9,29 @@
  * - `dist/` of the app, with caching that fits Module Federation: `remoteEntry.js`,
  *   `mf-manifest.json`, `index.html` and `/config.json` are never cached; hashed files under
  *   `static/` are `immutable` for a year.
- * - `/config.json` (DECISIONS D8), built per request from the environment.
+ * - `/config.json` (docs/decisions/0008-runtime-configuration.md), built per request from the environment.
  * - `/api` proxied to the API (API_INTERNAL_URL, or API_PORT on this machine), so the browser talks to one origin.
- * - A remote's releases (build/app-release.js, issue 24 item 2): `/releases/<version>/…` from `<app>/releases/`,
- *   immutable; `/release.json` names the newest (`dist-dev` has none: its `release.json` names the folder itself).
- * - The shell's `/` carries its first screen (issue 24 item 1, docs/first-screen.md), rendered here from the API's data
- *   and each first-screen remote's live release, fetched from that remote's own server
- *   (scripts/first-screen/first-screen-renderer.mjs); its stylesheet is served as `/first-screen/<releases>.css` (named by the
- *   releases it is made of, so any replica of this server can make it), and
- *   `/metrics` counts its slots per remote and release (not through a proxy: 403 with X-Forwarded-For).
+ * - A remote's releases (build/app-release.js, docs/decisions/0059-versioned-releases.md): `/releases/<version>/…` from
+ *   `<app>/releases/`, immutable; `/release.json` names the newest (`dist-dev` has none: its `release.json` names the
+ *   folder itself).
+ * - The shell's `/` carries its first screen (docs/decisions/0058-web-tier-renders.md, docs/first-screen.md), rendered
+ *   here from the API's data and each first-screen remote's live release, fetched from that remote's own server
+ *   (scripts/first-screen/first-screen-renderer.mjs); its stylesheet is served as `/first-screen/<releases>.css` (named
+ *   by the releases it is made of, so any replica of this server can make it), and `/metrics` counts its slots per
+ *   remote and release (not through a proxy: 403 with X-Forwarded-For).
  * - Which release of each remote a page view and `/config.json` name follows the running configuration of releases
  *   (scripts/release-config.mjs: a pinned live release, a canary), re-read within a second of a change.
  *   `index.html`'s SSI include of the page head is resolved through the API as nginx would (scripts/ssi-include.mjs);
  *   an include the API does not answer with 200 within 2 s is left out.
  * - A browser navigation to a client-side route falls back to `index.html` (scripts/spa-fallback.mjs); any other
  *   path that no file answers is a 404, so a missing chunk under `static/` is never answered with HTML.
- * - Security headers (scripts/security-headers.mjs, issue 15 item 1) on every answer it makes itself: a
- *   Content-Security-Policy built from the same `/config.json` the page gets, Referrer-Policy, Permissions-Policy,
- *   X-Content-Type-Options, and HSTS when the browser came over HTTPS. The proxied API answers carry the API's own.
- * - Compression (issue 14 item 4), as the gateway's nginx does: brotli or gzip by Accept-Encoding through the
- *   `compression` middleware, with `Vary: Accept-Encoding`; answers under 1 KB are sent as they are.
+ * - Security headers (scripts/security-headers.mjs, docs/decisions/0041-security-headers.md) on every answer it makes
+ *   itself: a Content-Security-Policy built from the same `/config.json` the page gets, Referrer-Policy,
+ *   Permissions-Policy, X-Content-Type-Options, and HSTS when the browser came over HTTPS. The proxied API answers
+ *   carry the API's own.
+ * - Compression (docs/decisions/0035-public-read-caching.md), as the gateway's nginx does: brotli or gzip by
+ *   Accept-Encoding through the `compression` middleware, with `Vary: Accept-Encoding`; answers under 1 KB are sent as
+ *   they are.
  * Remote assets are sent with `Access-Control-Allow-Origin: *` so the host can fetch manifests.
  */
 import fs from 'node:fs';
@@ -192,7 +195,8 @@ app.use(async (req, res, next) => {
       return;
     }
     const query = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
-    // The visitor's address only, never the Host it sent (scripts/ssi-include.mjs forwardedHeaders, issue 28 item 10).
+    // The visitor's address only, never the Host it sent (scripts/ssi-include.mjs forwardedHeaders,
+    // docs/decisions/0095-no-host-derived-urls.md).
     const forwarded = { forwardedFor: req.ip };
     const [withHead, first] = await Promise.all([
       resolveSsi(page, (virtual) => fetchInclude(apiOrigin, virtual, forwarded)),

@@ -3,14 +3,17 @@
  * output, and with `showOutput` everything, also in the terminal), the list of running services in
  * `<dataDir>/run/site.json` ({ name, pid, port }[]) so a person or a test can stop one part, readiness polling that
  * says what it is still waiting for, a supervisor that restarts a service launched with `restart` when it exits
- * (issue 15 item 6), and a stop that waits for every child.
+ * (docs/decisions/0046-serve-and-supervise.md), and a stop that waits for every child.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { identitySettings, repoRoot, siteLayout } from './site-layout.mjs';
 
-/** Restart backoff (issue 15 item 6): 1 s, 2 s, 4 s … at most 30 s; back to 1 s once a run lasted a minute. */
+/**
+ * Restart backoff (docs/decisions/0046-serve-and-supervise.md): 1 s, 2 s, 4 s … at most 30 s; back to 1 s once a run
+ * lasted a minute.
+ */
 export const RESTART_BACKOFF = { firstMs: 1_000, maxMs: 30_000, resetAfterMs: 60_000 };
 
 /**
@@ -34,8 +37,8 @@ const pollError = (error) => error?.cause?.code ?? error?.cause?.message ?? erro
 /**
  * Calls `stop` once on SIGINT or SIGTERM, and once the process that started this one is gone. `npm start` and
  * `npm run dev` run their script through `sh -c`, and Debian's sh (dash) dies of a SIGTERM sent to npm instead of
- * passing it on: the site went on running without its parent, the embedded database locked (issue 28 item 5). An
- * orphan's parent id changes, so it is read every second.
+ * passing it on: the site went on running without its parent, the embedded database locked
+ * (docs/decisions/0090-stop-cleanly.md). An orphan's parent id changes, so it is read every second.
  * @param {() => void} stop
  */
 export function stopOnSignalOrOrphaned(stop) {
@@ -52,7 +55,7 @@ export function stopOnSignalOrOrphaned(stop) {
 /**
  * The exit code with which a service says its configuration is wrong (sysexits.h EX_CONFIG): the API's and the
  * identity provider's `ConfigError`, the site server's `설정 오류`. Starting it again cannot help, so the group stops
- * instead of restarting it (issue 28 item 5).
+ * instead of restarting it (docs/decisions/0090-stop-cleanly.md).
  */
 export const EXIT_CONFIGURATION = 78;
 
@@ -163,7 +166,7 @@ export function serviceGroup({ dataDir, logDir, onExit = () => {}, onConfigurati
      * @param {{ showOutput?: boolean, restart?: string }} [options] showOutput: its standard output in the terminal
      *   too. restart: the service's name for a person (`API`); when set, an exit while the group is not stopping
      *   starts it again after restartDelayMs and prints one line, e.g. `API가 종료되어(코드 1) 2초 후 다시
-     *   시작합니다. 로그: …` (issue 15 item 6), instead of calling onExit.
+     *   시작합니다. 로그: …` (docs/decisions/0046-serve-and-supervise.md), instead of calling onExit.
      */
     launch(name, port, args, env = {}, { showOutput = false, restart } = {}) {
       /** @type {Service} */
@@ -189,7 +192,7 @@ export function serviceGroup({ dataDir, logDir, onExit = () => {}, onConfigurati
     /**
      * Polls every URL until it answers 2xx, for at most `timeoutMs` in all; `onReady(name)` as each one does.
      * Every `noticeMs` while some are not ready it prints, per service, which URL it polls and why the last poll
-     * failed (issue 15 item 5: a start-up that waits prints what it waits for).
+     * failed (docs/decisions/0045-identity-hardening.md: a start-up that waits prints what it waits for).
      * @param {{ name: string, url: string }[]} checks
      * @param {(name: string) => void} [onReady]
      * @param {number} [timeoutMs] default 3 minutes

@@ -44,7 +44,7 @@ function toPort(value, fallback, name) {
 }
 
 /**
- * Identity settings shared by /config.json, the API and the embedded provider (DECISIONS D5).
+ * Identity settings shared by /config.json, the API and the embedded provider (docs/decisions/0005-authentication.md).
  * `AUTH_MODE=keycloak` with KEYCLOAK_URL and KEYCLOAK_REALM points everything at a Keycloak realm;
  * otherwise OIDC_ISSUER names an external OpenID Connect issuer, and when it is unset `npm start`
  * runs the embedded provider (`idp/`) on IDP_PORT.

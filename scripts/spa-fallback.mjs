@@ -1,5 +1,6 @@
 /**
- * Which requests the single-page-app fallback (index.html) answers, in `npm start`'s static server (issue 15).
+ * Which requests the single-page-app fallback (index.html) answers, in `npm start`'s static server
+ * (docs/decisions/0040-trusted-under-attack.md).
  *
  * Only a page address gets index.html: a GET or HEAD whose last path segment has no file extension and which is
  * not under `static/` (the hashed chunks of the shell or of a remote). The Accept header is not required to name

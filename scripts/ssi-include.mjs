@@ -5,7 +5,7 @@
  *   <!--# include virtual="/api/…" -->                   replaced by the API's answer: its body when 200, else nothing
  *   <!--# block name="x" --> … <!--# endblock -->          left out of the page; the stand-in of an include naming it:
  *   <!--# include virtual="/api/…" stub="x" -->          … the block's text when the answer is not 200 or is empty
- *                                                       (the shell's default title and description, issue 14 item 2)
+ * (the shell's default title and description, docs/decisions/0033-head-and-link-preview.md)
  *
  * Any `include virtual` under `/api/` is resolved the same way (the head tags); anything else is left as it is (an
  * HTML comment). The first screen is not an include: the shell's server renders it (scripts/first-screen/).
@@ -55,9 +55,9 @@ export async function resolveSsi(html, include) {
 
 /**
  * The headers a server asking the API on a visitor's behalf sends: the visitor's address (the API's rate limit counts
- * the visitor, not this server). Not the visitor's `Host` (issue 28 item 10): nothing the API answers here may depend
- * on a host the client chose, since the head is cached and sent to everyone; its addresses come from the API's
- * PUBLIC_SITE_URL alone (api/src/site-head/site-head.ts renderHead).
+ * the visitor, not this server). Not the visitor's `Host` (docs/decisions/0095-no-host-derived-urls.md): nothing the
+ * API answers here may depend on a host the client chose, since the head is cached and sent to everyone; its addresses
+ * come from the API's PUBLIC_SITE_URL alone (api/src/site-head/site-head.ts renderHead).
  * @param {{ forwardedFor?: string }} request
  * @returns {Record<string, string>}
  */

@@ -4,9 +4,9 @@
  * set), the shell and each remote on its own port. What `/` needs (the shell and the first-screen remotes) is built
  * and served first: when other remotes still have to be built, it prints the site URL for visitors as soon as `/`
  * serves its whole first screen, then builds the rest, serving each as it is built while its screens say they are
- * being prepared (issue 25 item 3). Prints the site URL again once every part answers. Ctrl-C (SIGINT) or
- * SIGTERM stops every child and waits for it, so no process is orphaned and the embedded database lock is released;
- * so does the end of the process that started it (`npm start` stopped with SIGTERM: services.mjs
+ * being prepared (docs/decisions/0066-visitor-ready-first-start.md). Prints the site URL again once every part answers.
+ * Ctrl-C (SIGINT) or SIGTERM stops every child and waits for it, so no process is orphaned and the embedded database
+ * lock is released; so does the end of the process that started it (`npm start` stopped with SIGTERM: services.mjs
  * `stopOnSignalOrOrphaned`).
  *
  * The terminal gets one line per build and per service; full output goes to `<DATA_DIR>/logs/` (`build-<app>.log`,
@@ -16,8 +16,9 @@
  *
  * When the API or the identity provider exits on its own (a crash, `kill -9`, an out-of-memory kill), it is started
  * again after 1 s, 2 s, 4 s … at most 30 s (back to 1 s after a minute up), with one line saying so; the rest of the
- * site keeps running (issue 15 item 6). While start-up waits, every 15 s it prints which service it waits for and
- * the URL it polls; when one never answers it says which, and the last error (issue 15 item 5).
+ * site keeps running (docs/decisions/0046-serve-and-supervise.md). While start-up waits, every 15 s it prints which
+ * service it waits for and the URL it polls; when one never answers it says which, and the last error
+ * (docs/decisions/0045-identity-hardening.md).
  */
 import path from 'node:path';
 import { buildStale, buildTargets, isBuilt } from './build.mjs';

@@ -37,8 +37,9 @@ export type { DatabaseTarget };
  * run under the migration lock (MIGRATIONS_RUN=true) or their absence is checked (false); a pending
  * migration is not retried like a refused connection, it stops the start at once.
  * `httpLogger`: the request logger main.ts already writes with (logging/); tests leave it out.
- * Every request runs in its connection lane (database/embedded-pool.ts, issue 28 item 6): a module middleware, so it is
- * mounted at init, after configure-app.ts's body parsers, whose stream events would not carry the lane on.
+ * Every request runs in its connection lane (database/embedded-pool.ts,
+ * docs/decisions/0091-responsive-embedded-default.md): a module middleware, so it is mounted at init, after
+ * configure-app.ts's body parsers, whose stream events would not carry the lane on.
  */
 @Module({})
 export class AppModule implements NestModule {

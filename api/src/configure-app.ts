@@ -27,10 +27,10 @@ import { METRICS_PATH, metricsEndpoint } from './metrics/metrics-endpoint';
  * of the metrics, the drain middleware (503 to new requests on kept-alive connections once SIGTERM arrived), /metrics
  * (metrics/, outside `/api`, for loopback or METRICS_TOKEN only), the security headers (common/security-headers.ts),
  * the analytics ingest's own path (analytics/ingest-endpoint.ts), the JSON and form body parsers refusing bytes that are
- * not UTF-8 (common/utf8-body.ts), global prefix /api, the D1 exception filter, the input pipes (common/safe-input.ts)
- * around the validation pipe, the body-type check (common/request-body-type.ts) and the one-value-per-query-parameter
- * check (common/single-query-value.ts), trust of a loopback proxy, and the OpenAPI document at /api/docs when
- * API_DOCS=true. Cached public reads take this same path
+ * not UTF-8 (common/utf8-body.ts), global prefix /api, the docs/decisions/0001-response-envelope.md exception filter,
+ * the input pipes (common/safe-input.ts) around the validation pipe, the body-type check (common/request-body-type.ts)
+ * and the one-value-per-query-parameter check (common/single-query-value.ts), trust of a loopback proxy, and the
+ * OpenAPI document at /api/docs when API_DOCS=true. Cached public reads take this same path
  * (public-cache/public-read.interceptor.ts).
  */
 export async function configureApp(app: NestExpressApplication): Promise<void> {
@@ -44,7 +44,7 @@ export async function configureApp(app: NestExpressApplication): Promise<void> {
   app.use(METRICS_PATH, metricsEndpoint(metrics, config.metricsToken));
   app.use(securityHeaders(`/${API_PREFIX}/docs`));
   // The analytics beacon, taken from the HTTP server ahead of Express; its route here (ahead of the global JSON
-  // parser) answers its refusals with the envelope (issue 26 item 1).
+  // parser) answers its refusals with the envelope (docs/decisions/0072-cheap-analytics-ingest.md).
   mountIngestEndpoint(app);
   // In place of Nest's own parsers (same limits), which would decode bytes that are not UTF-8 to U+FFFD and store them.
   app.useBodyParser('json', { verify: verifyUtf8Body });

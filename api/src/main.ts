@@ -28,7 +28,7 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
  * Start-up order: validate config → start the embedded database when DATABASE_URL is unset →
  * create the Nest app (TypeORM connects; under the migration advisory lock it runs the pending
  * migrations, or with MIGRATIONS_RUN=false refuses to start while one is pending) → seed when empty → listen.
- * SIGINT/SIGTERM (issue 6 "Stateless API"): drain HTTP (readiness 503, listening socket closed, in-flight
+ * SIGINT/SIGTERM (docs/decisions/0017-stateless-api.md): drain HTTP (readiness 503, listening socket closed, in-flight
  * requests finish within SHUTDOWN_TIMEOUT_MS, then remaining sockets are cut; common/http-drain.ts) →
  * close the app (TypeORM pool) → stop the embedded server and release its lock → exit 0.
  * Signals are handled here rather than by enableShutdownHooks because the embedded server lives
@@ -75,7 +75,8 @@ async function bootstrap(): Promise<void> {
     const dataSource = app.get(DataSource);
     if (config.seedOnEmpty && (await isCatalogueEmpty(dataSource))) {
       await seedDemoCatalogue(dataSource, app.get(Clock));
-      // Another process may already serve the empty catalogue from its cache (issue 14 item 4).
+      // Another process may already serve the empty catalogue from its cache
+      // (docs/decisions/0035-public-read-caching.md).
       await app.get(PublicCache).invalidate();
       logger.log(messages.seededOnEmpty);
     }

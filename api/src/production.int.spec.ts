@@ -12,8 +12,8 @@ const ALL = migrations.map((Migration) => new Migration().name);
 jest.setTimeout(120_000);
 
 /**
- * The API as docker-compose.yml runs it (issue 6): the built `api/dist` (built here first, so it is never
- * stale), real processes, real signals, each on a fresh database of the test server.
+ * The API as docker-compose.yml runs it (docs/decisions/0015-production-deployment.md): the built `api/dist` (built
+ * here first, so it is never stale), real processes, real signals, each on a fresh database of the test server.
  * - the one-shot migrate command, alone and two at once;
  * - a replica with MIGRATIONS_RUN=false refusing an un-migrated database;
  * - graceful shutdown on SIGTERM.
@@ -157,7 +157,7 @@ async function within<T>(promise: Promise<T>, ms: number, what: string): Promise
   }
 }
 
-describe('production process (issue 6)', () => {
+describe('production process (docs/decisions/0015-production-deployment.md)', () => {
   const databases: TestDatabase[] = [];
   const runs: Run[] = [];
   const fresh = async () => {

@@ -1,9 +1,9 @@
 /**
- * The same UI built once WITHOUT Module Federation ("plain", issue 14 item 8a): the shell's own webpack
- * configuration (build/webpack-app.js) with the ModuleFederationPlugin removed and the federation runtime
+ * The same UI built once WITHOUT Module Federation ("plain", docs/decisions/0039-measured-not-asserted.md): the shell's
+ * own webpack configuration (build/webpack-app.js) with the ModuleFederationPlugin removed and the federation runtime
  * (`@module-federation/enhanced/runtime`, imported only by shell/src/remotes/remote-registry.ts) replaced by a
- * generated module that imports every remote's exposed modules from source. Same components, same CSS, same
- * minifier and chunking rules; only the composition differs. For benchmarks only: nothing ships this build.
+ * generated module that imports every remote's exposed modules from source. Same components, same CSS, same minifier
+ * and chunking rules; only the composition differs. For benchmarks only: nothing ships this build.
  *
  *   const dir = await buildPlainSite();   // → <dir>/dist/index.html, served with scripts/serve-app.mjs
  *

@@ -2,7 +2,7 @@
  * Jest reporter, beside the default one: at the end of a run, one line per project (api, web, idp, e2e) with its wall
  * time (from its first test file's start to its last one's end, in seconds, files running in parallel overlapping),
  * the number of its files and the sum of their own times, then its three slowest files. CI's log thus says where its
- * time goes (issue 25 item 4), with nothing run a second time.
+ * time goes (docs/decisions/0067-ci-wall-time.md), with nothing run a second time.
  */
 class ProjectTimesReporter {
   onRunComplete(_contexts, results) {

@@ -29,7 +29,7 @@ export type JsonRequest<P extends keyof paths, M extends keyof paths[P]> = paths
   ? B
   : never;
 
-/** A link (product card), DECISIONS D2. */
+/** A link (product card), docs/decisions/0002-entities.md. */
 export type Link = Schemas['LinkDto'];
 /** A schedule entry with its `status` (days until start, ≤ 0 = OPEN). */
 export type Plan = Schemas['PlanDto'];
@@ -59,20 +59,29 @@ export type PlanBody = Schemas['CreatePlanDto'];
 /** Body of `POST /api/popup` and `PUT /api/popup/update/:id`. */
 export type PopupBody = Schemas['CreatePopupDto'];
 
-/** The body of every 4xx/5xx answer (DECISIONS D1). */
+/** The body of every 4xx/5xx answer (docs/decisions/0001-response-envelope.md). */
 export type ErrorBody = Schemas['ErrorResponse'];
 /** A stale reorder's 409: the error body plus the current ordered list. */
 export type LinkOrderConflictBody = Schemas['LinkOrderConflictResponse'];
-/** A stale link update's or delete's 409 (issue 15 item 8): the error envelope plus the link as stored now. */
+/**
+ * A stale link update's or delete's 409 (docs/decisions/0048-no-silent-overwrite.md): the error envelope plus the link
+ * as stored now.
+ */
 export type LinkConflictBody = Schemas['LinkConflictResponse'];
-/** A stale plan update's or delete's 409 (issue 15 item 8): the error envelope plus the plan as stored now. */
+/**
+ * A stale plan update's or delete's 409 (docs/decisions/0048-no-silent-overwrite.md): the error envelope plus the plan
+ * as stored now.
+ */
 export type PlanConflictBody = Schemas['PlanConflictResponse'];
 /**
- * A popup slot write's 409 (issue 15 item 8): the error envelope, plus the slot as stored now when the version was
- * stale (the other 409s, below what bookings took or bookings waiting, carry none).
+ * A popup slot write's 409 (docs/decisions/0048-no-silent-overwrite.md): the error envelope, plus the slot as stored
+ * now when the version was stale (the other 409s, below what bookings took or bookings waiting, carry none).
  */
 export type PopupConflictBody = Schemas['PopupConflictResponse'];
-/** A stale cover replace's 409 (issue 15 item 8): the error envelope plus the cover as stored now (or null). */
+/**
+ * A stale cover replace's 409 (docs/decisions/0048-no-silent-overwrite.md): the error envelope plus the cover as stored
+ * now (or null).
+ */
 export type CoverConflictBody = Schemas['CoverConflictResponse'];
 
 /** One page view or click the public page reports (`POST /api/analytics/events`). */
@@ -97,7 +106,7 @@ export type Booking = Schemas['BookingDto'];
 export type BookingState = Booking['status'];
 /** Body of `POST /api/reserve/bookings`. */
 export type BookingBody = Schemas['CreateBookingDto'];
-/** A waitlist entry as its visitor sees it (`/api/reserve/waitlist`; issue 26 item 4). */
+/** A waitlist entry as its visitor sees it (`/api/reserve/waitlist`; docs/decisions/0075-waitlist.md). */
 export type WaitlistEntry = Schemas['WaitlistEntryDto'];
 /** A waitlist entry as the owner and door staff see it (`GET /api/popup/{id}/waitlist`). */
 export type AdminWaitlistEntry = Schemas['AdminWaitlistEntryDto'];

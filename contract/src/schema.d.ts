@@ -1386,7 +1386,7 @@ export interface components {
     schemas: {
         LinkDto: {
             /**
-             * @description The label the public card starts with (issue 25 item 7): `none`, `ad` 광고, `sponsored` 협찬, `affiliate` 제휴.
+             * @description The label the public card starts with (docs/decisions/0070-disclosure-label.md): `none`, `ad` 광고, `sponsored` 협찬, `affiliate` 제휴.
              * @enum {string}
              */
             disclosure: "none" | "ad" | "sponsored" | "affiliate";
@@ -1417,7 +1417,7 @@ export interface components {
             /** @description For a scheduled link, whole days (Asia/Seoul) until it opens (the badge's D-n); otherwise null. */
             opensInDays: number | null;
             /**
-             * @description Edit version (issue 15 item 8): 1 when created, +1 on every saved edit. Send it back with an update or delete
+             * @description Edit version (docs/decisions/0048-no-silent-overwrite.md): 1 when created, +1 on every saved edit. Send it back with an update or delete
              *     (`If-Match: "<version>"`, or `version` in an update's body) to be refused with 409 instead of overwriting
              *     another administrator's newer change.
              */
@@ -1449,7 +1449,7 @@ export interface components {
             /** @description Every broken rule of a 400 from validation. */
             errors?: components["schemas"]["FieldErrorDto"][];
             /**
-             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (issue 15 item 7),
+             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (docs/decisions/0047-logs-metrics-audit.md),
              *     so an error shown to a person can be looked up in the logs.
              */
             requestId?: string;
@@ -1459,13 +1459,13 @@ export interface components {
         };
         CreateLinkDto: {
             /**
-             * @description 1–100 characters after trimming; required (spec §5 `messages.pnameRequired`).
+             * @description 1–100 characters after trimming; required (docs/product.md#5-validation `messages.pnameRequired`).
              * @example 수제 딸기잼 세트
              */
             pname: string;
             /**
-             * @description One string, split on `,` and `/` (DECISIONS D2): at most 20 tags of at most 30 characters. A leading `#` of a
-             *     tag is dropped (`#해시` → `해시`, issue 16 item 5).
+             * @description One string, split on `,` and `/` (docs/decisions/0002-entities.md): at most 20 tags of at most 30 characters. A leading `#` of a
+             *     tag is dropped (`#해시` → `해시`, docs/decisions/0055-form-flow.md).
              * @example 간식, 선물추천/홈카페
              */
             tag?: string | null;
@@ -1485,7 +1485,7 @@ export interface components {
              */
             enabled?: boolean;
             /**
-             * @description The label the public card starts with (issue 25 item 7): `none` (default on create), `ad` 광고, `sponsored` 협찬,
+             * @description The label the public card starts with (docs/decisions/0070-disclosure-label.md): `none` (default on create), `ad` 광고, `sponsored` 협찬,
              *     `affiliate` 제휴. Anything else: 400 `messages.linkDisclosureInvalid` (null
              *     too, here; an update, whose fields are optional, reads null as omitted).
              * @example ad
@@ -1512,13 +1512,13 @@ export interface components {
         };
         UpdateLinkDto: {
             /**
-             * @description 1–100 characters after trimming; required (spec §5 `messages.pnameRequired`).
+             * @description 1–100 characters after trimming; required (docs/product.md#5-validation `messages.pnameRequired`).
              * @example 수제 딸기잼 세트
              */
             pname?: string;
             /**
-             * @description One string, split on `,` and `/` (DECISIONS D2): at most 20 tags of at most 30 characters. A leading `#` of a
-             *     tag is dropped (`#해시` → `해시`, issue 16 item 5).
+             * @description One string, split on `,` and `/` (docs/decisions/0002-entities.md): at most 20 tags of at most 30 characters. A leading `#` of a
+             *     tag is dropped (`#해시` → `해시`, docs/decisions/0055-form-flow.md).
              * @example 간식, 선물추천/홈카페
              */
             tag?: string | null;
@@ -1538,7 +1538,7 @@ export interface components {
              */
             enabled?: boolean;
             /**
-             * @description The label the public card starts with (issue 25 item 7): `none` (default on create), `ad` 광고, `sponsored` 협찬,
+             * @description The label the public card starts with (docs/decisions/0070-disclosure-label.md): `none` (default on create), `ad` 광고, `sponsored` 협찬,
              *     `affiliate` 제휴. Anything else: 400 `messages.linkDisclosureInvalid` (null
              *     too, here; an update, whose fields are optional, reads null as omitted).
              * @example ad
@@ -1558,7 +1558,7 @@ export interface components {
              */
             showUntil?: string | null;
             /**
-             * @description The link's `version` when the form loaded it (issue 15 item 8). When it is no longer the stored one, nothing
+             * @description The link's `version` when the form loaded it (docs/decisions/0048-no-silent-overwrite.md). When it is no longer the stored one, nothing
              *     changes and the answer is 409 with the stored link. Omitted: saved whatever the stored version (older clients).
              *     The same as sending `If-Match: "<version>"`.
              * @example 3
@@ -1573,7 +1573,7 @@ export interface components {
             /** @description Every broken rule of a 400 from validation. */
             errors?: components["schemas"]["FieldErrorDto"][];
             /**
-             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (issue 15 item 7),
+             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (docs/decisions/0047-logs-metrics-audit.md),
              *     so an error shown to a person can be looked up in the logs.
              */
             requestId?: string;
@@ -1581,13 +1581,13 @@ export interface components {
         };
         CreateLinkFormDto: {
             /**
-             * @description 1–100 characters after trimming; required (spec §5 `messages.pnameRequired`).
+             * @description 1–100 characters after trimming; required (docs/product.md#5-validation `messages.pnameRequired`).
              * @example 수제 딸기잼 세트
              */
             pname: string;
             /**
-             * @description One string, split on `,` and `/` (DECISIONS D2): at most 20 tags of at most 30 characters. A leading `#` of a
-             *     tag is dropped (`#해시` → `해시`, issue 16 item 5).
+             * @description One string, split on `,` and `/` (docs/decisions/0002-entities.md): at most 20 tags of at most 30 characters. A leading `#` of a
+             *     tag is dropped (`#해시` → `해시`, docs/decisions/0055-form-flow.md).
              * @example 간식, 선물추천/홈카페
              */
             tag?: string | null;
@@ -1597,7 +1597,7 @@ export interface components {
              */
             link?: string | null;
             /**
-             * @description The label the public card starts with (issue 25 item 7): `none` (default on create), `ad` 광고, `sponsored` 협찬,
+             * @description The label the public card starts with (docs/decisions/0070-disclosure-label.md): `none` (default on create), `ad` 광고, `sponsored` 협찬,
              *     `affiliate` 제휴. Anything else: 400 `messages.linkDisclosureInvalid` (null
              *     too, here; an update, whose fields are optional, reads null as omitted).
              * @example ad
@@ -1624,13 +1624,13 @@ export interface components {
         };
         UpdateLinkFormDto: {
             /**
-             * @description 1–100 characters after trimming; required (spec §5 `messages.pnameRequired`).
+             * @description 1–100 characters after trimming; required (docs/product.md#5-validation `messages.pnameRequired`).
              * @example 수제 딸기잼 세트
              */
             pname?: string;
             /**
-             * @description One string, split on `,` and `/` (DECISIONS D2): at most 20 tags of at most 30 characters. A leading `#` of a
-             *     tag is dropped (`#해시` → `해시`, issue 16 item 5).
+             * @description One string, split on `,` and `/` (docs/decisions/0002-entities.md): at most 20 tags of at most 30 characters. A leading `#` of a
+             *     tag is dropped (`#해시` → `해시`, docs/decisions/0055-form-flow.md).
              * @example 간식, 선물추천/홈카페
              */
             tag?: string | null;
@@ -1640,7 +1640,7 @@ export interface components {
              */
             link?: string | null;
             /**
-             * @description The label the public card starts with (issue 25 item 7): `none` (default on create), `ad` 광고, `sponsored` 협찬,
+             * @description The label the public card starts with (docs/decisions/0070-disclosure-label.md): `none` (default on create), `ad` 광고, `sponsored` 협찬,
              *     `affiliate` 제휴. Anything else: 400 `messages.linkDisclosureInvalid` (null
              *     too, here; an update, whose fields are optional, reads null as omitted).
              * @example ad
@@ -1665,7 +1665,7 @@ export interface components {
              */
             enabled?: boolean;
             /**
-             * @description The link's `version` when the form loaded it (issue 15 item 8), as a text part (`'3'`); see UpdateLinkDto.version.
+             * @description The link's `version` when the form loaded it (docs/decisions/0048-no-silent-overwrite.md), as a text part (`'3'`); see UpdateLinkDto.version.
              *     Stale: 409 and nothing stored (neither the fields nor the image).
              * @example 3
              */
@@ -1695,7 +1695,7 @@ export interface components {
             /** @description Every broken rule of a 400 from validation. */
             errors?: components["schemas"]["FieldErrorDto"][];
             /**
-             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (issue 15 item 7),
+             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (docs/decisions/0047-logs-metrics-audit.md),
              *     so an error shown to a person can be looked up in the logs.
              */
             requestId?: string;
@@ -1712,7 +1712,7 @@ export interface components {
             /** @description Whole days from today (Asia/Seoul) to startdate; 0 or less shows OPEN on the banner. */
             status: number;
             /**
-             * @description Edit version (issue 15 item 8): 1 when created, +1 on every saved update. Send it back with an update or delete
+             * @description Edit version (docs/decisions/0048-no-silent-overwrite.md): 1 when created, +1 on every saved update. Send it back with an update or delete
              *     (`If-Match: "<version>"`, or `version` in an update's body) to be refused with 409 instead of overwriting.
              */
             version: number;
@@ -1762,7 +1762,7 @@ export interface components {
              */
             title: string;
             /**
-             * @description The plan's `version` when the form loaded it (issue 15 item 8): stale → 409 with the stored plan, nothing
+             * @description The plan's `version` when the form loaded it (docs/decisions/0048-no-silent-overwrite.md): stale → 409 with the stored plan, nothing
              *     changed. Omitted: saved whatever the stored version (older clients). The same as `If-Match: "<version>"`.
              * @example 2
              */
@@ -1776,7 +1776,7 @@ export interface components {
             /** @description Every broken rule of a 400 from validation. */
             errors?: components["schemas"]["FieldErrorDto"][];
             /**
-             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (issue 15 item 7),
+             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (docs/decisions/0047-logs-metrics-audit.md),
              *     so an error shown to a person can be looked up in the logs.
              */
             requestId?: string;
@@ -1823,7 +1823,7 @@ export interface components {
             /** @description People whose booking was checked in (입장 확인). */
             checkedInPeople: number;
             /**
-             * @description Edit version (issue 15 item 8): 1 when created, +1 on every administrator save of the slot (update, the booking
+             * @description Edit version (docs/decisions/0048-no-silent-overwrite.md): 1 when created, +1 on every administrator save of the slot (update, the booking
              *     switch; bookings do not count). Send it back with an update or delete (`If-Match: "<version>"`, or `version` in
              *     an update's body) to be refused with 409 instead of overwriting.
              */
@@ -1956,7 +1956,7 @@ export interface components {
             /** @description take bookings (the manual switch; default true) */
             bookingEnabled?: boolean;
             /**
-             * @description The slot's `version` when the form loaded it (issue 15 item 8): stale → 409 with the stored slot, nothing
+             * @description The slot's `version` when the form loaded it (docs/decisions/0048-no-silent-overwrite.md): stale → 409 with the stored slot, nothing
              *     changed. Omitted: saved whatever the stored version (older clients). The same as `If-Match: "<version>"`.
              * @example 2
              */
@@ -1970,7 +1970,7 @@ export interface components {
             /** @description Every broken rule of a 400 from validation. */
             errors?: components["schemas"]["FieldErrorDto"][];
             /**
-             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (issue 15 item 7),
+             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (docs/decisions/0047-logs-metrics-audit.md),
              *     so an error shown to a person can be looked up in the logs.
              */
             requestId?: string;
@@ -2058,7 +2058,7 @@ export interface components {
             retentionDays: number;
             /**
              * @description Hours before a slot's start the reminder email goes out (REMINDER_HOURS_BEFORE), for the email consent; null when
-             *     this site sends no reminders (no SMTP_URL): the form then asks for no email address (issue 26 item 5).
+             *     this site sends no reminders (no SMTP_URL): the form then asks for no email address (docs/decisions/0076-calendar-and-reminders.md).
              */
             reminderHoursBefore: number | null;
         };
@@ -2170,7 +2170,7 @@ export interface components {
             name: string | null;
             /** @description `01012345678`; null once erased. */
             phone: string | null;
-            /** @description The reminder address the visitor gave (issue 26 item 5); null when none was given, and once erased. */
+            /** @description The reminder address the visitor gave (docs/decisions/0076-calendar-and-reminders.md); null when none was given, and once erased. */
             email: string | null;
             partySize: number;
             createdAt: string;
@@ -2254,7 +2254,7 @@ export interface components {
             /** @description `/api/images/<key>`. */
             imagelink: string;
             /**
-             * @description Edit version (issue 15 item 8): 1 for the first cover, +1 on every replace. Send it back with the next replace
+             * @description Edit version (docs/decisions/0048-no-silent-overwrite.md): 1 for the first cover, +1 on every replace. Send it back with the next replace
              *     (`If-Match: "<version>"`) to be refused with 409 instead of replacing a cover someone else set meanwhile.
              */
             version: number;
@@ -2275,7 +2275,7 @@ export interface components {
             /** @description Every broken rule of a 400 from validation. */
             errors?: components["schemas"]["FieldErrorDto"][];
             /**
-             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (issue 15 item 7),
+             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (docs/decisions/0047-logs-metrics-audit.md),
              *     so an error shown to a person can be looked up in the logs.
              */
             requestId?: string;
@@ -2290,7 +2290,7 @@ export interface components {
             /** @description Whether `links` are all the links there are (that page's `nextCursor` is null). */
             linksComplete: boolean;
             /**
-             * @description That page's `nextCursor` (issue 14 item 5): pass it as `after` to `GET /api/store/page` for the rest; null when
+             * @description That page's `nextCursor` (docs/decisions/0036-paged-public-read.md): pass it as `after` to `GET /api/store/page` for the rest; null when
              *     `linksComplete`.
              */
             linksNextCursor: string | null;
@@ -2303,7 +2303,7 @@ export interface components {
             /** @description The cover, as `GET /api/cover` answers it: null when none was ever uploaded. */
             cover: components["schemas"]["CoverDto"] | null;
             /**
-             * @description Whether a popup slot takes bookings now (`GET /api/reserve/status`'s `open`, issue 13): the banner's and the
+             * @description Whether a popup slot takes bookings now (`GET /api/reserve/status`'s `open`, docs/decisions/0030-popup-bookings.md): the banner's and the
              *     store's `팝업 예약하기` links are drawn when it is true.
              */
             reserveOpen: boolean;
@@ -2324,7 +2324,7 @@ export interface components {
             /** @description Every broken rule of a 400 from validation. */
             errors?: components["schemas"]["FieldErrorDto"][];
             /**
-             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (issue 15 item 7),
+             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (docs/decisions/0047-logs-metrics-audit.md),
              *     so an error shown to a person can be looked up in the logs.
              */
             requestId?: string;
@@ -2428,12 +2428,12 @@ export interface components {
             clicks: number;
             /**
              * @description Events not stored because the day's budget (ANALYTICS_DAILY_BUDGET) was spent: past it only a sample of the
-             *     visitors is stored, so the day's numbers count that sample (issue 26 item 1).
+             *     visitors is stored, so the day's numbers count that sample (docs/decisions/0072-cheap-analytics-ingest.md).
              */
             sampled: number;
             /**
              * @description Events dropped to protect the site: a visitor past its events a minute, or more beacons than the API takes in at
-             *     once (issue 26 item 1). Identical events of one beacon counted once are not among them.
+             *     once (docs/decisions/0072-cheap-analytics-ingest.md). Identical events of one beacon counted once are not among them.
              */
             dropped: number;
         };
@@ -2538,9 +2538,9 @@ export interface components {
             /** @description The request's `X-Request-Id`, to find its log lines. */
             requestId: string | null;
             /**
-             * @description What happened, in the screens' words (issue 27 item 4): `링크 ‘수제 딸기잼 세트’ 추가 (사진 포함)`,
+             * @description What happened, in the screens' words (docs/decisions/0082-korean-audit-log.md): `링크 ‘수제 딸기잼 세트’ 추가 (사진 포함)`,
              *     `김하늘 님 예약 입장 확인`, `예약 받기 멈춤 · 1회차 · …`, `백업 복원`. A booking's name only while the booking still
-             *     holds it (erased on schedule, issue 13); never a phone number.
+             *     holds it (erased on schedule, docs/decisions/0030-popup-bookings.md); never a phone number.
              */
             title: string;
             /**
@@ -2566,7 +2566,7 @@ export interface components {
         };
         PersonDto: {
             /**
-             * @description `owner` 소유자, `editor` 편집자 or `staff` 스태프 (issue 27 item 1).
+             * @description `owner` 소유자, `editor` 편집자 or `staff` 스태프 (docs/decisions/0079-roles.md).
              * @enum {string}
              */
             role: "owner" | "editor" | "staff";
@@ -2606,7 +2606,7 @@ export interface components {
             /** @description Every broken rule of a 400 from validation. */
             errors?: components["schemas"]["FieldErrorDto"][];
             /**
-             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (issue 15 item 7),
+             * @description The id of this request, also in the `X-Request-Id` header and on every log line of the request (docs/decisions/0047-logs-metrics-audit.md),
              *     so an error shown to a person can be looked up in the logs.
              */
             requestId?: string;

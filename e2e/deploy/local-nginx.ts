@@ -189,14 +189,14 @@ export interface ApiGateway {
 
 /**
  * deploy/gateway/nginx.conf.template rendered as the image does, with `/api/` in front of several API processes on
- * this machine (issue 15 item 4 (b), item 9). In a container, Docker's DNS answers every replica's address for
- * API_UPSTREAM; here they share 127.0.0.1 on different ports, which DNS cannot say, so API_UPSTREAM names an
- * `upstream` group of those ports: nginx looks a `proxy_pass` variable's host up among the groups before the resolver,
- * and then balances and fails over (proxy_next_upstream) as over the resolved addresses. `max_fails=0`: a group
- * resolved per request keeps no failure marks between requests, so a named group must not either (with nginx's default,
- * a restarted process stays marked down for 10 s, and stopping the other one then leaves no live upstream: 502).
- * No static app is
- * served (SHELL_UPSTREAM and the remotes point nowhere); remotes.conf is written as at container start.
+ * this machine (docs/decisions/0044-survivable-faults.md (b), item 9). In a container, Docker's DNS answers every
+ * replica's address for API_UPSTREAM; here they share 127.0.0.1 on different ports, which DNS cannot say, so
+ * API_UPSTREAM names an `upstream` group of those ports: nginx looks a `proxy_pass` variable's host up among the groups
+ * before the resolver, and then balances and fails over (proxy_next_upstream) as over the resolved addresses.
+ * `max_fails=0`: a group resolved per request keeps no failure marks between requests, so a named group must not either
+ * (with nginx's default, a restarted process stays marked down for 10 s, and stopping the other one then leaves no live
+ * upstream: 502). No static app is served (SHELL_UPSTREAM and the remotes point nowhere); remotes.conf is written as at
+ * container start.
  * @param options.apiPorts the API processes' ports on 127.0.0.1.
  */
 export async function startApiGateway(options: {

@@ -1,9 +1,9 @@
 /**
- * The remotes are declared once, in `remotes.json` (issue 11 "Declared once"): npm start and npm run dev read their
- * folders and ports from it (scripts/site-layout.mjs), the shell its route table. What cannot read it (each remote's
- * webpack `exposes`, docker-compose.yml and the gateway's REMOTES, checked in compose.e2e.ts) is compared with it here,
- * and so are the lists JSON cannot derive: the npm workspaces and the web type check's folders (jest's web project
- * derives its roots from it).
+ * The remotes are declared once, in `remotes.json` (docs/decisions/0024-remote-registry.md): npm start and npm run dev
+ * read their folders and ports from it (scripts/site-layout.mjs), the shell its route table. What cannot read it (each
+ * remote's webpack `exposes`, docker-compose.yml and the gateway's REMOTES, checked in compose.e2e.ts) is compared with
+ * it here, and so are the lists JSON cannot derive: the npm workspaces and the web type check's folders (jest's web
+ * project derives its roots from it).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -56,7 +56,7 @@ describe('remotes.json, the one registry of remotes', () => {
     expect(siteRemotes()).toEqual(remotes);
   });
 
-  test("every remote is an npm workspace, type-checked and tested with the web apps (issue 25 'Declared once')", () => {
+  test('every remote is an npm workspace, type-checked and tested with the web apps (docs/decisions/0068-declared-once.md)', () => {
     const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(repoRoot, file), 'utf8')) as unknown;
     const { workspaces } = readJson('package.json') as { workspaces: string[] };
     const { include } = readJson('tsconfig.web.json') as { include: string[] };
@@ -72,7 +72,7 @@ describe('remotes.json, the one registry of remotes', () => {
     }
   });
 
-  test('every workspace tests and type-checks itself: npm test -w and npm run typecheck -w (issue 25 item 2)', () => {
+  test('every workspace tests and type-checks itself: npm test -w and npm run typecheck -w (docs/decisions/0065-content-keyed-builds.md)', () => {
     const { workspaces } = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
       workspaces: string[];
     };
@@ -92,7 +92,7 @@ describe('remotes.json, the one registry of remotes', () => {
     expect(new Set(routes).size).toBe(routes.length);
   });
 
-  test('names the roles of every administrator screen, the owner always among them (issue 27 item 1)', () => {
+  test('names the roles of every administrator screen, the owner always among them (docs/decisions/0079-roles.md)', () => {
     const wrong = remotes.flatMap((r) =>
       r.adminRoutes
         .filter(

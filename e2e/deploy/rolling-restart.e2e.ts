@@ -1,15 +1,16 @@
 /**
- * Issue 15 item 4 (b): a rolling restart of two API processes behind the gateway's real nginx configuration
- * (deploy/gateway/nginx.conf.template, rendered by local-nginx.ts) fails no request. Load through nginx (public reads,
- * administrator reads and writes), then for A and then B: out of the gateway's rotation (the upstream group rewritten,
- * nginx reloaded, as an orchestrator removes a replica whose readiness turned false), SIGTERM, start again, back into
- * the rotation once ready. Each process drains on SIGTERM (api/src/common/http-drain.ts; its in-flight and busy
- * connections: production.int.spec.ts, http-drain.int.spec.ts), and nginx passes what a process refuses or a closed
- * port refuses to the other one (proxy_next_upstream). Taking the process out first is not optional: with it still in
- * the group, a connection the kernel completed in the instant its listening socket closed was reset after nginx had
- * sent a POST on it (1 write in 5 runs under CPU load: `recv() failed (104: Connection reset by peer) while reading
- * response header from upstream`, 502), which nothing on the process's side can prevent. Checks: 0 failed requests,
- * every acknowledged write is a row, each process exits 0 after its drain. The figures are printed.
+ * docs/decisions/0044-survivable-faults.md (b): a rolling restart of two API processes behind the gateway's real nginx
+ * configuration (deploy/gateway/nginx.conf.template, rendered by local-nginx.ts) fails no request. Load through nginx
+ * (public reads, administrator reads and writes), then for A and then B: out of the gateway's rotation (the upstream
+ * group rewritten, nginx reloaded, as an orchestrator removes a replica whose readiness turned false), SIGTERM, start
+ * again, back into the rotation once ready. Each process drains on SIGTERM (api/src/common/http-drain.ts; its in-flight
+ * and busy connections: production.int.spec.ts, http-drain.int.spec.ts), and nginx passes what a process refuses or a
+ * closed port refuses to the other one (proxy_next_upstream). Taking the process out first is not optional: with it
+ * still in the group, a connection the kernel completed in the instant its listening socket closed was reset after
+ * nginx had sent a POST on it (1 write in 5 runs under CPU load:
+ * `recv() failed (104: Connection reset by peer) while reading response header from upstream`, 502), which nothing on
+ * the process's side can prevent. Checks: 0 failed requests, every acknowledged write is a row, each process exits 0
+ * after its drain. The figures are printed.
  */
 import { type ApiProcess, type IssuerProcess, startApiProcess } from '../../api/src/test/api-process';
 import { acknowledgedRowsPresent, answersByPhase, startMixedLoad, writeTable } from '../../api/src/test/mixed-load';
@@ -21,7 +22,7 @@ jest.setTimeout(240_000);
 
 const WORKERS = 6;
 
-describe('rolling restart of two API processes behind the gateway (issue 15 item 4 (b))', () => {
+describe('rolling restart of two API processes behind the gateway (docs/decisions/0044-survivable-faults.md (b))', () => {
   let cluster: ApiCluster;
   let database: TestDatabase;
   let issuer: IssuerProcess;

@@ -1,8 +1,9 @@
 /**
- * scripts/runtime-config.mjs, the one writer of `/config.json` (DECISIONS D8): where each remote's entry is named
- * (REMOTE_<NAME>_URL, then REMOTE_URL_TEMPLATE, then the browser's host name on the remote's port), and a pinned live
- * release of the running configuration (scripts/release-config.mjs) named beside that entry. Run in a child Node, as
- * the shell's site server runs it (e2e/deploy/site-scripts.ts); no server is started but for the start-up check.
+ * scripts/runtime-config.mjs, the one writer of `/config.json` (docs/decisions/0008-runtime-configuration.md): where
+ * each remote's entry is named (REMOTE_<NAME>_URL, then REMOTE_URL_TEMPLATE, then the browser's host name on the
+ * remote's port), and a pinned live release of the running configuration (scripts/release-config.mjs) named beside that
+ * entry. Run in a child Node, as the shell's site server runs it (e2e/deploy/site-scripts.ts); no server is started but
+ * for the start-up check.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';

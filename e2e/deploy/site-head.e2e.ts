@@ -71,13 +71,13 @@ async function startSite(databaseName: string, env: Record<string, string>) {
 }
 
 /**
- * Issue 14 item 2, the static half of the page's head: the shell's built index.html (build/webpack-app.js
- * htmlTemplate, built by the e2e project's global setup) and the icon files it links to; and, served by the shell's
- * site server as its image runs it (scripts/serve-app.mjs, the gateway's upstream for every page: the gateway has no
- * SSI of its own), that the include is replaced by the API's `/api/site/head` with no tag twice, and that the block's
- * defaults stand in when the API does not answer.
+ * docs/decisions/0033-head-and-link-preview.md, the static half of the page's head: the shell's built index.html
+ * (build/webpack-app.js htmlTemplate, built by the e2e project's global setup) and the icon files it links to; and,
+ * served by the shell's site server as its image runs it (scripts/serve-app.mjs, the gateway's upstream for every page:
+ * the gateway has no SSI of its own), that the include is replaced by the API's `/api/site/head` with no tag twice, and
+ * that the block's defaults stand in when the API does not answer.
  */
-describe('the shell head: static icons and manifest, the API head included (issue 14 item 2)', () => {
+describe('the shell head: static icons and manifest, the API head included (docs/decisions/0033-head-and-link-preview.md)', () => {
   const html = () => fs.readFileSync(path.join(DIST, 'index.html'), 'utf8');
 
   it('holds the include once, its defaults in the SSI block, and the static tags once, outside it', () => {
@@ -158,9 +158,9 @@ describe('the shell head: static icons and manifest, the API head included (issu
     });
   });
 
-  // Issue 28 item 10: this server once passed the visitor's Host on to the API as X-Forwarded-Host, and the API built
-  // the head's canonical URL, og:url and og:image from it when PUBLIC_SITE_URL was unset, keeping that head per host
-  // and telling shared caches to keep it too.
+  // docs/decisions/0095-no-host-derived-urls.md: this server once passed the visitor's Host on to the API as
+  // X-Forwarded-Host, and the API built the head's canonical URL, og:url and og:image from it when PUBLIC_SITE_URL was
+  // unset, keeping that head per host and telling shared caches to keep it too.
   describe("through the shell's site server, without PUBLIC_SITE_URL", () => {
     let site: Awaited<ReturnType<typeof startSite>> | undefined;
 

@@ -1,10 +1,11 @@
 /**
  * `npm start`'s static server (scripts/serve-app.mjs) and the production static server (deploy/web/nginx-static.conf,
  * run by Debian's nginx) over real HTTP, serving a small stand-in build folder and its releases (no webpack needed):
- * which requests the single-page-app fallback answers (issue 15, point 1), the security headers (issue 15 item 1),
- * compression (issue 14 item 4) and a remote's releases by version (build/app-release.js); and how a remote's
- * static image publishes its release at start (deploy/web/publish-release.sh). The gateway proxies / and
- * /remotes/<name>/ to these servers, so their 404s and their Content-Security-Policy are the gateway's.
+ * which requests the single-page-app fallback answers (docs/decisions/0041-security-headers.md), the security headers
+ * (docs/decisions/0041-security-headers.md), compression (docs/decisions/0035-public-read-caching.md) and a remote's
+ * releases by version (build/app-release.js); and how a remote's static image publishes its release at start
+ * (deploy/web/publish-release.sh). The gateway proxies / and /remotes/<name>/ to these servers, so their 404s and their
+ * Content-Security-Policy are the gateway's.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -183,7 +184,8 @@ describe.each(servers)('%s: security headers and compression', (server, portOf) 
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     // npm start's server serves the site's pages, which may use the camera on their own origin (the door check-in
-    // screen, issue 27 item 3); a remote's static server serves no page of the site and keeps it off.
+    // screen, docs/decisions/0081-camera-check-in.md); a remote's static server serves no page of the site and keeps it
+    // off.
     const camera = server === "npm start's server" ? 'camera=(self)' : 'camera=()';
     expect(response.headers.get('permissions-policy')).toBe(
       `${camera}, microphone=(), geolocation=(), payment=(), usb=()`,

@@ -1,16 +1,17 @@
 /**
- * Issue 15 item 9 "Past one machine": THREE API processes on one PostgreSQL database and one Redis (REDIS_URL, a key
- * prefix of this run's own), behind deploy/gateway/nginx.conf.template rendered by local-nginx.ts, as replicas run
- * behind the gateway or an Ingress. Load through nginx (api/src/test/mixed-load.ts: schedule items written by the
- * administrator, public reads, administrator reads); the processes are restarted one at a time (SIGTERM, drain, start
- * again, ready before the next one stops).
+ * docs/decisions/0049-past-one-machine.md "Past one machine": THREE API processes on one PostgreSQL database and one
+ * Redis (REDIS_URL, a key prefix of this run's own), behind deploy/gateway/nginx.conf.template rendered by
+ * local-nginx.ts, as replicas run behind the gateway or an Ingress. Load through nginx (api/src/test/mixed-load.ts:
+ * schedule items written by the administrator, public reads, administrator reads); the processes are restarted one at a
+ * time (SIGTERM, drain, start again, ready before the next one stops).
  *
  * Checks:
  * - no failed request (every request answered, every answer below 300);
  * - no lost write: every acknowledged `POST /api/plan` (201) is a row of `plans` afterwards, id by id;
  * - after each acknowledged write, every process that is up serves the new item on `GET /api/plan/list`, asked
  *   directly (not through nginx): the write's cache invalidation reached the other processes' public caches through
- *   the PostgreSQL NOTIFY sent by the write's own transaction (issue 28 item 4: Redis carries no invalidation, only
+ * the PostgreSQL NOTIFY sent by the write's own transaction (docs/decisions/0089-invalidation-cannot-be-lost.md: Redis
+ * carries no invalidation, only
  *   the rate-limit counters). Polled, at most {@link VISIBLE_WITHIN_MS} per process. One client writes (the others
  *   read), so no other write empties a process's cache meanwhile: a process deaf to the channel fails this check;
  * - each process exits 0 after its drain, and each restarted process is asked too.
@@ -50,7 +51,7 @@ interface Check {
   ms: number;
 }
 
-describe('three API processes, one PostgreSQL, one Redis, behind the gateway (issue 15 item 9)', () => {
+describe('three API processes, one PostgreSQL, one Redis, behind the gateway (docs/decisions/0049-past-one-machine.md)', () => {
   let cluster: ApiCluster;
   let database: TestDatabase;
   let issuer: IssuerProcess;

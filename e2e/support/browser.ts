@@ -23,7 +23,8 @@ export function takeCspViolations(): CspViolation[] {
 
 /**
  * Every test file that drives a browser imports this module: after each test, a Content-Security-Policy violation
- * seen in any page fails that test (issue 15 item 1: the site's policy must never get in the way of the site).
+ * seen in any page fails that test (docs/decisions/0041-security-headers.md: the site's policy must never get in the
+ * way of the site).
  */
 afterEach(() => {
   const seen = takeCspViolations();

@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
 
 /**
- * Waits until the app has taken the served first screen over (issue 14 item 1, docs/first-screen.md): the cards and
- * the banner are in the page's HTML before any script runs, and they only react (clicks reported, `링크 복사`) once
- * the app has taken each `data-first-screen` slot: its remote has hydrated it (`data-state="live"`), or the shell
- * keeps it as served without its remote (`data-state="static"`: a visitor's banner, issue 14 item 3).
+ * Waits until the app has taken the served first screen over (docs/decisions/0032-server-rendered-first-screen.md,
+ * docs/first-screen.md): the cards and the banner are in the page's HTML before any script runs, and they only react
+ * (clicks reported, `링크 복사`) once the app has taken each `data-first-screen` slot: its remote has hydrated it
+ * (`data-state="live"`), or the shell keeps it as served without its remote (`data-state="static"`: a visitor's banner,
+ * docs/decisions/0034-visitor-loads-what-it-shows.md).
  * @param timeoutMs how long to wait (Playwright's default when absent); past it the promise rejects.
  */
 export async function waitForAppTakeover(page: Page, timeoutMs?: number): Promise<void> {

@@ -2,7 +2,8 @@ import http from 'node:http';
 
 /**
  * GET `url` with `headers` sent as they are, `Host` included (fetch does not send a `Host` it is given): what a client
- * forging the host it names looks like (issue 28 item 10). Resolves with the status, the headers and the body as text.
+ * forging the host it names looks like (docs/decisions/0095-no-host-derived-urls.md). Resolves with the status, the
+ * headers and the body as text.
  */
 export function rawGet(
   url: string,

@@ -35,7 +35,7 @@ function extractFromGit(commit: string, paths: string[], dir: string): void {
 
 /**
  * Releases of one remote (`mf-plans`…) built apart from the workspace and served from their own folder, the way its
- * team deploys it alone (issue 6, issue 11 "Each remote owns what it shows").
+ * team deploys it alone (docs/decisions/0015-production-deployment.md, docs/decisions/0021-remote-owned-strings.md).
  */
 export function remoteReleases(remote: string, workDir: string): RemoteReleases {
   const sourceDir = path.join(workDir, remote);

@@ -8,10 +8,10 @@ import { ALL_READY_LINE, isAlive, originOfService, repoRoot, runningServices, ty
 import { openBrowserOn, type SiteInBrowser, type SiteInBrowserOptions } from './site-in-browser';
 
 /**
- * ONE started site for the browser tests that only read the freshly seeded site (issue 25 item 4): started by the
- * first test file that asks for it, kept running for the next ones, stopped by the e2e project's globalTeardown
- * (build/jest/stop-shared-site.js), which fails the run unless it stops with exit code 0 on Ctrl-C. Its start costs
- * one test file what `openSiteInBrowser` costs every file.
+ * ONE started site for the browser tests that only read the freshly seeded site (docs/decisions/0067-ci-wall-time.md):
+ * started by the first test file that asks for it, kept running for the next ones, stopped by the e2e project's
+ * globalTeardown (build/jest/stop-shared-site.js), which fails the run unless it stops with exit code 0 on Ctrl-C. Its
+ * start costs one test file what `openSiteInBrowser` costs every file.
  *
  * Only for a test that neither writes (no API write, no SQL write, no upload) nor restarts, stops or breaks a process
  * of the site, and needs no environment of its own: another file's assertions see the same site. Signing in is

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
  * sign-on button, the provider's form (아이디 / 비밀번호), with `totp` the second factor's form (인증 코드), back on
  * `/admin`. Resolves once the landing page names the role and sessionStorage holds `user`. A failure names the
  * address the page was on and the start of its visible text, so a CI log tells which step stopped.
- * @param totp makes the 6-digit code of the authenticator, for an account with a second factor (issue 27 item 2).
+ * @param totp makes the 6-digit code of the authenticator, for an account with a second factor (docs/decisions/0080-people-invites-totp.md).
  */
 export async function signInAsAdmin(
   page: Page,

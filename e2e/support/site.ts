@@ -103,7 +103,8 @@ export function launchSite(
   const child = spawn(command, args, {
     cwd: root,
     // IDP_OWNER_TOTP=optional: the browser tests sign in as the bootstrap owner with a password only; the provider's
-    // default (`required`) would stop them at the authenticator enrolment (issue 27 item 2). A test may set it back.
+    // default (`required`) would stop them at the authenticator enrolment (docs/decisions/0080-people-invites-totp.md).
+    // A test may set it back.
     env: { ...inherited, DATA_DIR: dataDir, SITE_SKIP_BUILD: '1', IDP_OWNER_TOTP: 'optional', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

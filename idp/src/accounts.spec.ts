@@ -23,8 +23,8 @@ import {
 import { totpAt } from './test-support/totp';
 
 /**
- * Issue 27 item 2 ("People"), against the built provider over HTTP: accounts, the administration API, invitation
- * links, the second factor at sign-in, and disabling.
+ * docs/decisions/0080-people-invites-totp.md ("People"), against the built provider over HTTP: accounts, the
+ * administration API, invitation links, the second factor at sign-in, and disabling.
  */
 
 jest.setTimeout(120_000);

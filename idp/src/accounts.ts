@@ -5,10 +5,11 @@ import type { PasswordHash } from './password-hash.js';
 import type { PayloadTable } from './storage/payload-table.js';
 
 /**
- * The people who may sign in (issue 27 item 2), kept in the provider's store (storage/: `DATA_DIR/idp/store.json`, or
- * PostgreSQL with IDP_DATABASE_URL) as one row, model {@link ACCOUNTS_MODEL}, so that every change (a username taken,
- * the last owner, a TOTP step used, an invitation spent) is checked and written in one atomic step
- * ({@link PayloadTable.modify}), also between replicas. A site has a handful of accounts, so one row is enough.
+ * The people who may sign in (docs/decisions/0080-people-invites-totp.md), kept in the provider's store (storage/:
+ * `DATA_DIR/idp/store.json`, or PostgreSQL with IDP_DATABASE_URL) as one row, model {@link ACCOUNTS_MODEL}, so that
+ * every change (a username taken, the last owner, a TOTP step used, an invitation spent) is checked and written in one
+ * atomic step ({@link PayloadTable.modify}), also between replicas. A site has a handful of accounts, so one row is
+ * enough.
  */
 
 /** Realm roles, as Keycloak's `realm_access.roles` carries them. */

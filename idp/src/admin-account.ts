@@ -8,8 +8,9 @@ import { generatePassword, hashPassword, verifyPassword, type PasswordHash } fro
 import { writeSecretFile } from './persisted-keys.js';
 
 /**
- * Shape of `DATA_DIR/idp/admin.json`: the bootstrap administrator's subject. Before accounts (issue 27) it also held
- * the generated password's hash (`passwordHash`); version 2 keeps only the id, the account lives in the store.
+ * Shape of `DATA_DIR/idp/admin.json`: the bootstrap administrator's subject. Before accounts
+ * (docs/decisions/0078-team-runs-the-site.md) it also held the generated password's hash (`passwordHash`); version 2
+ * keeps only the id, the account lives in the store.
  */
 interface AdminFile {
   id: string;
@@ -32,8 +33,8 @@ export function box(lines: readonly string[]): string {
  * active `owner` (ADMIN_ROLE `owner`, or the legacy `admin`, means owner) whose subject is the id in admin.json.
  * Its password: ADMIN_PASSWORD, when set, wins (its hash replaces the stored one); else the stored account's; else the
  * hash an older admin.json kept (upgraded in place: the hash moves to the store, admin.json keeps the id); else a
- * password is generated, printed once via `print`, and only its scrypt hash is stored (issue 3, item 1).
- * ADMIN_TOTP_SECRET, when set, becomes its authenticator.
+ * password is generated, printed once via `print`, and only its scrypt hash is stored
+ * (docs/decisions/0011-administrator-sign-in.md). ADMIN_TOTP_SECRET, when set, becomes its authenticator.
  * @throws AccountError 409 when another account already has ADMIN_USERNAME.
  */
 export async function ensureBootstrapAccount(

@@ -73,11 +73,12 @@ function patchInput(body: unknown): { role?: Role; disabled?: boolean } {
 }
 
 /**
- * The account administration API (issue 27 item 2), JSON in the manner of Keycloak's admin REST API. The NestJS API
- * calls it for the owner, forwarding the owner's bearer access token, which must be one of ours (RS256 with this
- * provider's key, `iss` = the issuer, `aud` ∋ IDP_API_AUDIENCE, not expired) carrying `owner` (or the legacy `admin`)
- * in `realm_access.roles`, and whose account is still an active owner: 401 otherwise (no, bad or expired token, or the
- * account disabled), 403 for another role. Every error is `{ message }` in Korean; answers are `no-store`.
+ * The account administration API (docs/decisions/0080-people-invites-totp.md), JSON in the manner of Keycloak's admin
+ * REST API. The NestJS API calls it for the owner, forwarding the owner's bearer access token, which must be one of
+ * ours (RS256 with this provider's key, `iss` = the issuer, `aud` ∋ IDP_API_AUDIENCE, not expired) carrying `owner` (or
+ * the legacy `admin`) in `realm_access.roles`, and whose account is still an active owner: 401 otherwise (no, bad or
+ * expired token, or the account disabled), 403 for another role. Every error is `{ message }` in Korean; answers are
+ * `no-store`.
  *
  * - `GET /accounts` → 200 `{ accounts: AccountView[] }` (oldest first).
  * - `POST /accounts/invitations` `{ username, name, email?, role }` → 201 `{ account, invitation: { url, expiresAt } }`:

@@ -8,10 +8,10 @@ export function normalizeAddress(address: string): string {
 }
 
 /**
- * The client's address as the login limits count it (issue 15 Build 5): the socket's peer, unless that peer is one of
- * `trustedProxies`; then `X-Forwarded-For` is read from its right end, skipping trusted proxies, and the first other
- * valid address is the client. With no trusted proxies (the default) the header is ignored, so a client cannot pick a
- * fresh address for every guess.
+ * The client's address as the login limits count it (docs/decisions/0045-identity-hardening.md): the socket's peer,
+ * unless that peer is one of `trustedProxies`; then `X-Forwarded-For` is read from its right end, skipping trusted
+ * proxies, and the first other valid address is the client. With no trusted proxies (the default) the header is
+ * ignored, so a client cannot pick a fresh address for every guess.
  */
 export function clientAddress(req: IncomingMessage, trustedProxies: ReadonlySet<string>): string {
   const peer = normalizeAddress(req.socket.remoteAddress ?? '');

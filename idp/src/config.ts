@@ -15,7 +15,7 @@ export interface IdpConfig {
   postLogoutRedirectUris: string[];
   /** Resource indicator and `aud` of the JWT access tokens. */
   apiAudience: string;
-  /** The bootstrap administrator, always an `owner` account (issue 27 item 2). */
+  /** The bootstrap administrator, always an `owner` account (docs/decisions/0080-people-invites-totp.md). */
   admin: {
     username: string;
     /** From ADMIN_PASSWORD; undefined means "generate once and keep its hash". */
@@ -36,13 +36,14 @@ export interface IdpConfig {
   invitationTtl: number;
   dataDir: string;
   /**
-   * PostgreSQL URL of the store for sessions, grants and refresh tokens (env IDP_DATABASE_URL; issue 15 item 5).
-   * Unset: `DATA_DIR/idp/store.json`, one process only.
+   * PostgreSQL URL of the store for sessions, grants and refresh tokens (env IDP_DATABASE_URL;
+   * docs/decisions/0045-identity-hardening.md). Unset: `DATA_DIR/idp/store.json`, one process only.
    */
   databaseUrl: string | undefined;
   /**
    * Peer addresses whose `X-Forwarded-For` is believed (env IDP_TRUSTED_PROXIES, comma-separated IPs, default none;
-   * issue 15). The login limits key on the client address seen through them (client-address.ts).
+   * docs/decisions/0040-trusted-under-attack.md). The login limits key on the client address seen through them
+   * (client-address.ts).
    */
   trustedProxies: string[];
   /** Seconds. */

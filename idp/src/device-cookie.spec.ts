@@ -2,7 +2,7 @@ import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, DeviceCookies } from './d
 
 const KEY = 'k'.repeat(43);
 
-describe('DeviceCookies (issue 28 item 2, OWASP device cookies)', () => {
+describe('DeviceCookies (docs/decisions/0087-lockout-no-stranger-holds.md, OWASP device cookies)', () => {
   it('verifies a cookie it issued for that account, and names its device', () => {
     const cookies = new DeviceCookies([KEY]);
     const { value, device } = cookies.issue('admin');

@@ -10,9 +10,10 @@ const NONCE = /^[A-Za-z0-9_-]{22}$/;
 
 /**
  * Device cookies after OWASP's "Slow Down Online Guessing Attacks with Device Cookies"
- * (https://owasp.org/www-community/Slow_Down_Online_Guessing_Attacks_with_Device_Cookies; issue 28 item 2): a browser
- * that signs in to an account is given a cookie that proves it did; the login limits then judge that browser by its own
- * failures only (login-limiter.ts), so a stranger's failures elsewhere never lock it out.
+ * (https://owasp.org/www-community/Slow_Down_Online_Guessing_Attacks_with_Device_Cookies;
+ * docs/decisions/0087-lockout-no-stranger-holds.md): a browser that signs in to an account is given a cookie that
+ * proves it did; the login limits then judge that browser by its own failures only (login-limiter.ts), so a stranger's
+ * failures elsewhere never lock it out.
  *
  * Value `NONCE.EXPIRY.MAC`: NONCE 16 random bytes (base64url), EXPIRY epoch seconds, MAC = HMAC-SHA256 over
  * `account|NONCE|EXPIRY` (base64url). The account is inside the MAC but not in the value, so the cookie names no one

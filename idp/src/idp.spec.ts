@@ -100,7 +100,8 @@ describe('idp with ADMIN_PASSWORD', () => {
       email: 'admin@localhost',
       name: '관리자',
     });
-    // The bootstrap administrator is an owner (issue 27); the default ADMIN_ROLE is `owner`.
+    // The bootstrap administrator is an owner (docs/decisions/0078-team-runs-the-site.md); the default ADMIN_ROLE is
+    // `owner`.
     expect((payload.realm_access as { roles: string[] }).roles).toEqual(['owner']);
     expect(String(payload.scope).split(' ')).toContain('openid');
     expect(Number(payload.exp) - Number(payload.iat)).toBe(ACCESS_TOKEN_TTL);
@@ -234,7 +235,7 @@ describe('idp with ADMIN_PASSWORD', () => {
     expect(await unknownUser.text()).toContain(INVALID);
   });
 
-  it('leaves empty fields to the server, which answers in Korean (no browser bubble, issue 16 item 4)', async () => {
+  it('leaves empty fields to the server, which answers in Korean (no browser bubble, docs/decisions/0054-korean-everywhere.md)', async () => {
     const browser = new Browser('203.0.113.25');
     const start = await follow(
       browser,
@@ -352,7 +353,7 @@ describe('idp with ADMIN_PASSWORD', () => {
   });
 });
 
-describe('idp with no trusted proxy (the default; issue 15: the X-Forwarded-For bypass)', () => {
+describe('idp with no trusted proxy (the default; docs/decisions/0040-trusted-under-attack.md: the X-Forwarded-For bypass)', () => {
   let idp: RunningIdp;
 
   beforeAll(async () => {
@@ -385,7 +386,7 @@ describe('idp with no trusted proxy (the default; issue 15: the X-Forwarded-For 
   });
 });
 
-describe('idp: failures of one account spread over many addresses (issue 15 item 5)', () => {
+describe('idp: failures of one account spread over many addresses (docs/decisions/0045-identity-hardening.md)', () => {
   let idp: RunningIdp;
 
   beforeAll(async () => {
@@ -431,7 +432,7 @@ function refresh(browser: Browser, issuer: string, refreshToken: string): Promis
   );
 }
 
-describe('idp storage: sessions, grants and refresh tokens are kept (issue 15 item 5)', () => {
+describe('idp storage: sessions, grants and refresh tokens are kept (docs/decisions/0045-identity-hardening.md)', () => {
   it('keeps the administrator signed in across a restart, in DATA_DIR/idp/store.json by default', async () => {
     const env = { DATA_DIR: tempDataDir(), ADMIN_PASSWORD: PASSWORD };
     const first = await startIdp(env);

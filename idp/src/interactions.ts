@@ -61,15 +61,18 @@ export interface InteractionOptions {
  * password) and `/interaction/:uid/totp` (POST: the second factor). The uid in the action plus the library's
  * interaction cookie (path-bound to it) tie the forms to this browser's authorization request: the CSRF protection.
  *
- * - Wrong credentials: the form again, 401. A disabled account, with the right password: 403 (issue 27).
- * - An account with an authenticator (issue 27 item 2): after the right password, a second form asks for the 6-digit
- *   TOTP code (RFC 6238, ±1 step) or one of its recovery codes (each good once). A code is not accepted twice (the
- *   last accepted time step is kept per account). An `owner` without one, while IDP_OWNER_TOTP is `required`, enrols
- *   one there (QR code, secret, one code to confirm) and is shown 10 recovery codes before the sign-in completes.
- * - Too many failures: 429 with Retry-After (issue 3, item 1), as login-limiter.ts decides: per client address as
- *   client-address.ts finds it (X-Forwarded-For only from `trustedProxies`, issue 15), and per account in lanes, where
- *   a browser holding a device cookie of the account (set here by its earlier successful sign-in, renewed by each one)
- *   is judged by its own failures only (issue 28 item 2). Wrong second-factor codes count in the same lanes, and the
+ * - Wrong credentials: the form again, 401. A disabled account, with the right password: 403
+ *   (docs/decisions/0078-team-runs-the-site.md).
+ * - An account with an authenticator (docs/decisions/0080-people-invites-totp.md): after the right password, a second
+ *   form asks for the 6-digit TOTP code (RFC 6238, ±1 step) or one of its recovery codes (each good once). A code is
+ *   not accepted twice (the last accepted time step is kept per account). An `owner` without one, while IDP_OWNER_TOTP
+ *   is `required`, enrols one there (QR code, secret, one code to confirm) and is shown 10 recovery codes before the
+ *   sign-in completes.
+ * - Too many failures: 429 with Retry-After (docs/decisions/0011-administrator-sign-in.md), as login-limiter.ts
+ *   decides: per client address as client-address.ts finds it (X-Forwarded-For only from `trustedProxies`,
+ *   docs/decisions/0040-trusted-under-attack.md), and per account in lanes, where a browser holding a device cookie of
+ *   the account (set here by its earlier successful sign-in, renewed by each one) is judged by its own failures only
+ *   (docs/decisions/0087-lockout-no-stranger-holds.md). Wrong second-factor codes count in the same lanes, and the
  *   password attempt before them stays counted until the second factor succeeds, so knowing the password buys no fresh
  *   guesses.
  */

@@ -36,7 +36,8 @@ export interface InvitationPageOptions {
 }
 
 /**
- * The invitation page `GET/POST /invite/:token` (issue 27 item 2), server-rendered in Korean like the sign-in page:
+ * The invitation page `GET/POST /invite/:token` (docs/decisions/0080-people-invites-totp.md), server-rendered in Korean
+ * like the sign-in page:
  * 1. the person sets a password (at least {@link MIN_PASSWORD_LENGTH} characters, typed twice);
  * 2. enrols an authenticator: the otpauth QR code and the secret as text, and one code to confirm; required for an
  *    `owner` (unless IDP_OWNER_TOTP is `optional`), skippable for the others;

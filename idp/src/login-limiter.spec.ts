@@ -34,7 +34,7 @@ function signIn(limiter: LoginLimiter, username: string, ip: string, device?: st
   return gate.allowed;
 }
 
-describe('LoginLimiter, per account across addresses (issue 15 item 5)', () => {
+describe('LoginLimiter, per account across addresses (docs/decisions/0045-identity-hardening.md)', () => {
   it(`lets ${FAILURES_PER_ACCOUNT} failures from different addresses through, then makes the next attempt wait 1 s`, () => {
     const { limiter, advance } = limiterAt();
     for (let i = 0; i < FAILURES_PER_ACCOUNT; i += 1) {
@@ -80,7 +80,7 @@ describe('LoginLimiter, per account across addresses (issue 15 item 5)', () => {
   });
 });
 
-describe('LoginLimiter: a lockout no stranger can hold (issue 28 item 2)', () => {
+describe('LoginLimiter: a lockout no stranger can hold (docs/decisions/0087-lockout-no-stranger-holds.md)', () => {
   it('does not extend a wait for attempts refused during it (Keycloak: no count while temporarily disabled)', () => {
     const { limiter, advance } = limiterAt();
     for (let i = 0; i < FAILURES_PER_ACCOUNT + 3; i += 1) {

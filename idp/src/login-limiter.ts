@@ -9,8 +9,8 @@ export const ADDRESS_BLOCK_SECONDS = 15 * 60;
 export const FAILURES_PER_ACCOUNT = 10;
 /**
  * Longest wait a lane's backoff imposes (seconds). Anyone can make the untrusted lane fail, so this limit must never
- * lock its owner out for long (issue 15 item 5); it only slows a guesser spread over many addresses to about one guess
- * a minute.
+ * lock its owner out for long (docs/decisions/0045-identity-hardening.md); it only slows a guesser spread over many
+ * addresses to about one guess a minute.
  */
 export const ACCOUNT_BACKOFF_CAP_SECONDS = 60;
 /** A counter starts over once its last failure is this old (Keycloak's "Failure Reset Time"; seconds). */
@@ -62,8 +62,9 @@ export function addressKey(ip: string): string {
 }
 
 /**
- * Counts failed sign-ins in memory and decides whether a password may be checked at all (issue 3 item 1; issue 15
- * item 5; issue 28 item 2, "a lockout no stranger can hold").
+ * Counts failed sign-ins in memory and decides whether a password may be checked at all
+ * (docs/decisions/0011-administrator-sign-in.md; docs/decisions/0045-identity-hardening.md;
+ * docs/decisions/0087-lockout-no-stranger-holds.md, "a lockout no stranger can hold").
  *
  * Sources: Keycloak's brute force detection (Server Administration Guide, "Brute force attacks", temporary lockout: a
  * wait that grows with the failures, a count that starts over after "Failure Reset Time", and "`count` does not

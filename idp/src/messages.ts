@@ -19,7 +19,7 @@ export const messages = {
   errorTitle: '오류가 발생했습니다',
   errorBody: '요청을 처리하지 못했습니다. 처음 화면으로 돌아가 다시 시도해주세요.',
   accountDisabled: '사용이 중지된 계정입니다. 관리자에게 문의하세요.',
-  // The second factor at sign-in (issue 27 item 2).
+  // The second factor at sign-in (docs/decisions/0080-people-invites-totp.md).
   totpTitle: '2단계 인증',
   totpIntro: '인증 앱에 표시된 6자리 코드를 입력하세요. 휴대폰을 쓸 수 없으면 복구 코드를 입력해도 됩니다.',
   totpCodeLabel: '인증 코드 또는 복구 코드',
@@ -41,7 +41,7 @@ export const messages = {
   recoveryIntro:
     '휴대폰을 잃어버렸을 때 인증 코드 대신 쓸 수 있는 코드입니다. 각 코드는 한 번만 쓸 수 있고, 이 화면은 다시 볼 수 없습니다. 안전한 곳에 적어 두세요.',
   recoveryContinue: '계속',
-  // Invitations (issue 27 item 2).
+  // Invitations (docs/decisions/0080-people-invites-totp.md).
   inviteTitle: '계정 만들기',
   inviteIntro: (name: string, username: string) => `${name} 님, 아이디 ${username}의 비밀번호를 정해주세요.`,
   newPasswordLabel: '새 비밀번호 (10자 이상)',

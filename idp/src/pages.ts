@@ -55,8 +55,9 @@ ${body}
 
 /**
  * The sign-in form. `action` carries the interaction uid; the interaction cookie binds it to this browser.
- * `novalidate` (issue 16 item 4): an empty field is answered by the server in Korean (`missingCredentials`), never
- * by the browser's own bubble in the browser's language; `required` stays for assistive technology.
+ * `novalidate` (docs/decisions/0054-korean-everywhere.md): an empty field is answered by the server in Korean
+ * (`missingCredentials`), never by the browser's own bubble in the browser's language; `required` stays for assistive
+ * technology.
  */
 export function loginPage({
   action,

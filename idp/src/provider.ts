@@ -7,12 +7,15 @@ import type { PayloadTable } from './storage/payload-table.js';
 import { errorPage, logoutDonePage, logoutPage } from './pages.js';
 import { PAGE_WITHOUT_FORM_CSP, setPageHeaders } from './security-headers.js';
 
-/** Scopes our first-party client is granted without a consent screen (DECISIONS D5: same claims as Keycloak). */
+/**
+ * Scopes our first-party client is granted without a consent screen (docs/decisions/0005-authentication.md: same claims
+ * as Keycloak).
+ */
 const FIRST_PARTY_SCOPES = ['openid', 'profile', 'email'];
 
 /**
- * Profile claims of an account, in Keycloak's shape: `realm_access.roles` is `[role]` (owner, editor or staff; issue
- * 27). An account without an e-mail address has no `email` claim.
+ * Profile claims of an account, in Keycloak's shape: `realm_access.roles` is `[role]` (owner, editor or staff;
+ * docs/decisions/0078-team-runs-the-site.md). An account without an e-mail address has no `email` claim.
  */
 export function profileClaims(account: Account) {
   return {
@@ -118,7 +121,8 @@ export function createProvider(
       if (!account || account.status !== 'active') return undefined;
       if (token && lacksSecondFactor(config, account, (token as { amr?: unknown }).amr)) return undefined;
       // The ID token carries who signed in, not what they may do: roles travel in the access token only (the shell
-      // reads them there; an ID token, which also travels in logout URLs, opens nothing at the API: issue 28 item 1).
+      // reads them there; an ID token, which also travels in logout URLs, opens nothing at the API:
+      // docs/decisions/0086-access-tokens-only.md).
       return {
         accountId: sub,
         claims: (use: string) => {
@@ -214,7 +218,8 @@ export function createProvider(
 
   const provider = new Provider(config.issuer, configuration);
   // X-Forwarded-* (protocol for secure cookies) only behind a configured proxy; the login limits read the client
-  // address through client-address.ts, never ctx.ip, so a client's own X-Forwarded-For changes nothing (issue 15).
+  // address through client-address.ts, never ctx.ip, so a client's own X-Forwarded-For changes nothing
+  // (docs/decisions/0040-trusted-under-attack.md).
   provider.proxy = config.trustedProxies.length > 0;
   makeRefreshTokensJwtShaped(provider, config);
   return provider;

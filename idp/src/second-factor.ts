@@ -3,8 +3,8 @@ import { generateSecret, generateURI, verifySync } from 'otplib';
 import QRCode from 'qrcode';
 
 /**
- * The second factor (issue 27 item 2): TOTP after RFC 6238 with `otplib` (SHA-1, 6 digits, 30 s steps, as every
- * authenticator app expects), one step of tolerance either side, and single-use recovery codes.
+ * The second factor (docs/decisions/0080-people-invites-totp.md): TOTP after RFC 6238 with `otplib` (SHA-1, 6 digits,
+ * 30 s steps, as every authenticator app expects), one step of tolerance either side, and single-use recovery codes.
  */
 
 /** Seconds per TOTP time step. */

@@ -10,8 +10,9 @@ export const PAGE_WITHOUT_FORM_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; frame-ancestors 'none'";
 
 /**
- * Headers of every HTML page of ours (issue 28 item 11): not cached, not framed (`X-Frame-Options: DENY` for older
- * browsers and the policy's `frame-ancestors 'none'`), and `csp` as its Content-Security-Policy.
+ * Headers of every HTML page of ours (docs/decisions/0096-smaller-hardening.md): not cached, not framed
+ * (`X-Frame-Options: DENY` for older browsers and the policy's `frame-ancestors 'none'`), and `csp` as its
+ * Content-Security-Policy.
  */
 export function setPageHeaders(ctx: { set(field: string, value: string): void }, csp: string): void {
   ctx.set('Cache-Control', 'no-store');
@@ -30,11 +31,11 @@ export function setPageHeaders(ctx: { set(field: string, value: string): void },
 const helmetHeaders = helmet({ contentSecurityPolicy: false, xFrameOptions: false, strictTransportSecurity: false });
 
 /**
- * The provider's first middleware: helmet's headers on every answer (issue 28 item 11: "The IdP's pages lack
- * `X-Content-Type-Options` and `Referrer-Policy`"), and an error that escapes the middlewares after it answered with
- * our Korean error page and these headers. (Koa's own error answer would drop every header, nosniff included, and
- * say "Internal Server Error" in English.) A client error (`status` 4xx with `expose`) keeps its status and shows its
- * message; anything else is a 500 without details, reported on the app's `error` event as Koa would.
+ * The provider's first middleware: helmet's headers on every answer (docs/decisions/0096-smaller-hardening.md: "The
+ * IdP's pages lack `X-Content-Type-Options` and `Referrer-Policy`"), and an error that escapes the middlewares after it
+ * answered with our Korean error page and these headers. (Koa's own error answer would drop every header, nosniff
+ * included, and say "Internal Server Error" in English.) A client error (`status` 4xx with `expose`) keeps its status
+ * and shows its message; anything else is a 500 without details, reported on the app's `error` event as Koa would.
  */
 export function securityHeaders(): Middleware {
   return async (ctx, next) => {

@@ -38,7 +38,7 @@ async function openLoginForm(
   return { action: new URL(formAction(html), issuer).toString(), res: start.res };
 }
 
-describe('idp: a lockout no stranger can hold (issue 28 item 2)', () => {
+describe('idp: a lockout no stranger can hold (docs/decisions/0087-lockout-no-stranger-holds.md)', () => {
   let idp: RunningIdp;
 
   beforeAll(async () => {
@@ -102,7 +102,7 @@ describe('idp: a lockout no stranger can hold (issue 28 item 2)', () => {
   });
 });
 
-describe('idp: security headers on every page (issue 28 item 11)', () => {
+describe('idp: security headers on every page (docs/decisions/0096-smaller-hardening.md)', () => {
   let idp: RunningIdp;
 
   beforeAll(async () => {

@@ -6,7 +6,7 @@ import { QrPage } from './pages/qr-page';
 
 /**
  * The link screens, exposed as `mf_links/Routes` (named export `Routes`): the shell mounts this at its root splat,
- * so the paths are absolute (spec §2).
+ * so the paths are absolute (docs/product.md#2-screens-and-routes).
  */
 export function LinkRoutes() {
   return (

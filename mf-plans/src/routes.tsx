@@ -5,7 +5,7 @@ import { PlanListPage } from './pages/plan-list-page';
 
 /**
  * The schedule screens, exposed as `mf_plans/Routes` (named export `Routes`): the shell mounts this at its root
- * splat, so the paths are absolute (spec §2).
+ * splat, so the paths are absolute (docs/product.md#2-screens-and-routes).
  */
 export function PlanRoutes() {
   return (

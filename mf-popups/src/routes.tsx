@@ -11,8 +11,9 @@ import { WaitlistPage } from './pages/waitlist-page';
 
 /**
  * The popup reservation screens, exposed as `mf_popups/Routes` (named export `Routes`): the shell mounts this at
- * its root splat, so the paths are absolute (spec §2). `/reserve`, `/reserve/:code` and `/reserve/waitlist/:code` are public (remotes.json
- * `publicRoutes`); the others are the administrator's (`adminRoutes`, guarded by the shell).
+ * its root splat, so the paths are absolute (docs/product.md#2-screens-and-routes). `/reserve`, `/reserve/:code` and
+ * `/reserve/waitlist/:code` are public (remotes.json `publicRoutes`); the others are the administrator's
+ * (`adminRoutes`, guarded by the shell).
  */
 export function PopupRoutes() {
   return (

@@ -1,6 +1,7 @@
 /**
- * Where the shell's server finds an app's live release and that release's server build (issue 24 items 1 and 2,
- * docs/first-screen.md). A release is described by `release.json` at the app's address (build/app-release.js):
+ * Where the shell's server finds an app's live release and that release's server build
+ * (docs/decisions/0058-web-tier-renders.md, docs/decisions/0059-versioned-releases.md, docs/first-screen.md). A release
+ * is described by `release.json` at the app's address (build/app-release.js):
  *
  *   { "name": "mf_store", "version": "3f2a9c0d1e4b", "path": "releases/3f2a9c0d1e4b/" }
  *

@@ -1,9 +1,9 @@
 /**
- * Every tap counted (issue 26 item 2): the served `/` is clickable from its first paint, but its cards report their
- * clicks only once mf-store has hydrated them (`ProductCard`'s `onClick` → platform's `trackClick`), a few hundred
- * milliseconds to seconds later on a phone. The quickest taps, of visitors who knew what they wanted, opened the shop
- * and were never counted. This small listener, inlined in the served page's `<head>` before its stylesheet and its
- * scripts, counts them:
+ * Every tap counted (docs/decisions/0073-every-tap-counted.md): the served `/` is clickable from its first paint, but
+ * its cards report their clicks only once mf-store has hydrated them (`ProductCard`'s `onClick` → platform's
+ * `trackClick`), a few hundred milliseconds to seconds later on a phone. The quickest taps, of visitors who knew what
+ * they wanted, opened the shop and were never counted. This small listener, inlined in the served page's `<head>`
+ * before its stylesheet and its scripts, counts them:
  *
  * - It listens for clicks on `window` in the capture phase, ahead of React's listeners on `#root` (which stop a click
  *   on markup they cannot hydrate yet from propagating further).

@@ -1,8 +1,8 @@
 /**
- * The first screen of `/`, rendered by the web tier (issue 24 item 1, docs/first-screen.md): the shell's server asks
- * the API for the data (`GET /api/site/first-screen[?tag=]`, JSON), each first-screen remote's live release for its
- * server build (fetched from the remote's own deployment once per version), renders each remote's slot and the
- * shell's frame around them, and appends the data and the releases used as JSON blocks:
+ * The first screen of `/`, rendered by the web tier (docs/decisions/0058-web-tier-renders.md, docs/first-screen.md):
+ * the shell's server asks the API for the data (`GET /api/site/first-screen[?tag=]`, JSON), each first-screen remote's
+ * live release for its server build (fetched from the remote's own deployment once per version), renders each remote's
+ * slot and the shell's frame around them, and appends the data and the releases used as JSON blocks:
  *
  *   <div class="app">… <div class="first-screen-slot" data-first-screen="mf_store/StorePage">…cards…</div> …</div>
  *   <script type="application/json" id="first-screen-data">{ links, tags, plans, cover, … }</script>

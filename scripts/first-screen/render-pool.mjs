@@ -1,8 +1,9 @@
 /**
- * Runs the apps' server builds on a worker thread, one render at a time, each bounded in time (issue 24 item 3: a
- * remote whose server render throws or runs past the bound is left out of the served HTML and rendered in the
- * browser). A render that runs past the bound may be stuck for good (a loop in a release), so its worker is
- * terminated and the next render starts a new one; the builds it had evaluated are sent again as they are needed.
+ * Runs the apps' server builds on a worker thread, one render at a time, each bounded in time
+ * (docs/decisions/0060-page-matches-code.md: a remote whose server render throws or runs past the bound is left out of
+ * the served HTML and rendered in the browser). A render that runs past the bound may be stuck for good (a loop in a
+ * release), so its worker is terminated and the next render starts a new one; the builds it had evaluated are sent
+ * again as they are needed.
  */
 import { Worker } from 'node:worker_threads';
 

@@ -1,8 +1,9 @@
 /**
  * The worker thread in which the shell's server runs the apps' server builds (scripts/first-screen/render-pool.mjs,
- * issue 24 item 3). A server build is the text of one CommonJS file (build/webpack-app.js `firstScreenConfig`) fetched
- * from an app's release; it is evaluated once per release here and kept. Running it on this thread keeps a remote whose
- * render throws, loops or hangs from stalling the server: the pool bounds each render and replaces a stuck worker.
+ * docs/decisions/0060-page-matches-code.md). A server build is the text of one CommonJS file (build/webpack-app.js
+ * `firstScreenConfig`) fetched from an app's release; it is evaluated once per release here and kept. Running it on
+ * this thread keeps a remote whose render throws, loops or hangs from stalling the server: the pool bounds each render
+ * and replaces a stuck worker.
  *
  * Messages in:  { id, key, code?, call: 'render' | 'renderFrame', argument }, or { forget: key }
  *   key: `<app>@<version>`; code: the build's text, sent when this worker has not evaluated `key` yet.

@@ -1,6 +1,6 @@
 /**
- * The first screen as the shell's server serves it (scripts/serve-app.mjs; issue 24 item 1, docs/first-screen.md):
- * the renderer set up from the registry and the environment, and the page's markers filled.
+ * The first screen as the shell's server serves it (scripts/serve-app.mjs; docs/decisions/0058-web-tier-renders.md,
+ * docs/first-screen.md): the renderer set up from the registry and the environment, and the page's markers filled.
  *
  * - The remotes that draw a slot are those with `firstScreen` in remotes.json; each is read from its own server:
  *   `REMOTE_<NAME>_INTERNAL_URL` (the address this server reaches it at, e.g. `http://mf-store:8080/` in compose),
@@ -14,7 +14,8 @@
  * - `metrics` counts, per remote and release version, the page views whose HTML holds its slot and the slots left to
  *   the browser (Prometheus counter `linksite_first_screen_slots_total{remote,version,outcome}`).
  * - A page with a first screen carries, first in its `<head>` part, the listener that counts its card and keyword
- *   clicks until the app has taken each slot over (./early-clicks.mjs, issue 26 item 2), sending them to the ingest
+ * clicks until the app has taken each slot over (./early-clicks.mjs, docs/decisions/0073-every-tap-counted.md), sending
+ * them to the ingest
  *   under PUBLIC_API_BASE_URL (the `apiBaseUrl` of `/config.json`).
  */
 import fs from 'node:fs';

@@ -96,7 +96,7 @@ describe('guard', () => {
   });
 
   it.each(['/admin', '/main/list', '/plan/edit/3', '/uploadimage'])(
-    'alerts once and sends a signed-out visitor from %s to the sign-in screen /login (issue 27)',
+    'alerts once and sends a signed-out visitor from %s to the sign-in screen /login (docs/decisions/0078-team-runs-the-site.md)',
     async (path) => {
       await signIn(null);
       renderAt(path);
@@ -130,7 +130,7 @@ describe('guard', () => {
     await screen.findByText('mf_plans/Banner');
   });
 
-  it('shows each role only the screens remotes.json gives it (issue 27 item 1)', async () => {
+  it('shows each role only the screens remotes.json gives it (docs/decisions/0079-roles.md)', async () => {
     // The landing's own links (not the header's or the footer's).
     const links = () =>
       within(screen.getByRole('heading', { name: '관리자 페이지' }).closest('section')!)
@@ -201,7 +201,7 @@ describe('remote areas', () => {
     expect(await screen.findByText('mf_links/Routes')).toBeInTheDocument();
   });
 
-  it('while a first start prepares a remote, its screen says so and loads the page again once it is served (issue 25 item 3)', async () => {
+  it('while a first start prepares a remote, its screen says so and loads the page again once it is served (docs/decisions/0066-visitor-ready-first-start.md)', async () => {
     await signIn(ADMIN, { ...testConfig, preparing: ['mf_links'] });
     const reload = jest.mocked(reloadPage);
     reload.mockClear();
@@ -265,7 +265,7 @@ describe('/login', () => {
   });
 });
 
-describe('back to the asked route after sign-in (issue 16 item 5)', () => {
+describe('back to the asked route after sign-in (docs/decisions/0055-form-flow.md)', () => {
   it('keeps the route a signed-out visitor asked for, and sends them there once signed in', async () => {
     await signIn(null);
     const { unmount } = renderAt('/plan/edit/3?from=list#title');
@@ -298,7 +298,7 @@ describe('back to the asked route after sign-in (issue 16 item 5)', () => {
 
 afterAll(() => resetAuth());
 
-describe('auth starts lazily (issue 14 item 3)', () => {
+describe('auth starts lazily (docs/decisions/0034-visitor-loads-what-it-shows.md)', () => {
   const prepare = (who: typeof ADMIN | null) => {
     resetAuth();
     window.sessionStorage.clear();

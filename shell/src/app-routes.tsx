@@ -7,8 +7,9 @@ import { RemoteAreaRoute } from './remotes/remote-areas';
 import { RemoteSlot } from './remotes/remote-slot';
 
 /**
- * The route table (spec §2, DECISIONS D5): `/` and `/login` are public; `/admin` and every screen of a remote
- * (`REMOTE_AREAS`, matched under the root splat) sit behind the guard; unknown paths get the 404 page.
+ * The route table (docs/product.md#2-screens-and-routes, docs/decisions/0005-authentication.md): `/` and `/login` are
+ * public; `/admin` and every screen of a remote (`REMOTE_AREAS`, matched under the root splat) sit behind the guard;
+ * unknown paths get the 404 page.
  */
 export function AppRoutes() {
   return (

@@ -1,6 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** An administrator, upserted on login from the access token (DECISIONS D2 "Administrator"). Table `administrators`. */
+/**
+ * An administrator, upserted on login from the access token (docs/decisions/0002-entities.md "Administrator"). Table
+ * `administrators`.
+ */
 @Entity('administrators')
 export class Administrator {
   @PrimaryGeneratedColumn()
@@ -23,8 +26,9 @@ export class Administrator {
   lastLoginAt!: Date | null;
 
   /**
-   * When the owner disabled the account (`PATCH /api/people/:id` `{ disabled: true }`, issue 27 item 2); null while it
-   * may sign in. A disabled `sub` is refused by AccessTokenGuard (admins/disabled-accounts.ts).
+   * When the owner disabled the account (`PATCH /api/people/:id` `{ disabled: true }`,
+   * docs/decisions/0080-people-invites-totp.md); null while it may sign in. A disabled `sub` is refused by
+   * AccessTokenGuard (admins/disabled-accounts.ts).
    */
   @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true })
   disabledAt!: Date | null;

@@ -13,7 +13,7 @@ export class AdminsController {
   constructor(private readonly admins: AdminsService) {}
 
   /**
-   * `POST /api/login` with the bearer access token, no body (DECISIONS D3, D5) → 200
+   * `POST /api/login` with the bearer access token, no body (docs/decisions/0003-api-calls.md, docs/decisions/0005-authentication.md) → 200
    * `{ message, product: { id, username, name, email, roles } }`, after upserting the administrator by `sub`.
    * 401 without a valid token, 403 without the administrator role, 503 issuer down.
    */

@@ -4,7 +4,10 @@ import type { Principal } from '../auth/principal';
 import { Clock } from '../common/clock';
 import type { AdministratorDto } from './dto/administrator.dto';
 
-/** Administrators, upserted from their tokens at `POST /api/login` (DECISIONS D2/D3). */
+/**
+ * Administrators, upserted from their tokens at `POST /api/login` (docs/decisions/0002-entities.md,
+ * docs/decisions/0003-api-calls.md).
+ */
 @Injectable()
 export class AdminsService {
   constructor(
@@ -13,9 +16,10 @@ export class AdminsService {
   ) {}
 
   /**
-   * Records a sign-in (DECISIONS D2 "Administrator", D3 `POST /api/login`): one row per `sub`, inserted on the
-   * first sign-in; username, name and email follow the token every time; `last_login_at` = now. One statement
-   * (`INSERT … ON CONFLICT (sub) DO UPDATE`), so two first sign-ins at once still make one row.
+   * Records a sign-in (docs/decisions/0002-entities.md "Administrator", docs/decisions/0003-api-calls.md
+   * `POST /api/login`): one row per `sub`, inserted on the first sign-in; username, name and email follow the token
+   * every time; `last_login_at` = now. One statement (`INSERT … ON CONFLICT (sub) DO UPDATE`), so two first sign-ins at
+   * once still make one row.
    */
   async recordLogin(principal: Principal): Promise<AdministratorDto> {
     const [row] = await this.dataSource.query<Array<{ id: number }>>(

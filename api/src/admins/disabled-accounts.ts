@@ -21,8 +21,9 @@ export interface DisabledAccountSubject {
 }
 
 /**
- * Whether an account the owner disabled (issue 27 item 2 "People") is still presenting access tokens: asked by
- * AccessTokenGuard after every token verifies, so the answer is kept in memory per `sub` (no query on the hot path).
+ * Whether an account the owner disabled (docs/decisions/0080-people-invites-totp.md "People") is still presenting
+ * access tokens: asked by AccessTokenGuard after every token verifies, so the answer is kept in memory per `sub` (no
+ * query on the hot path).
  *
  * The truth is `administrators.disabled_at` (set and cleared by people/people.service.ts through {@link setDisabled}).
  * Its changes reach every API process the way the public cache's do (public-cache/invalidation-channel.ts): a trigger

@@ -689,7 +689,7 @@ const inParallel = async <T>(items: T[], parallel: number, send: (item: T) => Pr
 /** `n` loopback-style client addresses 127.0.x.y, each a visitor of its own, passed through X-Forwarded-For. */
 const addresses = (n: number): string[] => Array.from({ length: n }, (_, i) => `127.0.${i >> 8}.${(i & 255) + 1}`);
 
-describe('bounded storage (issue 26 item 1): one copy of an event, a cap per visitor', () => {
+describe('bounded storage (docs/decisions/0072-cheap-analytics-ingest.md): one copy of an event, a cap per visitor', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createIngestApp(NOW, WRITE_THROUGH);

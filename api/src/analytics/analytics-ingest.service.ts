@@ -111,11 +111,12 @@ const OUTCOMES = ['queued', 'duplicate', 'over_visitor_cap', 'sampled', 'queue_f
 type Outcome = (typeof OUTCOMES)[number];
 
 /**
- * Stores page views and clicks (issue 12 item 1) at a bounded cost (issue 26 item 1). No cookie and no address: each
- * hit carries the day's visitor hash (visitor.ts), the referrer's host (page views only), `utm_source` (page views
- * only), the device class, the path, and for a click its link id or keyword. The errors browsers report of a remote
- * (`remote_error`) are no visits: they are counted on /metrics (RemoteErrorMetrics), never stored and never logged one
- * by one. Bots' hits are ignored before anything is checked.
+ * Stores page views and clicks (docs/decisions/0027-first-party-analytics.md) at a bounded cost
+ * (docs/decisions/0072-cheap-analytics-ingest.md). No cookie and no address: each hit carries the day's visitor hash
+ * (visitor.ts), the referrer's host (page views only), `utm_source` (page views only), the device class, the path, and
+ * for a click its link id or keyword. The errors browsers report of a remote (`remote_error`) are no visits: they are
+ * counted on /metrics (RemoteErrorMetrics), never stored and never logged one by one. Bots' hits are ignored before
+ * anything is checked.
  *
  * What a beacon may add, in this order (each step's refusals counted per day in `analytics_ingest_days`, and on
  * /metrics as `linksite_analytics_events_total{outcome}`):

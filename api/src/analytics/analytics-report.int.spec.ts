@@ -149,7 +149,7 @@ describe('analytics rollup, retention and report (integration, real PostgreSQL, 
     expect(report.links[0]).toEqual({ linkId: links.a, pname: '딸기잼', clicks: 3, views: 5, ctr: 0.6 });
   });
 
-  it("carries a day's sampled and dropped events (the ingest's count, issue 26 item 1) into its rollup and the summary", async () => {
+  it("carries a day's sampled and dropped events (the ingest's count, docs/decisions/0072-cheap-analytics-ingest.md) into its rollup and the summary", async () => {
     // 11-19 went past its budget: 120 events left out by the sampling, 7 dropped (a visitor over its minute's cap).
     const [[counted]] = await t.dataSource.query(
       `UPDATE analytics_ingest_days SET sampled = 120, dropped = 7 WHERE day = '2026-11-19' RETURNING stored::int`,

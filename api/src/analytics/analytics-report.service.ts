@@ -23,9 +23,9 @@ const TOP = 10;
 const MAX_LINKS = 100;
 
 /**
- * The administrator's numbers (issue 12 item 1). Each read first writes this process's buffered hits and rolls up
- * today (one day of raw events), then reads
- * the rollup tables only, over an index range of `days` days: its cost does not grow with the history kept.
+ * The administrator's numbers (docs/decisions/0027-first-party-analytics.md). Each read first writes this process's
+ * buffered hits and rolls up today (one day of raw events), then reads the rollup tables only, over an index range of
+ * `days` days: its cost does not grow with the history kept.
  */
 @Injectable()
 export class AnalyticsReportService {

@@ -31,11 +31,11 @@ export interface RollupRun {
 }
 
 /**
- * Rolls the raw events up into daily counts and prunes (issue 12 item 1 "Storage sized to grow"). Every API process
- * runs it every ANALYTICS_ROLLUP_INTERVAL_SECONDS; the advisory lock lets one at a time work (the others skip that
- * turn). A day is always rolled up whole from its raw events (unique visitors cannot be added up), so a run is
- * idempotent; it re-rolls only the days that received events since the last run, plus today and yesterday (an event
- * whose transaction committed after a later one's is never missed).
+ * Rolls the raw events up into daily counts and prunes (docs/decisions/0027-first-party-analytics.md "Storage sized to
+ * grow"). Every API process runs it every ANALYTICS_ROLLUP_INTERVAL_SECONDS; the advisory lock lets one at a time work
+ * (the others skip that turn). A day is always rolled up whole from its raw events (unique visitors cannot be added
+ * up), so a run is idempotent; it re-rolls only the days that received events since the last run, plus today and
+ * yesterday (an event whose transaction committed after a later one's is never missed).
  */
 @Injectable()
 export class AnalyticsRollupService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -143,8 +143,8 @@ async function lock(em: EntityManager, wait: boolean): Promise<boolean> {
 
 /**
  * Replaces every rollup row of `day` with counts of its raw events, and the day's sampled and dropped events from the
- * ingest's count (issue 26 item 1). A day without raw events keeps its rollups: they came from a restored backup
- * (whose raw events are not in it) or from events pruned since.
+ * ingest's count (docs/decisions/0072-cheap-analytics-ingest.md). A day without raw events keeps its rollups: they came
+ * from a restored backup (whose raw events are not in it) or from events pruned since.
  */
 async function rollUpDay(em: EntityManager, day: string): Promise<void> {
   const [any] = await em.query<unknown[]>(`SELECT 1 FROM analytics_events WHERE day = $1 LIMIT 1`, [day]);

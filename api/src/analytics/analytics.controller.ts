@@ -51,10 +51,10 @@ export class AnalyticsController {
   ) {}
 
   /**
-   * `POST /api/analytics/events` `{ events: [...] }` → 204 (public, issue 12 item 1). What `navigator.sendBeacon`
+   * `POST /api/analytics/events` `{ events: [...] }` → 204 (public, docs/decisions/0027-first-party-analytics.md). What `navigator.sendBeacon`
    * sends from the public page: page views and card / keyword clicks, and the errors a remote's code met
    * (`remote_error`, counted on /metrics only). A bot's hit is answered 204 and neither stored nor counted.
-   * Served ahead of Express and Nest by the ingest's own path (ingest-endpoint.ts, issue 26 item 1), which configureApp
+   * Served ahead of Express and Nest by the ingest's own path (ingest-endpoint.ts, docs/decisions/0072-cheap-analytics-ingest.md), which configureApp
    * mounts; this declaration keeps the route in the OpenAPI document and the route table, and runs the same
    * AnalyticsIngestService.accept in an app without that path.
    */

@@ -5,8 +5,9 @@ import { AnalyticsReportService } from './analytics-report.service';
 import { AnalyticsRollupService } from './analytics-rollup.service';
 
 /**
- * First-party analytics (issue 12 item 1): the public ingest, the rollup job and the administrator's report. The
- * ingest's body reader (ingest-body.ts) is mounted by configureApp, ahead of the global JSON parser.
+ * First-party analytics (docs/decisions/0027-first-party-analytics.md): the public ingest, the rollup job and the
+ * administrator's report. The ingest's body reader (ingest-body.ts) is mounted by configureApp, ahead of the global
+ * JSON parser.
  */
 @Module({
   controllers: [AnalyticsController],

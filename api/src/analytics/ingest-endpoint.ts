@@ -75,11 +75,11 @@ function noContent(res: ServerResponse): void {
 }
 
 /**
- * Serves `POST /api/analytics/events` (issue 26 item 1) at the least cost that keeps its rules. The beacon comes with
- * every page view and click; through Nest's pipeline (Express, the request logger, guards, interceptors, pipes) it cost
- * about a millisecond of CPU a hit, and Express alone, before any middleware, 0.14 ms (`node bench/analytics-ingest.mjs`
- * prints the API's CPU per hit). So a beacon at exactly this path is taken from the HTTP server before Express sees
- * it, and each step is the route's own rule, by the same code:
+ * Serves `POST /api/analytics/events` (docs/decisions/0072-cheap-analytics-ingest.md) at the least cost that keeps its
+ * rules. The beacon comes with every page view and click; through Nest's pipeline (Express, the request logger, guards,
+ * interceptors, pipes) it cost about a millisecond of CPU a hit, and Express alone, before any middleware, 0.14 ms
+ * (`node bench/analytics-ingest.mjs` prints the API's CPU per hit). So a beacon at exactly this path is taken from the
+ * HTTP server before Express sees it, and each step is the route's own rule, by the same code:
  * 1. the ingest's share of the event loop (ingest-loop-budget.ts): once the second's share is spent, 204 at once, the
  *    body unread, counted as dropped;
  * 2. the body reader (ingest-body.ts: 413, 415, 400 with Korean messages);

@@ -1,6 +1,6 @@
 import { IngestLoopBudget } from './ingest-loop-budget';
 
-describe('IngestLoopBudget: the ingest share of each second of the event loop (issue 26 item 1)', () => {
+describe('IngestLoopBudget: the ingest share of each second of the event loop (docs/decisions/0072-cheap-analytics-ingest.md)', () => {
   /**
    * A wall clock and a CPU clock the test moves by hand, in milliseconds; work takes `ms` of both, waiting (for the
    * database, or while other processes run) only of the wall clock.

@@ -2,9 +2,9 @@ import { performance } from 'node:perf_hooks';
 
 /**
  * Milliseconds of CPU time of each second the ingest may spend checking and queueing beacons in one API process (a
- * fifth of a core; issue 26 item 1): past it, the second's remaining beacons are answered 204 unread and counted as
- * dropped, so a flood cannot take the event loop from the page reads. About 0.1 ms a beacon of one event (more for
- * 20), so some 2,000 beacons a second.
+ * fifth of a core; docs/decisions/0072-cheap-analytics-ingest.md): past it, the second's remaining beacons are answered
+ * 204 unread and counted as dropped, so a flood cannot take the event loop from the page reads. About 0.1 ms a beacon
+ * of one event (more for 20), so some 2,000 beacons a second.
  */
 export const INGEST_LOOP_MS_PER_SECOND = 200;
 

@@ -1,15 +1,18 @@
 /**
- * What an administrator write touches, by route template (issue 15 item 7): the entity name shown in the audit trail,
- * the table its before/after snapshots are read from, and where its id comes from:
- * `param` the route's `:id`, `product` the answer's `product.id` (creations), `single` the one row with id 1.
- * A write route missing here is still recorded (who, when, method, route, status) with no entity and no snapshots.
+ * What an administrator write touches, by route template (docs/decisions/0047-logs-metrics-audit.md): the entity name
+ * shown in the audit trail, the table its before/after snapshots are read from, and where its id comes from: `param`
+ * the route's `:id`, `product` the answer's `product.id` (creations), `single` the one row with id 1. A write route
+ * missing here is still recorded (who, when, method, route, status) with no entity and no snapshots.
  */
 export interface AuditSubject {
   entity: AuditEntity;
   /** Table of the snapshots; undefined: nothing to snapshot (a restore replaces the whole site). */
   table?: string;
   id: 'param' | 'product' | 'single' | 'none';
-  /** Columns left out of the snapshots: personal data erased on its own schedule (issue 13) is not copied here. */
+  /**
+   * Columns left out of the snapshots: personal data erased on its own schedule (docs/decisions/0030-popup-bookings.md)
+   * is not copied here.
+   */
   omit?: readonly string[];
 }
 
@@ -22,7 +25,8 @@ const popupInfo: Omit<AuditSubject, 'id'> = { entity: 'popup-info', table: 'popu
 /** `METHOD /api/route/:template` → subject. */
 export const AUDIT_SUBJECTS: Readonly<Record<string, AuditSubject>> = {
   'POST /api/store/create': { ...link, id: 'product' },
-  // The link and its photo in one request (issue 16 item 1), the create and edit forms' usual call (issue 27 item 4).
+  // The link and its photo in one request (docs/decisions/0051-nothing-half-saved.md), the create and edit forms' usual
+  // call (docs/decisions/0082-korean-audit-log.md).
   'POST /api/store/create/with-image': { ...link, id: 'product' },
   'PUT /api/main/update/:id': { ...link, id: 'param' },
   'PUT /api/main/update/:id/with-image': { ...link, id: 'param' },
@@ -40,7 +44,8 @@ export const AUDIT_SUBJECTS: Readonly<Record<string, AuditSubject>> = {
   'POST /api/popup/bookings/:id/check-in': { ...booking, id: 'param' },
   'POST /api/popup/bookings/:id/no-show': { ...booking, id: 'param' },
   'POST /api/popup/bookings/:id/cancel': { ...booking, id: 'param' },
-  // A visitor taken off a full slot's waitlist (issue 26 item 4); their name, phone and email are not copied.
+  // A visitor taken off a full slot's waitlist (docs/decisions/0075-waitlist.md); their name, phone and email are not
+  // copied.
   'POST /api/popup/waitlist/:id/remove': { ...booking, table: 'booking_waitlist', id: 'param' },
   'PUT /api/popup/info': { ...popupInfo, id: 'single' },
   'POST /api/popup/info/image': { ...popupInfo, id: 'single' },
@@ -55,8 +60,8 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 /**
  * Administrator routes that use POST without changing anything, or whose change is not the site's content:
  * signing in (upserts the administrator's own row) and checking a backup archive (reads it only). And the people
- * routes (issue 27 item 2), whose entries (entity `person`) people/people.service.ts writes itself: the accounts live in
- * the identity provider, where this interceptor has no row to snapshot.
+ * routes (docs/decisions/0080-people-invites-totp.md), whose entries (entity `person`) people/people.service.ts writes
+ * itself: the accounts live in the identity provider, where this interceptor has no row to snapshot.
  */
 export const NOT_AUDITED: ReadonlySet<string> = new Set([
   'POST /api/login',

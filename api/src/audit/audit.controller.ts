@@ -7,7 +7,7 @@ import { AuditService } from './audit.service';
 import { AuditActorsResponse, AuditPageResponse, type AuditEntryDto } from './dto/audit-entry.dto';
 import { AUDIT_PAGE_DEFAULT, AUDIT_PAGE_MAX, AuditQueryDto } from './dto/audit-query.dto';
 
-/** The audit trail of administrator writes (issue 15 item 7). Administrator only (the global access policy). */
+/** The audit trail of administrator writes (docs/decisions/0047-logs-metrics-audit.md). Administrator only (the global access policy). */
 @ApiTags('audit')
 @Controller('audit')
 export class AuditController {
@@ -16,7 +16,7 @@ export class AuditController {
   /**
    * `GET /api/audit[?before=<id>&limit=<n>&actor=<sub>&entity=<entity>&from=<day>&to=<day>]` →
    * `{ product: AuditEntryDto[], next }`: entries newest first (by id), only those with an id below `before`, by
-   * `actor`, about `entity`, answered on Seoul days `from`–`to` (issue 27 item 4); `limit` 1–200, default 50. `next`
+   * `actor`, about `entity`, answered on Seoul days `from`–`to` (docs/decisions/0082-korean-audit-log.md); `limit` 1–200, default 50. `next`
    * is the `before` of the following page, with the same filters. Each entry has its `title` and `changes` in Korean.
    * 400 with a Korean sentence naming the parameter for any other value (AuditQueryDto).
    * The parameters are also declared one by one (`@ApiQuery`), so a repeated one (`?limit=1&limit=2`) is refused

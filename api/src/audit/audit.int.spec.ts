@@ -32,7 +32,10 @@ const png = (seed = 0) =>
     .png()
     .toBuffer();
 
-/** The audit trail of administrator writes (issue 15 item 7) on the real app, real PostgreSQL and a test issuer. */
+/**
+ * The audit trail of administrator writes (docs/decisions/0047-logs-metrics-audit.md) on the real app, real PostgreSQL
+ * and a test issuer.
+ */
 describe('audit trail', () => {
   let t: AdminTestApp;
   let admin: AdminClient;

@@ -19,9 +19,9 @@ const asId = (value: unknown): number | null => {
 };
 
 /**
- * Records every successful administrator write in `audit_entry` (issue 15 item 7): a global interceptor, so a write
- * route added later is recorded without anyone listing it. It runs after the guards, on routes that are not
- * `@Public()` and are not reads, for a request with a verified principal:
+ * Records every successful administrator write in `audit_entry` (docs/decisions/0047-logs-metrics-audit.md): a global
+ * interceptor, so a write route added later is recorded without anyone listing it. It runs after the guards, on routes
+ * that are not `@Public()` and are not reads, for a request with a verified principal:
  * 1. before the handler: the entity's row as JSON (audit-subjects.ts says which table and id);
  * 2. the handler runs and commits its own transaction;
  * 3. right after it answered successfully: the row again (`after`; null once deleted) and one `audit_entry` row with

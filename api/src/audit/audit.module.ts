@@ -5,8 +5,8 @@ import { AuditInterceptor } from './audit.interceptor';
 import { AuditService } from './audit.service';
 
 /**
- * The audit trail of administrator writes (issue 15 item 7): the global AuditInterceptor records each one in
- * `audit_entry`, `GET /api/audit` pages through them.
+ * The audit trail of administrator writes (docs/decisions/0047-logs-metrics-audit.md): the global AuditInterceptor
+ * records each one in `audit_entry`, `GET /api/audit` pages through them.
  */
 @Module({
   controllers: [AuditController],

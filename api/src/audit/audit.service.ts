@@ -23,10 +23,13 @@ export interface AuditRecord {
 /** What the interceptor records for one successful administrator write: a record before it has an id. */
 export type AuditWrite = Omit<AuditRecord, 'id' | 'at'> & { at: Date };
 
-/** A record as `GET /api/audit` answers it: with its title and changed fields in Korean (issue 27 item 4). */
+/**
+ * A record as `GET /api/audit` answers it: with its title and changed fields in Korean
+ * (docs/decisions/0082-korean-audit-log.md).
+ */
 export type DescribedAuditRecord = AuditRecord & { title: string; changes: AuditChange[] };
 
-/** Which entries a page holds (issue 27 item 4); every part optional. */
+/** Which entries a page holds (docs/decisions/0082-korean-audit-log.md); every part optional. */
 export interface AuditFilter {
   /** Only entries with a smaller id (keyset cursor). */
   before?: number;
@@ -56,7 +59,10 @@ interface AuditRow {
 /** Table names the snapshots may read: the subjects' tables, never a name from a request. */
 const SNAPSHOT_TABLES = new Set(['links', 'plans', 'popup_slots', 'bookings', 'popup_info', 'cover']);
 
-/** Reads entity snapshots and writes and pages the audit trail (`audit_entry`, issue 15 item 7). */
+/**
+ * Reads entity snapshots and writes and pages the audit trail (`audit_entry`,
+ * docs/decisions/0047-logs-metrics-audit.md).
+ */
 @Injectable()
 export class AuditService {
   constructor(private readonly dataSource: DataSource) {}
@@ -100,7 +106,7 @@ export class AuditService {
    * Newest first: at most `limit` entries matching `filter`; keyset pagination by id (`filter.before`). The days
    * are Asia/Seoul's (`from` 00:00 +09:00 to the end of `to`). Each entry carries its title and changes
    * (describeAuditEntry); a booking's title names the booking by the name its row holds now, read here and never
-   * copied into `audit_entry`, so an erased booking (issue 13) is named by its code.
+   * copied into `audit_entry`, so an erased booking (docs/decisions/0030-popup-bookings.md) is named by its code.
    * @returns the entries and `next`, the `before` of the following page, or null on the last page.
    */
   async page(filter: AuditFilter, limit: number): Promise<{ entries: DescribedAuditRecord[]; next: number | null }> {

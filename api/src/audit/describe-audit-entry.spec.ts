@@ -85,7 +85,10 @@ const entry = (
   entityId: number | null = (after ?? before)?.id as number,
 ) => ({ method, route, entity, entityId, before, after });
 
-/** Issue 27 item 4: every entity × action in the screens' words, for every subject of audit-subjects.ts. */
+/**
+ * docs/decisions/0082-korean-audit-log.md: every entity × action in the screens' words, for every subject of
+ * audit-subjects.ts.
+ */
 describe('describeAuditEntry', () => {
   describe('links', () => {
     it('a creation with its photo: named, (사진 포함), the fields it set with their form labels, nothing internal', () => {
@@ -138,7 +141,7 @@ describe('describeAuditEntry', () => {
       });
     });
 
-    it('광고 표시 (issue 25 item 7): each value by its Korean name; none is 표시 안 함, left out of a creation', () => {
+    it('광고 표시 (docs/decisions/0070-disclosure-label.md): each value by its Korean name; none is 표시 안 함, left out of a creation', () => {
       const created = describeAuditEntry(entry('POST', '/api/store/create', 'link', null, link({ disclosure: 'ad' })));
       expect(created.changes).toContainEqual({ field: 'disclosure', label: '광고 표시', before: null, after: '광고' });
       const plain = describeAuditEntry(entry('POST', '/api/store/create', 'link', null, link()));
@@ -309,7 +312,7 @@ describe('describeAuditEntry', () => {
       expect(JSON.stringify(described)).not.toMatch(/010|idem|2026/);
     });
 
-    it('once the name is erased (issue 13), by its code', () => {
+    it('once the name is erased (docs/decisions/0030-popup-bookings.md), by its code', () => {
       const checkIn = entry(
         'POST',
         '/api/popup/bookings/:id/check-in',
@@ -360,7 +363,7 @@ describe('describeAuditEntry', () => {
     });
   });
 
-  describe('people (issue 27 item 2: entries people/people.service.ts writes itself)', () => {
+  describe('people (docs/decisions/0080-people-invites-totp.md: entries people/people.service.ts writes itself)', () => {
     const person = (over: Record<string, unknown> = {}) => ({
       id: 'b1c2',
       username: 'haneul',

@@ -3,7 +3,7 @@ import type { AuditRecord } from './audit.service';
 
 const words = messages.auditWords;
 
-/** One changed field of an audit entry, as a person reads it (issue 27 item 4). */
+/** One changed field of an audit entry, as a person reads it (docs/decisions/0082-korean-audit-log.md). */
 export interface AuditChange {
   /** Stable name of the field (`pname`, `photo`, `showFrom`…), for clients that style or filter them. */
   field: string;
@@ -25,7 +25,8 @@ export interface AuditDescription {
 
 /**
  * What the entry's own row does not hold: the booking's name, read from the live `bookings` row when the entry is
- * read, so the audit trail never copies personal data and forgets the name when the booking's is erased (issue 13).
+ * read, so the audit trail never copies personal data and forgets the name when the booking's is erased
+ * (docs/decisions/0030-popup-bookings.md).
  */
 export interface AuditContext {
   bookingName?: string | null;
@@ -88,15 +89,15 @@ const LINK_FIELDS: readonly Field[] = [
   {
     field: 'photo',
     label: label.photo,
-    // An uploaded image wins over an external address (links.image_key, DECISIONS D4).
+    // An uploaded image wins over an external address (links.image_key, docs/decisions/0004-image-uploads.md).
     read: (row) => (row.image_key ? { key: row.image_key } : row.imagelink ? { url: row.imagelink } : null),
     show: (value) => (value as { url?: string }).url ?? words.uploadedPhoto,
     replaced: photoReplaced,
   },
   { field: 'enabled', label: label.enabled, read: column('enabled'), show: (v) => (v ? words.yes : words.no) },
   {
-    // Issue 25 item 7: 광고 표시 as the form's choices name it; `none` (and a snapshot older than the column) reads as
-    // empty, so a creation without one does not list it.
+    // docs/decisions/0070-disclosure-label.md: 광고 표시 as the form's choices name it; `none` (and a snapshot older than
+    // the column) reads as empty, so a creation without one does not list it.
     field: 'disclosure',
     label: label.disclosure,
     read: (row) => (row.disclosure === 'none' ? null : row.disclosure),
@@ -177,9 +178,9 @@ const POPUP_INFO_FIELDS: readonly Field[] = [
 ];
 
 /**
- * An account (issue 27 item 2): its role and status as the people screen names them. The snapshots
- * (people/people.service.ts `personSnapshot`) hold id, username, name, role and status: never an email address or an
- * invitation link.
+ * An account (docs/decisions/0080-people-invites-totp.md): its role and status as the people screen names them. The
+ * snapshots (people/people.service.ts `personSnapshot`) hold id, username, name, role and status: never an email
+ * address or an invitation link.
  */
 const PERSON_FIELDS: readonly Field[] = [
   { field: 'role', label: label.role, read: column('role'), show: (v) => words.roles[String(v)] ?? String(v) },
@@ -364,8 +365,8 @@ const RULES: Readonly<Record<string, Describe>> = {
 export const DESCRIBED_ROUTES: ReadonlySet<string> = new Set(Object.keys(RULES));
 
 /**
- * An audit entry in the screens' words (issue 27 item 4): a pure function of the stored entry (and the booking's
- * live name, {@link AuditContext}) → `{ title, changes }`.
+ * An audit entry in the screens' words (docs/decisions/0082-korean-audit-log.md): a pure function of the stored entry
+ * (and the booking's live name, {@link AuditContext}) → `{ title, changes }`.
  * - title: what happened, named by what it happened to (`링크 ‘수제 딸기잼 세트’ 추가 (사진 포함)`, `일정 ‘전시’ 삭제`,
  *   `김하늘 님 예약 입장 확인`, `예약 받기 멈춤 · 1회차 · 2026년 12월 1일 오후 2:00`, `커버 이미지 변경`, `백업 복원`);
  *   a write with no rule of its own (a route added later) reads `기타 변경 (POST /api/…)`. No phone number ever.

@@ -59,7 +59,7 @@ describe('AccessTokenVerifier against a test issuer', () => {
       name: '관리자',
       email: 'admin@example.com',
       roles: ['admin', 'offline_access', 'default-roles-linksite'],
-      // The legacy administrator role is the owner (issue 27 item 1).
+      // The legacy administrator role is the owner (docs/decisions/0079-roles.md).
       siteRoles: ['owner'],
     });
   });

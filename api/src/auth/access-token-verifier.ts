@@ -43,11 +43,12 @@ const explain = (error: unknown): string =>
   error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 
 /**
- * Verifies bearer access tokens against the issuer's JWKS with `jose` (DECISIONS D5): RS256 signature,
- * `iss` = OIDC_ISSUER, `exp` present and not passed (OIDC_CLOCK_TOLERANCE_SECONDS of leeway, "now" from the
+ * Verifies bearer access tokens against the issuer's JWKS with `jose` (docs/decisions/0005-authentication.md): RS256
+ * signature, `iss` = OIDC_ISSUER, `exp` present and not passed (OIDC_CLOCK_TOLERANCE_SECONDS of leeway, "now" from the
  * Clock), an access token and no other kind (header `typ` `at+jwt`, as oidc-provider writes it, or `JWT` with
  * Keycloak's `typ: Bearer` claim; principal.ts `notAnAccessToken`), and `azp` (or RFC 9068's `client_id`) =
- * OIDC_CLIENT_ID, never `aud` alone: an ID token, whose `aud` is the client, opens nothing (issue 28 item 1).
+ * OIDC_CLIENT_ID, never `aud` alone: an ID token, whose `aud` is the client, opens nothing
+ * (docs/decisions/0086-access-tokens-only.md).
  *
  * Discovery (`<OIDC_DISCOVERY_URL>/.well-known/openid-configuration` → `jwks_uri`) is fetched on the first
  * token, not at start-up, so the API starts while the issuer is still starting; the result is kept, and a

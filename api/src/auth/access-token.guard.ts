@@ -7,12 +7,13 @@ import { AccessTokenVerifier, IssuerUnavailable } from './access-token-verifier'
 import { bearerToken, type AuthenticatedRequest } from './authenticated-request';
 
 /**
- * Lets a request through only with a valid bearer access token (DECISIONS D5), and puts its principal on
- * `request.user` (read it with `@CurrentUser()`).
+ * Lets a request through only with a valid bearer access token (docs/decisions/0005-authentication.md), and puts its
+ * principal on `request.user` (read it with `@CurrentUser()`).
  * - No token, or a token AccessTokenVerifier refuses: 401 `messages.unauthorized` with `WWW-Authenticate: Bearer`
  *   (plus `error="invalid_token"` when a token was sent, RFC 6750 §3).
  * - The issuer cannot be reached: 503 `messages.issuerUnavailable`.
- * - A valid token of an account the owner disabled (DisabledAccounts, issue 27 item 2): 401 `messages.accountDisabled`.
+ * - A valid token of an account the owner disabled (DisabledAccounts, docs/decisions/0080-people-invites-totp.md): 401
+ *   `messages.accountDisabled`.
  * Runs as part of AccessPolicyGuard (global), never on its own.
  */
 @Injectable()

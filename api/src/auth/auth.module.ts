@@ -6,8 +6,9 @@ import { AccessTokenVerifier } from './access-token-verifier';
 import { RolesGuard } from './roles.guard';
 
 /**
- * Access token verification and the global access policy (DECISIONS D5): every route needs a token with a site
- * role it is open to (`@Roles`, owner-only by default) unless it is `@Public()`. One AccessTokenVerifier, so discovery and the key set are fetched once.
+ * Access token verification and the global access policy (docs/decisions/0005-authentication.md): every route needs a
+ * token with a site role it is open to (`@Roles`, owner-only by default) unless it is `@Public()`. One
+ * AccessTokenVerifier, so discovery and the key set are fetched once.
  */
 @Global()
 @Module({

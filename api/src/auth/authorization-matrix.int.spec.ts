@@ -20,15 +20,19 @@ const UNAUTHORIZED = { statusCode: 401, message: '로그인이 필요합니다.'
 const FORBIDDEN = { statusCode: 403, message: '관리자 권한이 없습니다.' };
 const ROLE_FORBIDDEN = { statusCode: 403, message: '이 작업을 할 권한이 없습니다.' };
 
-/** An answer's body without its request id (issue 15 item 7), which must be there and differs on every answer. */
+/**
+ * An answer's body without its request id (docs/decisions/0047-logs-metrics-audit.md), which must be there and differs
+ * on every answer.
+ */
 const withoutRequestId = (body: unknown): unknown => {
   const { requestId, ...rest } = body as { requestId?: unknown };
   return typeof requestId === 'string' ? rest : { ...rest, requestId: 'missing' };
 };
 
 /**
- * Every route the public may call without a token (DECISIONS D3/D5), written out: a route opens only by being added
- * here AND marked `@Public()` in its controller. Everything else needs the administrator role.
+ * Every route the public may call without a token (docs/decisions/0003-api-calls.md,
+ * docs/decisions/0005-authentication.md), written out: a route opens only by being added here AND marked `@Public()` in
+ * its controller. Everything else needs the administrator role.
  */
 const PUBLIC_ROUTES = [
   'GET /api/cover',
@@ -41,11 +45,14 @@ const PUBLIC_ROUTES = [
   'GET /api/plan/select/:id',
   'GET /api/reserve',
   'GET /api/reserve/bookings/:code',
-  // The booking's calendar file (issue 26 item 5): the confirmation's own checks, its code and the phone's last digits.
+  // The booking's calendar file (docs/decisions/0076-calendar-and-reminders.md): the confirmation's own checks, its
+  // code and the phone's last digits.
   'GET /api/reserve/bookings/:code/calendar.ics',
-  // A visitor's place in a slot's waiting room (issue 26 item 3): found by its ticket alone, which holds nothing else.
+  // A visitor's place in a slot's waiting room (docs/decisions/0074-waiting-room.md): found by its ticket alone, which
+  // holds nothing else.
   'GET /api/reserve/queue/:ticket',
-  // A visitor's waitlist entry (issue 26 item 4), found as a booking is: its code and the phone's last four digits.
+  // A visitor's waitlist entry (docs/decisions/0075-waitlist.md), found as a booking is: its code and the phone's last
+  // four digits.
   'GET /api/reserve/waitlist/:code',
   'GET /api/reserve/status',
   'GET /api/site/head',
@@ -61,27 +68,30 @@ const PUBLIC_ROUTES = [
  * Writes open to the public, each with its reason. Any other non-GET route must require the administrator.
  */
 const PUBLIC_WRITES: string[] = [
-  // The public page's page views and clicks (issue 12 item 1): visitors are anonymous by design; the ingest stores
-  // no address or cookie, refuses anything but 1–20 well-formed events in 2 KB, ignores bots and is rate-limited
-  // per client (RATE_LIMIT_INGEST_PER_MINUTE).
+  // The public page's page views and clicks (docs/decisions/0027-first-party-analytics.md): visitors are anonymous by
+  // design; the ingest stores no address or cookie, refuses anything but 1–20 well-formed events in 2 KB, ignores bots
+  // and is rate-limited per client (RATE_LIMIT_INGEST_PER_MINUTE).
   'POST /api/analytics/events',
-  // Visitors book popup slots without an account (issue 13); rate-limited in the `booking` budget, idempotent.
+  // Visitors book popup slots without an account (docs/decisions/0030-popup-bookings.md); rate-limited in the `booking`
+  // budget, idempotent.
   'POST /api/reserve/bookings',
-  // A visitor cancels their own booking with its code and the last four digits of its phone number (issue 13).
+  // A visitor cancels their own booking with its code and the last four digits of its phone number
+  // (docs/decisions/0030-popup-bookings.md).
   'POST /api/reserve/bookings/:code/cancel',
-  // A visitor takes a place in a slot's waiting room (issue 26 item 3); a ticket holds no personal data, and the
-  // booking budget limits it per device and per address.
+  // A visitor takes a place in a slot's waiting room (docs/decisions/0074-waiting-room.md); a ticket holds no personal
+  // data, and the booking budget limits it per device and per address.
   'POST /api/reserve/queue',
-  // The waitlist of a full slot (issue 26 item 4): joined like a booking is made (validated, idempotent, limited per
-  // device, address and phone); its offer taken or the list left with the entry's code and the phone's last digits.
+  // The waitlist of a full slot (docs/decisions/0075-waitlist.md): joined like a booking is made (validated,
+  // idempotent, limited per device, address and phone); its offer taken or the list left with the entry's code and the
+  // phone's last digits.
   'POST /api/reserve/waitlist',
   'POST /api/reserve/waitlist/:code/accept',
   'POST /api/reserve/waitlist/:code/leave',
 ];
 
 /**
- * The routes open to editors besides the owner (issue 27 item 1: links, schedules, popups and their slots, the
- * cover, analytics; not people, backup, the audit log or visitors' personal data), written out: a route opens to
+ * The routes open to editors besides the owner (docs/decisions/0079-roles.md: links, schedules, popups and their slots,
+ * the cover, analytics; not people, backup, the audit log or visitors' personal data), written out: a route opens to
  * editors only by being listed here AND carrying `@Roles('editor')`.
  */
 const EDITOR_ROUTES = [
@@ -113,8 +123,8 @@ const EDITOR_ROUTES = [
 ];
 
 /**
- * The routes open to door staff besides the owner (issue 27 item 1: the bookings of today's and upcoming slots:
- * search, check-in, no-show, cancel; bookings/staff-view.ts narrows and masks what they see), written out.
+ * The routes open to door staff besides the owner (docs/decisions/0079-roles.md: the bookings of today's and upcoming
+ * slots: search, check-in, no-show, cancel; bookings/staff-view.ts narrows and masks what they see), written out.
  */
 const STAFF_ROUTES = [
   'POST /api/login',
@@ -136,9 +146,9 @@ const STAFF_ROUTES = [
 const OUTSIDE_NEST = /^GET \/api\/docs|^ALL \/api(\{\/\*splat\})?$/;
 
 /**
- * DECISIONS D3/D5 checked on every route of the app, enumerated from Nest's route metadata when the test runs:
- * secure by default (the global AccessPolicyGuard), a route added without `@Public()` is closed and is checked here
- * without anyone listing it.
+ * docs/decisions/0003-api-calls.md, docs/decisions/0005-authentication.md checked on every route of the app, enumerated
+ * from Nest's route metadata when the test runs: secure by default (the global AccessPolicyGuard), a route added
+ * without `@Public()` is closed and is checked here without anyone listing it.
  */
 describe('API authorization matrix (integration, real PostgreSQL and a test issuer)', () => {
   let t: TestApp;
@@ -291,7 +301,7 @@ describe('API authorization matrix (integration, real PostgreSQL and a test issu
         ])
       )[0];
 
-    it('answers the D1 write envelope with the administrator profile', async () => {
+    it('answers the docs/decisions/0001-response-envelope.md write envelope with the administrator profile', async () => {
       const res = await login(await issuer.mint()).expect(200);
       const { id } = await row();
       expect(res.body).toEqual({

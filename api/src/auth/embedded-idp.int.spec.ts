@@ -19,9 +19,9 @@ jest.setTimeout(120_000);
 const PASSWORD = 'api-test-password';
 
 /**
- * The API against the real embedded provider (idp/, DECISIONS D5) rather than the test issuer: a token from
- * its sign-in form is accepted by POST /api/login. The provider is built only when idp/dist is missing, so this
- * spec does not race the idp spec's own build.
+ * The API against the real embedded provider (idp/, docs/decisions/0005-authentication.md) rather than the test issuer:
+ * a token from its sign-in form is accepted by POST /api/login. The provider is built only when idp/dist is missing, so
+ * this spec does not race the idp spec's own build.
  */
 describe('POST /api/login with a token from the embedded provider (integration)', () => {
   let idp: RunningIdp;
@@ -72,7 +72,7 @@ describe('POST /api/login with a token from the embedded provider (integration)'
       .expect(401);
   });
 
-  it('refuses the ID token of the same sign-in everywhere an access token is asked for (issue 28 item 1)', async () => {
+  it('refuses the ID token of the same sign-in everywhere an access token is asked for (docs/decisions/0086-access-tokens-only.md)', async () => {
     const { tokens } = await signIn(new Browser('203.0.113.21'), idp.issuer, 'admin', PASSWORD);
     const server = t.app.getHttpServer() as App;
     // The backup (every visitor's name and phone) was one GET away with it.

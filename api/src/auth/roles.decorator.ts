@@ -9,9 +9,9 @@ export const ROLES = 'linksite:roles';
 export const ROLES_EXTENSION = 'x-linksite-roles';
 
 /**
- * Opens a route (or a whole controller; the handler's wins) to roles besides `owner` (issue 27 item 1). Deny by
- * default: a route without it is the owner's alone, so a route added without a thought is not handed to door staff.
- * `@Public()` routes take no token and ignore roles.
+ * Opens a route (or a whole controller; the handler's wins) to roles besides `owner` (docs/decisions/0079-roles.md).
+ * Deny by default: a route without it is the owner's alone, so a route added without a thought is not handed to door
+ * staff. `@Public()` routes take no token and ignore roles.
  * @example `@Roles('editor')` on the link writes; `@Roles('staff')` on check-in.
  */
 export const Roles = (...roles: Exclude<SiteRole, 'owner'>[]): MethodDecorator & ClassDecorator =>

@@ -7,8 +7,8 @@ import type { AuthenticatedRequest } from './authenticated-request';
 import { ROLES } from './roles.decorator';
 
 /**
- * Lets a signed-in principal through when one of its site roles (Principal.siteRoles, issue 27 item 1) may use the
- * route: `owner` always, the others only where `@Roles(...)` names them (deny by default).
+ * Lets a signed-in principal through when one of its site roles (Principal.siteRoles, docs/decisions/0079-roles.md) may
+ * use the route: `owner` always, the others only where `@Roles(...)` names them (deny by default).
  * - No site role at all (a token of the realm without owner/editor/staff or the legacy ADMIN_ROLE): 403
  *   `messages.forbidden`.
  * - A site role the route is not open to: 403 `messages.roleForbidden`.

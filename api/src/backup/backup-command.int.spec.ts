@@ -45,8 +45,8 @@ async function rows(url: string, sql: string): Promise<Record<string, unknown>[]
 }
 
 /**
- * Moving a site from the embedded database to PostgreSQL (issue 12): `npm run backup` on the one, `npm run restore`
- * on the other, the same commands a person types (run from the sources here).
+ * Moving a site from the embedded database to PostgreSQL (docs/decisions/0026-creator-features.md): `npm run backup` on
+ * the one, `npm run restore` on the other, the same commands a person types (run from the sources here).
  */
 describe('npm run backup on the embedded database, npm run restore on PostgreSQL', () => {
   let dataDir: string;

@@ -18,10 +18,10 @@ const USAGE = `사용법:
   npm run restore -- <파일> [--yes]         백업 파일을 확인한 뒤 사이트 내용을 그것으로 바꿉니다`;
 
 /**
- * `npm run backup` / `npm run restore` (issue 12): the same archive as the administrator screen, on the configured
- * database (DATABASE_URL, or the embedded one in DATA_DIR: stop the site first, it holds the lock). Moving a site from
- * the embedded database to PostgreSQL is `npm run backup` on the one and `npm run restore` with DATABASE_URL set on
- * the other (docs/backup.md). Both run the pending migrations first, under the migration lock.
+ * `npm run backup` / `npm run restore` (docs/decisions/0026-creator-features.md): the same archive as the administrator
+ * screen, on the configured database (DATABASE_URL, or the embedded one in DATA_DIR: stop the site first, it holds the
+ * lock). Moving a site from the embedded database to PostgreSQL is `npm run backup` on the one and `npm run restore`
+ * with DATABASE_URL set on the other (docs/backup.md). Both run the pending migrations first, under the migration lock.
  *
  *   backup [--out <file>]       default file: <DATA_DIR>/backups/linksite-backup-<date>-<time>.tar.gz
  *   restore <file> [--yes]      checks the whole file, prints what it replaces, asks (unless --yes), then restores

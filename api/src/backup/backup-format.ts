@@ -1,5 +1,5 @@
 /**
- * The backup archive, format 1 (issue 12 "Backup, restore, migration"; documented in docs/backup.md).
+ * The backup archive, format 1 (docs/decisions/0029-backup-restore-upgrade.md; documented in docs/backup.md).
  *
  * A gzip-compressed tar file, entries in this order:
  *   format.json            `{ format: 'linksite-backup', version: 1 }`: read first, so a foreign or newer archive is
@@ -39,7 +39,8 @@ export interface BackupTable {
 /**
  * The tables an archive holds besides `images`, in the order a restore inserts them (referenced tables first). The
  * popup's bookings are in (a restore replaces the slots, and a move must not lose who booked them; names and phones
- * already erased stay erased), and so are the analytics rollups (issue 12 item 1); the raw analytics events are not.
+ * already erased stay erased), and so are the analytics rollups (docs/decisions/0027-first-party-analytics.md); the raw
+ * analytics events are not.
  */
 export const BACKUP_TABLES: readonly BackupTable[] = [
   { name: 'links', orderBy: 'id' },

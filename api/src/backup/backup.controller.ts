@@ -33,7 +33,7 @@ const ApiArchiveBody = () =>
   );
 
 /**
- * Backup and restore of the whole site (issue 12, administrator only): one archive (docs/backup.md) with links,
+ * Backup and restore of the whole site (docs/decisions/0026-creator-features.md, administrator only): one archive (docs/backup.md) with links,
  * plans, popup slots, the cover and the original image bytes.
  */
 @ApiTags('backup')
@@ -59,8 +59,8 @@ export class BackupController {
   /**
    * `POST /api/backup/check`, the archive as the body → `{ message, product: { createdAt, archive, current } }`:
    * the whole archive read and checked, nothing changed. 400 with a Korean message for an archive that cannot be
-   * restored: damaged, foreign, newer, with a column this version does not have (issue 28 item 11) or a row the API
-   * would refuse as input, its table and row named (issue 28 item 9); 413 over BACKUP_MAX_BYTES.
+   * restored: damaged, foreign, newer, with a column this version does not have (docs/decisions/0096-smaller-hardening.md) or a row the API
+   * would refuse as input, its table and row named (docs/decisions/0094-restore-validates.md); 413 over BACKUP_MAX_BYTES.
    */
   @Post('check')
   @HttpCode(200)

@@ -40,9 +40,9 @@ const binary = (res: request.Response, done: (error: Error | null, body: Buffer)
 };
 
 /**
- * Issue 12 "Backup, restore, migration": the archive of a site restored into another gives the same rows, images
- * and public answers; a damaged, truncated, foreign or newer archive is refused with a Korean message and nothing
- * changes. Two apps on two fresh databases of the real PostgreSQL.
+ * docs/decisions/0029-backup-restore-upgrade.md: the archive of a site restored into another gives the same rows,
+ * images and public answers; a damaged, truncated, foreign or newer archive is refused with a Korean message and
+ * nothing changes. Two apps on two fresh databases of the real PostgreSQL.
  */
 describe('backup and restore (integration, real PostgreSQL)', () => {
   let source: AdminTestApp;
@@ -99,7 +99,8 @@ describe('backup and restore (integration, real PostgreSQL)', () => {
     from = await adminClient(source);
     to = await adminClient(target);
     await seedDemoCatalogue(source.dataSource, source.clock);
-    // Rows of every kind: a hidden 협찬 link with a window (issue 25 item 7: its disclosure), and a popup slot.
+    // Rows of every kind: a hidden 협찬 link with a window (docs/decisions/0070-disclosure-label.md: its disclosure), and
+    // a popup slot.
     await from
       .post('/api/store/create', {
         pname: '공동구매 한정 세트',
@@ -120,7 +121,7 @@ describe('backup and restore (integration, real PostgreSQL)', () => {
         })
         .expect(201)
     ).body.product;
-    // The popup's information and a visitor's booking of that slot (issue 13).
+    // The popup's information and a visitor's booking of that slot (docs/decisions/0030-popup-bookings.md).
     await from
       .put('/api/popup/info', { title: '겨울 팝업', place: '성수동 1층', notice: '노쇼 시 다음 예약이 제한됩니다.' })
       .expect(200);
@@ -465,7 +466,8 @@ describe('backup and restore (integration, real PostgreSQL)', () => {
     expect(rows.every((row: { enabled: boolean; show_from: null }) => row.enabled && row.show_from === null)).toBe(
       true,
     );
-    // Issue 25 item 7: an archive made before the disclosure restores every link as none (the 협찬 one too).
+    // docs/decisions/0070-disclosure-label.md: an archive made before the disclosure restores every link as none (the
+    // 협찬 one too).
     expect(new Set(rows.map((row: { disclosure: string }) => row.disclosure))).toEqual(new Set(['none']));
     const restored = await tablesOf(target);
     expect(restored.analytics).toEqual({ daily: [], links: [], referrers: [], keywords: [] });

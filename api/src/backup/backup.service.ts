@@ -19,7 +19,10 @@ export function backupFileName(now: Date): string {
   return `linksite-backup-${seoul.slice(0, 10).replaceAll('-', '')}-${seoul.slice(11, 19).replaceAll(':', '')}.tar.gz`;
 }
 
-/** The HTTP side of backup and restore (issue 12): downloads, uploads bounded by BACKUP_MAX_BYTES, Korean errors. */
+/**
+ * The HTTP side of backup and restore (docs/decisions/0026-creator-features.md): downloads, uploads bounded by
+ * BACKUP_MAX_BYTES, Korean errors.
+ */
 @Injectable()
 export class BackupService {
   private readonly logger = new Logger('Backup');

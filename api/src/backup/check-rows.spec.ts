@@ -59,7 +59,10 @@ const booking = {
 };
 
 const valid = { links: [link], plans: [plan], popup_slots: [slot], popup_info: [info], bookings: [booking] };
-/** A booking with an address for its reminder (issue 26 item 5), and an older archive's row without the column. */
+/**
+ * A booking with an address for its reminder (docs/decisions/0076-calendar-and-reminders.md), and an older archive's
+ * row without the column.
+ */
 const withEmail = { ...booking, email: 'visitor@example.com', reminded_at: null };
 
 async function refusal(tables: Record<string, Record<string, unknown>[]>): Promise<string> {
@@ -71,7 +74,7 @@ async function refusal(tables: Record<string, Record<string, unknown>[]>): Promi
   return (error as BackupError).message;
 }
 
-describe('checkRows: every archive row passes the API input rules of its table (issue 28 item 9)', () => {
+describe('checkRows: every archive row passes the API input rules of its table (docs/decisions/0094-restore-validates.md)', () => {
   it('passes the rows a site writes, an erased booking and rows of an archive older than some columns', async () => {
     await expect(checkRows(valid)).resolves.toBeUndefined();
     await expect(checkRows({ ...valid, bookings: [withEmail] })).resolves.toBeUndefined();
@@ -96,7 +99,8 @@ describe('checkRows: every archive row passes the API input rules of its table (
       ['links', { ...link, show_until: '2026-13-01T00:00:00+00:00' }, messages.linkShowUntilInvalid],
       ['links', { ...link, pname: '\u200b' }, messages.invisibleText('pname')],
       ['links', { ...link, version: 0 }, messages.versionInvalid],
-      // Issue 25 item 7: the disclosure is one of the four, checked through the DTO like every other link field.
+      // docs/decisions/0070-disclosure-label.md: the disclosure is one of the four, checked through the DTO like every
+      // other link field.
       ['links', { ...link, disclosure: 'advert' }, messages.linkDisclosureInvalid],
       ['links', { ...link, disclosure: null }, messages.linkDisclosureInvalid],
       ['plans', { ...plan, enddate: '2026-11-20' }, messages.planEndBeforeStart],
@@ -117,7 +121,7 @@ describe('checkRows: every archive row passes the API input rules of its table (
   });
 });
 
-describe('checkColumns: a column this version does not have refuses the archive (issue 28 item 11)', () => {
+describe('checkColumns: a column this version does not have refuses the archive (docs/decisions/0096-smaller-hardening.md)', () => {
   const known = new Map([['links', new Set(Object.keys(link))]]);
 
   it('passes rows with fewer columns, and names the table and the column of one with more', () => {

@@ -23,7 +23,8 @@ class LinkRowDto extends IntersectionType(CreateLinkDto, PickType(UpdateLinkDto,
 /**
  * The links columns a row's body is made of, `field: column`: every column of the Link entity whose property is a
  * field of LinkRowDto (its class-validator rules), so a new link field is checked here as soon as the entity and the
- * DTO have it (issue 25 item 7: `disclosure`). The stored tags are the one input under another name (`tag`, below).
+ * DTO have it (docs/decisions/0070-disclosure-label.md: `disclosure`). The stored tags are the one input under another
+ * name (`tag`, below).
  */
 const LINK_INPUT_COLUMNS: Record<string, string> = (() => {
   const inputs = new Set(
@@ -56,17 +57,18 @@ const fields = (row: Row, columns: Record<string, string>): Row =>
   );
 
 /**
- * Stored tags (a text[]) as the form's one tag string (DECISIONS D2), so the tag rules count and measure them. Anything
- * but a list of strings becomes a list, which the tag rule refuses as no string (a string would pass as tags, and
- * PostgreSQL reads `"{a,b}"` as an array, past those rules).
+ * Stored tags (a text[]) as the form's one tag string (docs/decisions/0002-entities.md), so the tag rules count and
+ * measure them. Anything but a list of strings becomes a list, which the tag rule refuses as no string (a string would
+ * pass as tags, and PostgreSQL reads `"{a,b}"` as an array, past those rules).
  */
 const tagInput = (tags: unknown): unknown =>
   Array.isArray(tags) && tags.every((tag) => typeof tag === 'string') ? tags.join(', ') : [tags];
 
 /**
- * The API input each table's rows must pass (issue 28 item 9), by table of BACKUP_TABLES. The tables without an API
- * input of their own (the cover, set by an image upload; the analytics rollups, counted from visits) are held to the
- * database's CHECKs and types by the restore (restore-backup.ts); images to their bytes (read-backup.ts).
+ * The API input each table's rows must pass (docs/decisions/0094-restore-validates.md), by table of BACKUP_TABLES. The
+ * tables without an API input of their own (the cover, set by an image upload; the analytics rollups, counted from
+ * visits) are held to the database's CHECKs and types by the restore (restore-backup.ts); images to their bytes
+ * (read-backup.ts).
  */
 const ROW_INPUTS: Partial<Record<string, RowInput>> = {
   links: {
@@ -111,7 +113,8 @@ const ROW_INPUTS: Partial<Record<string, RowInput>> = {
         ? fields(row, { name: 'name', phone: 'phone', email: 'email' })
         : {}),
       consent: row.consent_at !== null && row.consent_at !== undefined,
-      // A stored address was given with its consent (issue 26 item 5): the same rule as a visitor's booking.
+      // A stored address was given with its consent (docs/decisions/0076-calendar-and-reminders.md): the same rule as a
+      // visitor's booking.
       ...(row.email !== null && row.email !== undefined ? { emailConsent: true } : {}),
     }),
   },
@@ -122,9 +125,9 @@ const INPUT_PIPES: PipeTransform[] = [new InputShapePipe(), createValidationPipe
 
 /**
  * Checks every row of `tables` (an archive's, `ParsedBackup.tables`) against the input rules of the API call that
- * writes such a row (issue 28 item 9): the row becomes that call's body (LinkRowDto, UpdatePlanDto, UpdatePopupDto,
- * CreatePopupInfoDto, CreateBookingDto) and goes through the same pipes as a request, so a `javascript:` link, a
- * 101-character name, a turn of '4' or a 2026-02-30 are refused as the API refuses them.
+ * writes such a row (docs/decisions/0094-restore-validates.md): the row becomes that call's body (LinkRowDto,
+ * UpdatePlanDto, UpdatePopupDto, CreatePopupInfoDto, CreateBookingDto) and goes through the same pipes as a request, so
+ * a `javascript:` link, a 101-character name, a turn of '4' or a 2026-02-30 are refused as the API refuses them.
  * @throws BackupError `messages.backupRowInvalid(table, n, reason)` for the first refused row, `n` counted from 1 in
  *   the table's file, `reason` the API's own Korean sentence.
  */
@@ -147,9 +150,10 @@ export async function checkRows(tables: Record<string, Row[]>): Promise<void> {
 }
 
 /**
- * Checks that every row of `tables` has only columns `known[table]` lists (issue 28 item 11): an archive whose rows
- * carry a column this version does not have was not made by this version, and its column would otherwise be dropped
- * without a word. A column the archive lacks is fine (an older archive; the restore gives it its default).
+ * Checks that every row of `tables` has only columns `known[table]` lists (docs/decisions/0096-smaller-hardening.md):
+ * an archive whose rows carry a column this version does not have was not made by this version, and its column would
+ * otherwise be dropped without a word. A column the archive lacks is fine (an older archive; the restore gives it its
+ * default).
  * @throws BackupError `messages.backupUnknownColumn(table, column)`.
  */
 export function checkColumns(tables: Record<string, Row[]>, known: ReadonlyMap<string, ReadonlySet<string>>): void {

@@ -29,7 +29,7 @@ const refusal = async (promise: Promise<unknown>): Promise<BackupError> => {
   return error as BackupError;
 };
 
-describe('readBackup decompresses no more than its limits (issue 28 item 3)', () => {
+describe('readBackup decompresses no more than its limits (docs/decisions/0088-bounded-decompression.md)', () => {
   it('refuses a 1 GiB entry compressed to about 1 MB before decompressing it, memory staying flat', async () => {
     global.gc?.();
     const before = process.memoryUsage().rss;

@@ -42,11 +42,12 @@ export interface ParsedBackup {
 }
 
 /**
- * What an archive may decompress to (issue 28 item 3: a 1 MB upload of one 1 GiB entry took the API from 1.2 to
- * 2.5 GB). Each entry is read whole (an image, at most UPLOAD_MAX_BYTES, or one table's rows), so the largest entry
- * bounds what one costs in memory: 128 MiB, far above a creator's site (10,000 links are about 5 MB of rows). The
- * whole archive may decompress to 4 GiB (its upload is at most BACKUP_MAX_BYTES, 2 GiB by default). An entry that
- * says it is larger is refused before any of it is decompressed; the stream is cut the moment the total passes.
+ * What an archive may decompress to (docs/decisions/0088-bounded-decompression.md: a 1 MB upload of one 1 GiB entry
+ * took the API from 1.2 to 2.5 GB). Each entry is read whole (an image, at most UPLOAD_MAX_BYTES, or one table's rows),
+ * so the largest entry bounds what one costs in memory: 128 MiB, far above a creator's site (10,000 links are about 5
+ * MB of rows). The whole archive may decompress to 4 GiB (its upload is at most BACKUP_MAX_BYTES, 2 GiB by default). An
+ * entry that says it is larger is refused before any of it is decompressed; the stream is cut the moment the total
+ * passes.
  */
 export interface DecompressionLimits {
   /** Bytes of one entry, decompressed. */
@@ -136,8 +137,9 @@ export async function readBackup(
         if (seen[name]!.sha256 !== key || body.length !== Number(row.byte_size)) {
           throw new BackupError(messages.backupDamaged(name));
         }
-        // The type an upload would be stored with is the one its bytes announce (DECISIONS D4); the images are
-        // served with it, so a row calling them text/html is refused (issue 28 item 9).
+        // The type an upload would be stored with is the one its bytes announce (docs/decisions/0004-image-uploads.md);
+        // the images are served with it, so a row calling them text/html is refused
+        // (docs/decisions/0094-restore-validates.md).
         if (imageTypeOf(body) !== row.content_type) {
           const index = images.indexOf(row) + 1;
           throw new BackupError(messages.backupRowInvalid('images', index, messages.imageUnreadable));

@@ -82,8 +82,9 @@ export async function restoreBackup(dataSource: DataSource, input: Readable): Pr
 /**
  * What a read archive must be to be restored here, the same for a check and a restore, in this order: its migrations
  * are all known here (an older archive is fine: its missing columns take defaults), and so are its tables and the
- * columns of its rows (`checkColumns`, issue 28 item 11; images: IMAGE_COLUMNS, the rest: the tables' columns in this
- * database); every row passes the API's input rules (`checkRows`, issue 28 item 9).
+ * columns of its rows (`checkColumns`, docs/decisions/0096-smaller-hardening.md; images: IMAGE_COLUMNS, the rest: the
+ * tables' columns in this database); every row passes the API's input rules (`checkRows`,
+ * docs/decisions/0094-restore-validates.md).
  * @throws BackupError (Korean message) naming the first problem.
  */
 async function checkArchive(db: DataSource | QueryRunner, parsed: ParsedBackup): Promise<void> {
@@ -109,8 +110,9 @@ async function checkArchive(db: DataSource | QueryRunner, parsed: ParsedBackup):
 
 /**
  * Runs one insert of the archive's rows of `table`; the database refusing their data (SQLSTATE class 22, a value of
- * the wrong type or length; class 23, a CHECK, a reference, a duplicate key) refuses the archive (issue 28 item 9:
- * the tables without an API input of their own are held to these rules only).
+ * the wrong type or length; class 23, a CHECK, a reference, a duplicate key) refuses the archive
+ * (docs/decisions/0094-restore-validates.md: the tables without an API input of their own are held to these rules
+ * only).
  * @throws BackupError `messages.backupTableInvalid(table)`; any other error as it is.
  */
 async function refusedAsArchive<T>(table: string, insert: () => Promise<T>): Promise<T> {

@@ -13,12 +13,12 @@ const FULL = '예약이 마감되었습니다. 남은 자리가 없습니다.';
 const TABLES_FULL = '예약이 마감되었습니다. 남은 자리는 있지만 예약 가능한 테이블이 모두 찼습니다.';
 
 /**
- * Issue 13 "Burst test": the opening-hour rush on a slot, as two real API processes (OS processes, the API run from its
- * sources) on one PostgreSQL database. 500 bookings at once from 500 distinct phone numbers, alternating between the
- * processes: exactly the capacity is sold, no counter leaves its bounds, every other request gets 409 with the 마감
- * sentence, and nothing answers 5xx. Once with seats as the limit, once with tables.
+ * docs/decisions/0030-popup-bookings.md "Burst test": the opening-hour rush on a slot, as two real API processes (OS
+ * processes, the API run from its sources) on one PostgreSQL database. 500 bookings at once from 500 distinct phone
+ * numbers, alternating between the processes: exactly the capacity is sold, no counter leaves its bounds, every other
+ * request gets 409 with the 마감 sentence, and nothing answers 5xx. Once with seats as the limit, once with tables.
  */
-describe('500 concurrent bookings over two API processes on one database (issue 13)', () => {
+describe('500 concurrent bookings over two API processes on one database (docs/decisions/0030-popup-bookings.md)', () => {
   let api: ApiProcesses;
   beforeAll(async () => {
     api = await startApiProcesses([25100, 25101], { RATE_LIMIT_BOOKING_PER_MINUTE: '1000000' });

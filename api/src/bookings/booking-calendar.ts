@@ -4,7 +4,7 @@ import { ICalCalendar, ICalCalendarMethod, ICalEventStatus } from 'ical-generato
 import { messages } from '../common/messages';
 import type { BookingState } from './booking-rules';
 
-/** The time zone of every popup slot: their wall times are Seoul's (DECISIONS D2). */
+/** The time zone of every popup slot: their wall times are Seoul's (docs/decisions/0002-entities.md). */
 export const SEOUL = 'Asia/Seoul';
 
 /** What a booking's calendar file says. */
@@ -28,10 +28,10 @@ export const confirmationUrl = (publicUrl: string | undefined, code: string): st
   `${publicUrl ?? ''}/reserve/${code}`;
 
 /**
- * A booking as an iCalendar file (RFC 5545; issue 26 item 5), made with ical-generator: one VEVENT whose DTSTART and
- * DTEND are Seoul wall times (`DTSTART;TZID=Asia/Seoul:20261121T190000`) defined by the VTIMEZONE of Asia/Seoul
- * (@touch4it/ical-timezones), so calendars in any zone show the slot's instant. The dates are handed over as TZDates
- * (@date-fns/tz): ical-generator writes a plain Date's wall time in the process's own zone. UID
+ * A booking as an iCalendar file (RFC 5545; docs/decisions/0076-calendar-and-reminders.md), made with ical-generator:
+ * one VEVENT whose DTSTART and DTEND are Seoul wall times (`DTSTART;TZID=Asia/Seoul:20261121T190000`) defined by the
+ * VTIMEZONE of Asia/Seoul (@touch4it/ical-timezones), so calendars in any zone show the slot's instant. The dates are
+ * handed over as TZDates (@date-fns/tz): ical-generator writes a plain Date's wall time in the process's own zone. UID
  * `<code>@<site host>` is stable per booking; SUMMARY is the popup's title and the turn, in Korean; LOCATION the
  * popup's place; DESCRIPTION the code, the party and the confirmation address (also URL when absolute). A cancelled
  * booking gives the same event with STATUS:CANCELLED and SEQUENCE 1, so a calendar that imported it can drop it.

@@ -12,10 +12,11 @@ const EVERY_MS = 60 * 60_000;
 const FIRST_AFTER_MS = 60_000;
 
 /**
- * Erases the names, phone numbers and email addresses (issue 26 item 5) of bookings whose slot ended more than
- * BOOKING_RETENTION_DAYS ago (issue 13 "Personal data"); the rows, their party sizes and states, and the slots'
- * counters stay, so counts are kept. Every API process runs it on a timer; a transaction-scoped PostgreSQL advisory
- * lock lets one process at a time do it (the others skip that round). Only the number erased is logged, never what.
+ * Erases the names, phone numbers and email addresses (docs/decisions/0076-calendar-and-reminders.md) of bookings whose
+ * slot ended more than BOOKING_RETENTION_DAYS ago (docs/decisions/0030-popup-bookings.md "Personal data"); the rows,
+ * their party sizes and states, and the slots' counters stay, so counts are kept. Every API process runs it on a timer;
+ * a transaction-scoped PostgreSQL advisory lock lets one process at a time do it (the others skip that round). Only the
+ * number erased is logged, never what.
  */
 @Injectable()
 export class BookingErasureService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -65,7 +66,8 @@ export class BookingErasureService implements OnApplicationBootstrap, OnModuleDe
           WHERE b.slot_id = s.id AND b.erased_at IS NULL AND s.enddate < $1`,
         [cutoff, this.clock.now()],
       );
-      // The waitlist's entries of those slots too (issue 26 item 4): the same personal data, the same schedule.
+      // The waitlist's entries of those slots too (docs/decisions/0075-waitlist.md): the same personal data, the same
+      // schedule.
       await manager.query(
         `UPDATE booking_waitlist w SET name = NULL, phone = NULL, email = NULL, erased_at = $2
            FROM popup_slots s

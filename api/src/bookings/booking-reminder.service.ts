@@ -40,10 +40,10 @@ export interface ReminderRound {
 }
 
 /**
- * The reminder of a booking as one message (issue 26 item 5), in Korean, every time a Seoul wall time as the booking
- * page writes it (`2026년 11월 21일 (토) 오후 7:00 ~ 오후 9:00`): greeting, time and turn, place, party, code, the
- * confirmation address (where it is cancelled, with the last four digits of the phone number) and the cancellation
- * deadline at `now`, then why the visitor gets it and when the address is erased. No phone number.
+ * The reminder of a booking as one message (docs/decisions/0076-calendar-and-reminders.md), in Korean, every time a
+ * Seoul wall time as the booking page writes it (`2026년 11월 21일 (토) 오후 7:00 ~ 오후 9:00`): greeting, time and turn,
+ * place, party, code, the confirmation address (where it is cancelled, with the last four digits of the phone number)
+ * and the cancellation deadline at `now`, then why the visitor gets it and when the address is erased. No phone number.
  */
 export function reminderMessage(
   booking: ClaimedBooking,
@@ -76,15 +76,16 @@ export function reminderMessage(
 
 /**
  * Reminds visitors who gave an email address of their booking REMINDER_HOURS_BEFORE hours before the slot starts
- * (issue 26 item 5), through the configured NotificationProvider; without one (no SMTP_URL) it says so once at start
- * and does nothing. Every API process looks every REMINDER_CHECK_SECONDS (a minute by default). A round claims the due bookings with one conditional UPDATE
+ * (docs/decisions/0076-calendar-and-reminders.md), through the configured NotificationProvider; without one (no
+ * SMTP_URL) it says so once at start and does nothing. Every API process looks every REMINDER_CHECK_SECONDS (a minute
+ * by default). A round claims the due bookings with one conditional UPDATE
  * (`reminded_at = now … WHERE reminded_at IS NULL`, row locks skipped, under the job's own transaction-scoped advisory
- * lock), commits, then sends: a booking claimed by one round is never picked by another, in this process or another,
- * so each booking gets at most one reminder. A send that failed for now (server down, 4xx) gives its claim back for
- * the next round; one refused for good (5xx) keeps it. Due: status booked (never a cancelled one), an address, not
- * claimed yet, the slot not started, its start at most REMINDER_HOURS_BEFORE hours away, and the booking made before
- * that (a visitor who booked within the last day just read it all on the confirmation). Only counts and SMTP codes
- * are logged, never an address.
+ * lock), commits, then sends: a booking claimed by one round is never picked by another, in this process or another, so
+ * each booking gets at most one reminder. A send that failed for now (server down, 4xx) gives its claim back for the
+ * next round; one refused for good (5xx) keeps it. Due: status booked (never a cancelled one), an address, not claimed
+ * yet, the slot not started, its start at most REMINDER_HOURS_BEFORE hours away, and the booking made before that (a
+ * visitor who booked within the last day just read it all on the confirmation). Only counts and SMTP codes are logged,
+ * never an address.
  */
 @Injectable()
 export class BookingReminderService implements OnApplicationBootstrap, OnModuleDestroy {

@@ -32,7 +32,7 @@ const SLOT = {
   cancelHoursBefore: 3,
 };
 
-describe('booking reminders by email through a real SMTP server (integration, issue 26 item 5)', () => {
+describe('booking reminders by email through a real SMTP server (integration, docs/decisions/0076-calendar-and-reminders.md)', () => {
   let mailbox: Mailbox;
   let t: AdminTestApp;
   /** A second API process on the same database. */
@@ -259,7 +259,7 @@ describe('booking reminders by email through a real SMTP server (integration, is
   });
 });
 
-describe('booking reminders without SMTP_URL (issue 26 item 5)', () => {
+describe('booking reminders without SMTP_URL (docs/decisions/0076-calendar-and-reminders.md)', () => {
   it('are off: said once in the log at start; a round sends nothing', async () => {
     const log = jest.spyOn(Logger.prototype, 'log');
     const t = await createTestApp(NOW);

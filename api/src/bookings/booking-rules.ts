@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 
 /**
- * The rules of popup bookings that need no database (issue 13), shared by the services and their unit spec.
+ * The rules of popup bookings that need no database (docs/decisions/0030-popup-bookings.md), shared by the services and
+ * their unit spec.
  */
 
 /** What a visitor sees of a slot: 오픈 예정, 예약 가능, or 마감 (full or closed). */
@@ -110,7 +111,10 @@ const seoulFormat = (options: Intl.DateTimeFormatOptions) =>
 const seoulDayParts = seoulFormat({ year: 'numeric', month: 'numeric', day: 'numeric', weekday: 'short' });
 const seoulClockFormat = seoulFormat({ hour: 'numeric', minute: '2-digit', hour12: true });
 
-/** `2026년 11월 21일 (토)`: the Seoul day of `instant`, as the reminder email writes it (issue 26 item 5). */
+/**
+ * `2026년 11월 21일 (토)`: the Seoul day of `instant`, as the reminder email writes it
+ * (docs/decisions/0076-calendar-and-reminders.md).
+ */
 export function seoulLongDay(instant: Date): string {
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     seoulDayParts.formatToParts(instant).find((p) => p.type === type)?.value ?? '';

@@ -30,10 +30,10 @@ const ACTION_MESSAGES: Record<AdminAction, string> = {
 };
 
 /**
- * The administrator's side of popup bookings (issue 13): a slot's bookings with search, 입장 확인 / 노쇼 / cancel,
+ * The administrator's side of popup bookings (docs/decisions/0030-popup-bookings.md): a slot's bookings with search, 입장 확인 / 노쇼 / cancel,
  * the CSV export, and the popup's public information. Never public. The owner may use every route; door staff the
  * bookings of today's and upcoming slots, with names and phone numbers masked (staff-view.ts); editors the popup's
- * information; the CSV, which holds every visitor's phone number, is the owner's alone (issue 27 item 1).
+ * information; the CSV, which holds every visitor's phone number, is the owner's alone (docs/decisions/0079-roles.md).
  */
 @ApiTags('popups')
 @Controller('popup')
@@ -100,7 +100,7 @@ export class BookingsAdminController {
 
   /**
    * `GET /api/popup/bookings/by-code/:code` → `{ booking, slot }`: one booking found by its code across every slot,
-   * for the door check-in screen that scans the visitor's QR code (issue 27 item 3). Staff: 403
+   * for the door check-in screen that scans the visitor's QR code (docs/decisions/0081-camera-check-in.md). Staff: 403
    * `messages.staffPastSlot` for a slot that ended before today, name and phone number masked.
    */
   @Roles('staff')
@@ -196,7 +196,7 @@ export class BookingsAdminController {
     return { message: messages.popupInfoSaved, product: await this.info.save(body) };
   }
 
-  /** `POST /api/popup/info/image`, multipart `image` → the popup's image (the upload pipeline of DECISIONS D4). */
+  /** `POST /api/popup/info/image`, multipart `image` → the popup's image (the upload pipeline of docs/decisions/0004-image-uploads.md). */
   @Roles('editor')
   @Post('info/image')
   @ImageUpload()
@@ -211,7 +211,7 @@ export class BookingsAdminController {
   }
 
   /**
-   * `GET /api/popup/:id/waitlist` → the slot's waitlist (issue 26 item 4), in order of asking, the closed entries last.
+   * `GET /api/popup/:id/waitlist` → the slot's waitlist (docs/decisions/0075-waitlist.md), in order of asking, the closed entries last.
    * Staff: 403 for a slot that ended before today, names and phone numbers masked.
    */
   @Roles('staff')

@@ -33,7 +33,7 @@ const SLOT = {
 let keySeed = 0;
 const newKey = () => `test-key-${process.pid}-${(keySeed += 1)}`;
 
-describe('popup bookings: /api/reserve and the administrator side (integration, issue 13)', () => {
+describe('popup bookings: /api/reserve and the administrator side (integration, docs/decisions/0030-popup-bookings.md)', () => {
   let t: AdminTestApp;
   let admin: AdminClient;
   /** Every body a public route answered, to prove that none carries personal data. */
@@ -234,7 +234,7 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
     });
   });
 
-  describe('an optional email address for the reminder, with its own consent (issue 26 item 5)', () => {
+  describe('an optional email address for the reminder, with its own consent (docs/decisions/0076-calendar-and-reminders.md)', () => {
     let slotId: number;
     beforeAll(async () => {
       slotId = await createSlot({ cnt: '2' });
@@ -384,7 +384,7 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
       expect(page.slots.find((s: { id: number }) => s.id === slotId)).toMatchObject({ status: 'full', remaining: 0 });
     });
 
-    it('full by tables: one table per booking, and the refusal says the tables ran out (issue 26 item 6)', async () => {
+    it('full by tables: one table per booking, and the refusal says the tables ran out (docs/decisions/0077-visitor-knows-what-happened.md)', async () => {
       const slotId = await createSlot({ count: 10, table: 1 });
       expect((await book(visitor(slotId, 43))).status).toBe(201);
       await refused(
@@ -599,7 +599,7 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
       expect(mine.body.message).toBe(messages.bookingNotCancellable);
     });
 
-    it('finds one booking by its code across slots, with its slot, for the door check-in screen (issue 27 item 3)', async () => {
+    it('finds one booking by its code across slots, with its slot, for the door check-in screen (docs/decisions/0081-camera-check-in.md)', async () => {
       const code = codes[0]!;
       // Case and a hyphen as a person might type it; the booking was checked in by the test above.
       const typed = `${code.slice(0, 4).toLowerCase()}-${code.slice(4)}`;
@@ -627,7 +627,7 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
       await admin.anonymous().get(`/api/popup/bookings/by-code/${code}`).expect(401);
     });
 
-    it("door staff see today's and upcoming bookings with names and phones masked, and no CSV (issue 27 item 1)", async () => {
+    it("door staff see today's and upcoming bookings with names and phones masked, and no CSV (docs/decisions/0079-roles.md)", async () => {
       const staff = await adminClient(t, ['staff', 'offline_access']);
       const code = codes[0]!;
       const found = (await staff.get(`/api/popup/bookings/by-code/${code}`).expect(200)).body.product;
@@ -730,7 +730,7 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
       expect(await erasure.eraseExpired()).toBeNull();
       await holder.query(`SELECT pg_advisory_unlock($1)`, [ERASURE_LOCK_KEY]);
       // The analytics rollup running meanwhile is another job: its lock does not make the erasure skip (they shared a
-      // key, issue 28 item 11).
+      // key, docs/decisions/0096-smaller-hardening.md).
       await holder.query(`SELECT pg_advisory_lock($1::bigint)`, [ROLLUP_LOCK]);
       const slotsBefore = await t.dataSource.query(`SELECT * FROM popup_slots ORDER BY id`);
       try {
@@ -811,7 +811,8 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
       expect(page.info).toEqual({ ...info, imagelink });
       expect(page.now).toBe(NOW.toISOString());
       expect(page.retentionDays).toBe(30);
-      // No SMTP_URL: no reminders, so the form asks for no email address (issue 26 item 5).
+      // No SMTP_URL: no reminders, so the form asks for no email address
+      // (docs/decisions/0076-calendar-and-reminders.md).
       expect(page.reminderHoursBefore).toBeNull();
       // The same picture as the cover, then another cover: the popup still uses it, so it stays.
       expect((await upload('/api/cover/image', png)).status).toBe(201);
@@ -832,7 +833,7 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
     /** `open` of `GET /api/reserve/status`. */
     const reserveOpen = async () => record(await anon().get('/api/reserve/status').expect(200)).body.product.open;
 
-    it('/api/reserve/status is kept in memory (issue 14 item 4); filling the open slot closes it at once, a cancellation reopens it', async () => {
+    it('/api/reserve/status is kept in memory (docs/decisions/0035-public-read-caching.md); filling the open slot closes it at once, a cancellation reopens it', async () => {
       const slotId = await createSlot({
         startdate: '2028-03-10T19:00:00+09:00',
         enddate: '2028-03-10T21:00:00+09:00',
@@ -848,8 +849,8 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
         .get('/api/reserve/status')
         .set('If-None-Match', cached.headers.etag as string)
         .expect(304);
-      // Switched off behind the API's back, unannounced (its NOTIFY trigger off for that one transaction: issue 28
-      // item 4): the kept answer is served.
+      // Switched off behind the API's back, unannounced (its NOTIFY trigger off for that one transaction:
+      // docs/decisions/0089-invalidation-cannot-be-lost.md): the kept answer is served.
       const unannounced = (enabled: boolean) =>
         t.dataSource.transaction(async (manager) => {
           await manager.query(`ALTER TABLE popup_slots DISABLE TRIGGER popup_slots_public_cache_update`);
@@ -900,7 +901,7 @@ describe('popup bookings: /api/reserve and the administrator side (integration, 
     });
   });
 
-  describe('the calendar file of a booking (issue 26 item 5)', () => {
+  describe('the calendar file of a booking (docs/decisions/0076-calendar-and-reminders.md)', () => {
     const INFO = {
       title: '링크 & 일정 겨울 팝업스토어',
       place: '서울 성동구 연무장길 00, 1층',

@@ -12,8 +12,8 @@ import { PopupInfoService } from './popup-info.service';
 import { ReserveController } from './reserve.controller';
 
 /**
- * Visitors book popup slots (issue 13): the public `/api/reserve` routes and the administrator's side, the calendar
- * file and the reminder by email (issue 26 item 5).
+ * Visitors book popup slots (docs/decisions/0030-popup-bookings.md): the public `/api/reserve` routes and the
+ * administrator's side, the calendar file and the reminder by email (docs/decisions/0076-calendar-and-reminders.md).
  */
 @Module({
   imports: [PopupsModule, NotificationsModule],

@@ -33,7 +33,10 @@ interface BookingRow {
   code: string;
   name: string | null;
   phone: string | null;
-  /** The optional reminder address (issue 26 item 5); null when none was given, and once erased. */
+  /**
+   * The optional reminder address (docs/decisions/0076-calendar-and-reminders.md); null when none was given, and once
+   * erased.
+   */
   email: string | null;
   party_size: number;
   status: BookingState;
@@ -57,17 +60,18 @@ export interface BookingOutcome {
 export type AdminAction = 'check-in' | 'no-show' | 'cancel';
 
 /**
- * Bookings of popup slots (issue 13). Capacity is kept by PostgreSQL, never in this process: a booking takes its
- * seats and one table with one conditional UPDATE of the slot row (`… WHERE booked_people + n <= head_count AND
- * booked_tables + 1 <= bookable_tables`) and inserts its row in the same transaction, so any number of API processes
- * can book at once without overselling; CHECK constraints refuse any count below zero or above capacity; a partial
- * unique index keeps one active booking per phone number and slot; a unique idempotency key makes a repeated submit
- * find the first booking. Names, phone numbers and email addresses never leave through the public answers, nor
- * into logs.
+ * Bookings of popup slots (docs/decisions/0030-popup-bookings.md). Capacity is kept by PostgreSQL, never in this
+ * process: a booking takes its seats and one table with one conditional UPDATE of the slot row
+ * (`… WHERE booked_people + n <= head_count AND booked_tables + 1 <= bookable_tables`) and inserts its row in the same
+ * transaction, so any number of API processes can book at once without overselling; CHECK constraints refuse any count
+ * below zero or above capacity; a partial unique index keeps one active booking per phone number and slot; a unique
+ * idempotency key makes a repeated submit find the first booking. Names, phone numbers and email addresses never leave
+ * through the public answers, nor into logs.
  */
 /**
- * Why a full slot refuses a booking, in Korean (issue 26 item 6): its tables ran out while seats remain (one table per
- * booking), or its seats did. `remaining`: seats left; `tables`: tables left; `partyMin`: the smallest party.
+ * Why a full slot refuses a booking, in Korean (docs/decisions/0077-visitor-knows-what-happened.md): its tables ran out
+ * while seats remain (one table per booking), or its seats did. `remaining`: seats left; `tables`: tables left;
+ * `partyMin`: the smallest party.
  */
 function fullMessage(remaining: number, tables: number, partyMin: number): string {
   return tables < 1 && remaining >= partyMin ? messages.bookingTablesFull : messages.bookingFull;
@@ -127,7 +131,8 @@ export class BookingsService {
     const slot = await manager.findOneBy(PopupSlot, { id: body.slotId });
     if (!slot) throw new ApiError(404, messages.bookingSlotNotFound);
     const now = this.clock.now();
-    // Through the waiting room first (issue 26 item 3): the ticket is used with this transaction, given back with it.
+    // Through the waiting room first (docs/decisions/0074-waiting-room.md): the ticket is used with this transaction,
+    // given back with it.
     await this.waitingRoom.claim(manager, slot.id, ticket, now);
     const status = bookingStatus(slot, now);
     if (status === 'upcoming') throw new ApiError(409, messages.bookingNotOpenYet);
@@ -201,8 +206,8 @@ export class BookingsService {
   }
 
   /**
-   * The visitor's booking as an iCalendar file (issue 26 item 5, booking-calendar.ts), found as {@link find} finds it:
-   * the same 400 and 404.
+   * The visitor's booking as an iCalendar file (docs/decisions/0076-calendar-and-reminders.md, booking-calendar.ts),
+   * found as {@link find} finds it: the same 400 and 404.
    * @returns the file name (`booking-<code>.ics`) and its text.
    */
   async calendar(code: string, phone4: string): Promise<{ fileName: string; body: string }> {
@@ -261,7 +266,7 @@ export class BookingsService {
       const reopenedSlot = bookingStatus(before, now) === 'full' && bookingStatus(after, now) === 'open';
       return { already: false, row: released.row, reopened: reopenedSlot };
     });
-    // Committed: the freed seats go to the slot's waitlist first (issue 26 item 4), at once.
+    // Committed: the freed seats go to the slot's waitlist first (docs/decisions/0075-waitlist.md), at once.
     if (!already) await this.waitlist.offerFreed(row.slot_id);
     // The slot takes bookings again, so `GET /api/reserve/status` may change (reserveStatus).
     if (reopened) await this.cache.invalidate();
@@ -296,7 +301,8 @@ export class BookingsService {
    */
   async adminAction(id: number, action: AdminAction): Promise<AdminBookingDto> {
     const booking = await this.adminActionRow(id, action);
-    // Committed: seats an administrator's cancel freed go to the slot's waitlist first (issue 26 item 4).
+    // Committed: seats an administrator's cancel freed go to the slot's waitlist first
+    // (docs/decisions/0075-waitlist.md).
     if (action === 'cancel') await this.waitlist.offerFreed(booking.slot_id);
     return adminView(booking);
   }
@@ -341,8 +347,9 @@ export class BookingsService {
   }
 
   /**
-   * One booking found by its code alone, across every slot, for the door check-in screen (issue 27 item 3): staff
-   * scan the visitor's QR code (`<origin>/reserve/<CODE>`) and need the booking before they know its slot. Administrator only (the answer holds the name and phone number).
+   * One booking found by its code alone, across every slot, for the door check-in screen
+   * (docs/decisions/0081-camera-check-in.md): staff scan the visitor's QR code (`<origin>/reserve/<CODE>`) and need the
+   * booking before they know its slot. Administrator only (the answer holds the name and phone number).
    * @param code the code as scanned or typed: case, spaces and hyphens are ignored (`abcd-2345` finds `ABCD2345`).
    * @throws ApiError 400 `messages.bookingCodeInvalid` when it cannot be a code (not 8 characters of CODE_ALPHABET);
    *   404 `messages.bookingAdminNotFound` when no booking has it.

@@ -21,9 +21,9 @@ const view = (row: InfoRow): PopupInfoDto => ({
 });
 
 /**
- * The popup's public information (issue 13): one row (`popup_info`, id 1) with its title, place, notice and an image
- * stored through the upload pipeline. The image is referenced by `image_key`, so the unreferenced-image cleanup
- * (`removeUnreferencedImages`) keeps it while it is used.
+ * The popup's public information (docs/decisions/0030-popup-bookings.md): one row (`popup_info`, id 1) with its title,
+ * place, notice and an image stored through the upload pipeline. The image is referenced by `image_key`, so the
+ * unreferenced-image cleanup (`removeUnreferencedImages`) keeps it while it is used.
  */
 @Injectable()
 export class PopupInfoService {

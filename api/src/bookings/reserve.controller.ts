@@ -36,7 +36,7 @@ const BOOKING_BODY_ERRORS = [
 ];
 
 /**
- * The public booking of popup slots (issue 13), opened to visitors with `@Public()`. No answer here carries a name or
+ * The public booking of popup slots (docs/decisions/0030-popup-bookings.md), opened to visitors with `@Public()`. No answer here carries a name or
  * a phone number: a booking is found again by its code plus the last four digits of its phone number. The writes and
  * the look-up by code are in the `booking` rate-limit budget (RATE_LIMIT_BOOKING_PER_MINUTE per client and route,
  * shared through Redis when REDIS_URL is set).
@@ -55,7 +55,7 @@ export class ReserveController {
 
   /**
    * `POST /api/reserve/queue` `{ slotId }` → 201 `{ product: QueueTicketDto }`: a place in the slot's waiting room
-   * (issue 26 item 3), admitted at once when there is room. Send the ticket back with `GET /api/reserve/queue/:ticket`
+   * (docs/decisions/0074-waiting-room.md), admitted at once when there is room. Send the ticket back with `GET /api/reserve/queue/:ticket`
    * while waiting, and as the `Queue-Ticket` header of the booking once admitted.
    */
   @Post('queue')
@@ -207,7 +207,7 @@ export class ReserveController {
   }
 
   /**
-   * `GET /api/reserve/bookings/:code/calendar.ics?phone4=1234` → the booking as an iCalendar file (issue 26 item 5,
+   * `GET /api/reserve/bookings/:code/calendar.ics?phone4=1234` → the booking as an iCalendar file (docs/decisions/0076-calendar-and-reminders.md,
    * booking-calendar.ts): `text/calendar; charset=utf-8`, an attachment named `booking-<code>.ics`. Found as the
    * confirmation finds it: the same 400 and 404.
    */
@@ -260,7 +260,7 @@ export class ReserveController {
 
   /**
    * `POST /api/reserve/waitlist` (Idempotency-Key) with a booking's body → 201 `{ message, product: WaitlistEntryDto }`
-   * (issue 26 item 4): joins the waitlist of a full slot; the same key again → 200 with the same entry.
+   * (docs/decisions/0075-waitlist.md): joins the waitlist of a full slot; the same key again → 200 with the same entry.
    */
   @Post('waitlist')
   @RateLimit('booking')

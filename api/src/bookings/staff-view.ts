@@ -6,8 +6,8 @@ import type { AdminBookingDto } from './dto/booking.dto';
 import type { AdminWaitlistEntryView } from './waitlist.service';
 
 /**
- * What door staff see of the bookings (issue 27 item 1: "staff: the bookings of today's and upcoming slots …
- * phone numbers masked except the last four digits"). The owner sees bookings whole; the rules below apply to a
+ * What door staff see of the bookings (docs/decisions/0079-roles.md: "staff: the bookings of today's and upcoming slots
+ * … phone numbers masked except the last four digits"). The owner sees bookings whole; the rules below apply to a
  * principal whose site roles do not include `owner` (RolesGuard lets only owner and staff reach these routes).
  */
 export const seesPersonalData = (user: Principal): boolean => user.siteRoles.includes('owner');

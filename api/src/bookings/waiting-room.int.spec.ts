@@ -26,10 +26,10 @@ let seed = 0;
 const newKey = () => `wr-key-${process.pid}-${(seed += 1)}`;
 
 /**
- * The waiting room of issue 26 item 3 against real PostgreSQL: two visitors admitted at a time
+ * The waiting room of docs/decisions/0074-waiting-room.md against real PostgreSQL: two visitors admitted at a time
  * (BOOKING_QUEUE_ACTIVE_LIMIT=2), each for 120 s (BOOKING_QUEUE_WINDOW_SECONDS).
  */
-describe('the waiting room in front of popup bookings (integration, issue 26 item 3)', () => {
+describe('the waiting room in front of popup bookings (integration, docs/decisions/0074-waiting-room.md)', () => {
   let t: AdminTestApp;
   let admin: AdminClient;
   beforeAll(async () => {

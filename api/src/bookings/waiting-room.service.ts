@@ -53,7 +53,8 @@ const hashOf = (ticket: string): Buffer => createHash('sha256').update(ticket).d
 const TICKET = /^[A-Za-z0-9_-]{32}$/;
 
 /**
- * The fair waiting room in front of popup bookings (issue 26 item 3; docs/notifications.md "Opening hour").
+ * The fair waiting room in front of popup bookings (docs/decisions/0074-waiting-room.md; docs/notifications.md "Opening
+ * hour").
  *
  * Rule: visitors are admitted to the booking form in order of arrival (the order their tickets were made in
  * PostgreSQL, one sequence for every API process), at most BOOKING_QUEUE_ACTIVE_LIMIT at a time per slot, each for

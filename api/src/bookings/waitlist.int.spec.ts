@@ -26,10 +26,10 @@ let seed = 0;
 const newKey = () => `wl-key-${process.pid}-${(seed += 1)}`;
 
 /**
- * The waitlist of issue 26 item 4 against real PostgreSQL, with offers held 15 minutes (WAITLIST_HOLD_MINUTES) and
- * sent through a real SMTP server in this process.
+ * The waitlist of docs/decisions/0075-waitlist.md against real PostgreSQL, with offers held 15 minutes
+ * (WAITLIST_HOLD_MINUTES) and sent through a real SMTP server in this process.
  */
-describe('the waitlist of full popup slots (integration, issue 26 item 4)', () => {
+describe('the waitlist of full popup slots (integration, docs/decisions/0075-waitlist.md)', () => {
   let t: AdminTestApp;
   let admin: AdminClient;
   let mailbox: Mailbox;

@@ -61,7 +61,7 @@ export interface AdminWaitlistEntryView extends WaitlistEntryView {
 const SWEEP_EVERY_MS = 30_000;
 
 /**
- * The waitlist of full popup slots (빈자리 알림; issue 26 item 4, docs/notifications.md).
+ * The waitlist of full popup slots (빈자리 알림; docs/decisions/0075-waitlist.md, docs/notifications.md).
  *
  * Rule: a visitor may join the list of a full slot (name, phone, party, consent, as for a booking; one active entry per
  * phone and slot). When seats free (a cancellation by the visitor or the administrator, more seats or tables given

@@ -1,9 +1,15 @@
 import { HttpException } from '@nestjs/common';
 import type { ErrorResponse, FieldErrorDto } from './dto/error-response.dto';
 
-/** An error body as sent (DECISIONS D1): the envelope, plus the current state when a write lost a race. */
+/**
+ * An error body as sent (docs/decisions/0001-response-envelope.md): the envelope, plus the current state when a write
+ * lost a race.
+ */
 export type ErrorEnvelope = ErrorResponse & {
-  /** The current state when a write lost a race, so the screen can refresh (DECISIONS D3: a stale reorder's 409). */
+  /**
+   * The current state when a write lost a race, so the screen can refresh (docs/decisions/0003-api-calls.md: a stale
+   * reorder's 409).
+   */
   product?: unknown;
 };
 

@@ -2,7 +2,7 @@ import { BadRequestException, NotFoundException } from '@nestjs/common';
 import { ApiError } from './api-error';
 import { ApiExceptionFilter } from './api-exception.filter';
 
-describe('ApiExceptionFilter (DECISIONS D1)', () => {
+describe('ApiExceptionFilter (docs/decisions/0001-response-envelope.md)', () => {
   const filter = new ApiExceptionFilter();
   beforeAll(() =>
     jest

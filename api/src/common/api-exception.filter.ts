@@ -4,7 +4,10 @@ import { ApiError, ErrorEnvelope } from './api-error';
 import { messages } from './messages';
 import { isDatabaseUnavailable } from '../database/database-unavailable';
 
-/** `Retry-After` (seconds) of a 503 sent while the database is unreachable or restarting (issue 15 item 4 (a)). */
+/**
+ * `Retry-After` (seconds) of a 503 sent while the database is unreachable or restarting
+ * (docs/decisions/0044-survivable-faults.md (a)).
+ */
 export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 const messageByStatus: Record<number, string> = {
@@ -28,17 +31,18 @@ interface MiddlewareError {
 }
 
 /**
- * The one exception filter (DECISIONS D1, STYLE.md): every error becomes
+ * The one exception filter (docs/decisions/0001-response-envelope.md, STYLE.md): every error becomes
  * `{ statusCode, message: '<one Korean sentence>', errors? }` with `message` always a string.
  * - ApiError: passed through (its message is already Korean).
  * - Other HttpExceptions (Nest's 404 for unknown routes, 405, 413…): the Korean sentence for the status.
  * - Express middleware errors with a 4xx status (body too large…; Nest itself turns malformed JSON into
  *   a 400 BadRequestException): that status, Korean message — a caller's mistake is never a 500.
  * - The database unreachable or restarting (database/database-unavailable.ts: ECONNREFUSED, 57P01, 57P03,
- *   "Connection terminated…"): 503 `messages.databaseUnavailable` with `Retry-After: 2`, not a 500 (issue 15 item 4 (a)).
+ * "Connection terminated…"): 503 `messages.databaseUnavailable` with `Retry-After: 2`, not a 500
+ * (docs/decisions/0044-survivable-faults.md (a)).
  * - Anything else: 500 `messages.serverError`, logged with its stack.
- * Every envelope also carries `requestId`, the request's `X-Request-Id` (logging/request-id.ts; issue 15 item 7),
- * when the request logger gave it one.
+ * Every envelope also carries `requestId`, the request's `X-Request-Id` (logging/request-id.ts;
+ * docs/decisions/0047-logs-metrics-audit.md), when the request logger gave it one.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {

@@ -1,2 +1,2 @@
-/** Every path is under /api (DECISIONS D3). */
+/** Every path is under /api (docs/decisions/0003-api-calls.md). */
 export const API_PREFIX = 'api';

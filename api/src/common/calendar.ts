@@ -1,7 +1,7 @@
 /**
- * Strict readers of the date strings the API accepts (DECISIONS D2): plan days `YYYY-MM-DD` and popup
- * date-times (RFC 3339 with an offset). Real calendar days only (2026-02-30 is refused, not rolled over
- * to March as `Date.parse` would), years 0001–9999.
+ * Strict readers of the date strings the API accepts (docs/decisions/0002-entities.md): plan days `YYYY-MM-DD` and
+ * popup date-times (RFC 3339 with an offset). Real calendar days only (2026-02-30 is refused, not rolled over to March
+ * as `Date.parse` would), years 0001–9999.
  */
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

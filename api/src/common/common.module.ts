@@ -8,7 +8,7 @@ import { ShutdownState } from './shutdown-state';
 /**
  * Cross-cutting providers available to every feature module. The Clock is the real time, or with TEST_CLOCK_FILE the
  * instant a test writes in that file (FileClock). Reads that met a database outage are retried once
- * (DatabaseRetryInterceptor, issue 15 item 4 (a)).
+ * (DatabaseRetryInterceptor, docs/decisions/0044-survivable-faults.md (a)).
  */
 @Global()
 @Module({

@@ -7,10 +7,10 @@ import { isDatabaseUnavailable } from '../database/database-unavailable';
 export const DATABASE_RETRY_DELAY_MS = 250;
 
 /**
- * Global interceptor (CommonModule, issue 15 item 4 (a)): an idempotent read (GET, HEAD) whose handler failed because
- * the database was unreachable or restarting (database/database-unavailable.ts) runs once more after
- * {@link DATABASE_RETRY_DELAY_MS}; a second failure, and any write's, goes to the exception filter, which answers 503
- * with `Retry-After`. Writes are never retried here: the client cannot know whether the first attempt committed.
+ * Global interceptor (CommonModule, docs/decisions/0044-survivable-faults.md (a)): an idempotent read (GET, HEAD) whose
+ * handler failed because the database was unreachable or restarting (database/database-unavailable.ts) runs once more
+ * after {@link DATABASE_RETRY_DELAY_MS}; a second failure, and any write's, goes to the exception filter, which answers
+ * 503 with `Retry-After`. Writes are never retried here: the client cannot know whether the first attempt committed.
  */
 @Injectable()
 export class DatabaseRetryInterceptor implements NestInterceptor {

@@ -56,7 +56,7 @@ describe('errors and docs (integration)', () => {
     expect(res.body).toEqual({ statusCode: 400, message: '잘못된 요청입니다.', requestId: expect.any(String) });
   });
 
-  it('GET /api/docs and /api/docs-json are 404 unless API_DOCS=true (issue 15; served: security-headers.int.spec.ts)', async () => {
+  it('GET /api/docs and /api/docs-json are 404 unless API_DOCS=true (docs/decisions/0040-trusted-under-attack.md; served: security-headers.int.spec.ts)', async () => {
     expect((await get('/api/docs').expect(404)).body.message).toBe('요청한 주소를 찾을 수 없습니다.');
     await get('/api/docs-json').expect(404);
   });

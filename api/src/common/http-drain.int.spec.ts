@@ -5,10 +5,10 @@ import { ShutdownState } from './shutdown-state';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
- * The drain's treatment of requests that arrive once the process is stopping (common/http-drain.ts, issue 15 item 4
- * (b)): the first request of a new connection is served (a proxy could not pass it elsewhere once sent), a reused
- * keep-alive connection gets 503 `status: 'stopping'`. Raw sockets, so which connection carries
- * which request is exact.
+ * The drain's treatment of requests that arrive once the process is stopping (common/http-drain.ts,
+ * docs/decisions/0044-survivable-faults.md (b)): the first request of a new connection is served (a proxy could not
+ * pass it elsewhere once sent), a reused keep-alive connection gets 503 `status: 'stopping'`. Raw sockets, so which
+ * connection carries which request is exact.
  */
 /** A connection `server` has accepted (its 'connection' event ran), and what it received. */
 async function acceptedBy(

@@ -12,7 +12,7 @@ const unusedConnections = new WeakSet<Socket>();
  * A connection accepted just before the stop signal whose request is read just after it was already on its way to
  * this process: a proxy cannot pass a POST that was sent on to another replica (nginx retries only idempotent
  * requests once one was sent), so {@link drainMiddleware} serves that first request instead of refusing it
- * (issue 15 item 4 (b): a rolling restart fails no request).
+ * (docs/decisions/0044-survivable-faults.md (b): a rolling restart fails no request).
  */
 export function trackNewConnections(server: Server): void {
   // Every accepted connection, those accepted after the stop signal included: until the listening socket closes
@@ -45,7 +45,7 @@ export function drainMiddleware(state: ShutdownState) {
 }
 
 /**
- * Graceful stop of the HTTP side (issue 6 "Stateless API"), run before the app and its pool close:
+ * Graceful stop of the HTTP side (docs/decisions/0017-stateless-api.md), run before the app and its pool close:
  * 1. mark the process stopping: readiness answers 503, new requests on old connections 503 + `Connection: close`;
  * 2. after one turn of the event loop (connections already in the listen backlog are accepted and served),
  *    `server.close()`: the listening socket closes, new connections are refused;

@@ -3,7 +3,7 @@ import { LaneQueue } from './lane-queue';
 /** Lets every pending promise callback run. */
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('LaneQueue (issue 28 item 6)', () => {
+describe('LaneQueue (docs/decisions/0091-responsive-embedded-default.md)', () => {
   it('lets the lanes take turns, first in first out within each', async () => {
     const queue = new LaneQueue(1, ['write', 'read'] as const);
     const order: string[] = [];

@@ -1,8 +1,9 @@
 /**
  * At most `slots` holders at a time; each waiter queues first in, first out in its lane, and while several lanes wait
- * they take turns in the order given to the constructor (issue 28 item 6). With lanes `['write', 'read']` a write waits
- * for at most one read per write ahead of it, however long the queue of reads, and reads still get every other turn
- * while writes keep coming. With one lane it is a plain first-in-first-out semaphore.
+ * they take turns in the order given to the constructor (docs/decisions/0091-responsive-embedded-default.md). With
+ * lanes `['write', 'read']` a write waits for at most one read per write ahead of it, however long the queue of reads,
+ * and reads still get every other turn while writes keep coming. With one lane it is a plain first-in-first-out
+ * semaphore.
  */
 export class LaneQueue<Lane extends string> {
   private free: number;

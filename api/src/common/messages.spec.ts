@@ -15,7 +15,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-describe('common/messages.ts is the one copy of every Korean sentence (STYLE.md, issue 11)', () => {
+describe('common/messages.ts is the one copy of every Korean sentence (STYLE.md, docs/decisions/0019-remotes-ship-alone.md)', () => {
   const sentences: string[] = Object.values(messages).filter((value) => typeof value === 'string');
 
   it('has the sentences', () => {

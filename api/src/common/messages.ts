@@ -4,14 +4,17 @@ const mebibytes = (bytes: number): string =>
 
 /**
  * Every Korean sentence the API sends or prints, in one place (STYLE.md: one messages file per package).
- * Errors follow DECISIONS D1: one Korean sentence in `message`.
+ * Errors follow docs/decisions/0001-response-envelope.md: one Korean sentence in `message`.
  */
 export const messages = {
-  // Generic errors, chosen by HTTP status when the thrower gave no Korean sentence (D1).
+  // Generic errors, chosen by HTTP status when the thrower gave no Korean sentence
+  // (docs/decisions/0001-response-envelope.md).
   badRequest: '잘못된 요청입니다.',
   unauthorized: '로그인이 필요합니다.',
   forbidden: '관리자 권한이 없습니다.',
-  /** A signed-in member of the team whose role (editor, staff) this route is not open to (issue 27 item 1). */
+  /**
+   * A signed-in member of the team whose role (editor, staff) this route is not open to (docs/decisions/0079-roles.md).
+   */
   roleForbidden: '이 작업을 할 권한이 없습니다.',
   /** Door staff asked for a booking of a slot that ended before today (bookings/staff-view.ts). */
   staffPastSlot: '지난 회차의 예약은 볼 수 없습니다.',
@@ -20,15 +23,15 @@ export const messages = {
   metricsForbidden: '운영 지표를 볼 권한이 없습니다.',
   auditBeforeInvalid: 'before 값은 1 이상의 정수여야 합니다.',
   auditLimitInvalid: 'limit 값은 1–200 사이의 정수여야 합니다.',
-  /** Issue 27 item 4: the filters of `GET /api/audit` (audit/dto/audit-query.dto.ts). */
+  /** docs/decisions/0082-korean-audit-log.md: the filters of `GET /api/audit` (audit/dto/audit-query.dto.ts). */
   auditActorInvalid: 'actor 값은 변경 기록에 나온 작업자 계정 ID(1–255자)여야 합니다.',
   auditEntityInvalid: (names: string) => `entity 값은 ${names} 중 하나여야 합니다.`,
   auditFromInvalid: 'from 값은 2026-11-20 같은 실제 날짜(YYYY-MM-DD)여야 합니다.',
   auditToInvalid: 'to 값은 2026-11-20 같은 실제 날짜(YYYY-MM-DD)여야 합니다.',
   auditRangeOrder: 'to 날짜는 from 날짜보다 빠를 수 없습니다.',
   /**
-   * Issue 27 item 4: an audit entry in the screens' words (audit/describe-audit-entry.ts): its title, and its fields
-   * labelled as on the forms of mf-links, mf-plans and mf-popups.
+   * docs/decisions/0082-korean-audit-log.md: an audit entry in the screens' words (audit/describe-audit-entry.ts): its
+   * title, and its fields labelled as on the forms of mf-links, mf-plans and mf-popups.
    */
   auditWords: {
     quoted: (name: string) => `‘${name}’`,
@@ -46,7 +49,10 @@ export const messages = {
     slotName: (turn: string | null, start: string) => (turn ? `${turn}회차 · ${start}` : start),
     bookingOpened: (slot: string) => `예약 받기 시작 · ${slot}`,
     bookingClosed: (slot: string) => `예약 받기 멈춤 · ${slot}`,
-    /** Whose booking: the name while the booking still holds it (erased on schedule, issue 13), else its code. */
+    /**
+     * Whose booking: the name while the booking still holds it (erased on schedule,
+     * docs/decisions/0030-popup-bookings.md), else its code.
+     */
     bookingOf: (name: string | null, code: string) => (name ? `${name} 님 예약` : `예약 ${code}`),
     bookingCheckedIn: (booking: string) => `${booking} 입장 확인`,
     bookingNoShow: (booking: string) => `${booking} 노쇼 처리`,
@@ -56,7 +62,7 @@ export const messages = {
     popupInfoImageChanged: '팝업 안내 대표 이미지 변경',
     coverChanged: '커버 이미지 변경',
     siteRestored: '백업 복원',
-    /** Issue 27 item 2: accounts (people/people.service.ts writes these entries itself). */
+    /** docs/decisions/0080-people-invites-totp.md: accounts (people/people.service.ts writes these entries itself). */
     personInvited: (name: string, role: string) => `${name} 님 초대 (${role})`,
     personReinvited: (name: string) => `${name} 님 비밀번호 재설정 링크 발급`,
     personRoleChanged: (name: string, from: string, to: string) => `${name} 님 역할 변경: ${from} → ${to}`,
@@ -112,7 +118,9 @@ export const messages = {
     },
     empty: '(비어 있음)',
     noLimit: '제한 없음',
-    /** A link's disclosure (issue 25 item 7) as the form's choices and the card's chip name it. */
+    /**
+     * A link's disclosure (docs/decisions/0070-disclosure-label.md) as the form's choices and the card's chip name it.
+     */
     disclosures: { none: '표시 안 함', ad: '광고', sponsored: '협찬', affiliate: '제휴' },
     yes: '예',
     no: '아니요',
@@ -150,18 +158,23 @@ export const messages = {
   bidiControl: (field: string) => `${field} 값에 글자 방향을 바꾸는 제어 문자는 사용할 수 없습니다.`,
   invisibleText: (field: string) => `${field} 값이 보이지 않는 문자로만 되어 있습니다.`,
   unsafeCharacter: (field: string) => `${field} 값에 사용할 수 없는 문자(NUL 문자나 깨진 문자)가 있습니다.`,
-  /** Issue 28 item 11: a JSON or form body whose bytes are not UTF-8 (common/utf8-body.ts). */
+  /** docs/decisions/0096-smaller-hardening.md: a JSON or form body whose bytes are not UTF-8 (common/utf8-body.ts). */
   bodyNotUtf8: '요청 본문에 UTF-8로 읽을 수 없는 바이트가 있습니다. 글자를 UTF-8로 보내주세요.',
-  /** Issue 28 item 11: a JSON or form body declared in another charset (`charset=utf-16`). */
+  /** docs/decisions/0096-smaller-hardening.md: a JSON or form body declared in another charset (`charset=utf-16`). */
   bodyCharsetRefused: '요청 본문은 UTF-8로 보내주세요.',
-  /** Issue 28 item 11: a multipart text part whose bytes were not UTF-8 (common/utf8-body.ts). */
+  /**
+   * docs/decisions/0096-smaller-hardening.md: a multipart text part whose bytes were not UTF-8 (common/utf8-body.ts).
+   */
   fieldNotUtf8: (field: string) => `${field} 값에 UTF-8로 읽을 수 없는 글자가 있습니다.`,
-  /** Issue 28 item 11: a query parameter repeated or in array/object form (common/single-query-value.ts). */
+  /**
+   * docs/decisions/0096-smaller-hardening.md: a query parameter repeated or in array/object form
+   * (common/single-query-value.ts).
+   */
   queryNotSingle: (name: string) => `${name} 값은 한 번만, 하나의 값으로 보내야 합니다.`,
 
   invalidId: '잘못된 ID 형식입니다.',
   invalidUpcoming: 'upcoming 값은 0 또는 1이어야 합니다.',
-  /** `GET /api/store/page` (issue 14 item 5): a cursor this API did not hand out. */
+  /** `GET /api/store/page` (docs/decisions/0036-paged-public-read.md): a cursor this API did not hand out. */
   invalidPageCursor: '잘못된 페이지 커서입니다. 처음 페이지부터 다시 불러와 주세요.',
   /** `GET /api/store/page`: limit outside 1–100 or not a whole number. */
   invalidPageLimit: 'limit 값은 1부터 100 사이의 정수여야 합니다.',
@@ -219,13 +232,13 @@ export const messages = {
   bookingIdempotencyKeyInvalid: 'Idempotency-Key 헤더는 8~64자의 영문, 숫자, -, _ 로 보내주세요.',
   bookingIdempotencyKeyReused: '이 요청 키는 다른 예약 요청에 이미 사용되었습니다. 새로 시도해주세요.',
   bookingSlotNotFound: '예약할 회차를 찾을 수 없습니다.',
-  /** The waiting room (issue 26 item 3, bookings/waiting-room.service.ts). */
+  /** The waiting room (docs/decisions/0074-waiting-room.md, bookings/waiting-room.service.ts). */
   queueTicketNotFound: '대기 번호를 찾을 수 없습니다. 예약 화면에서 다시 시작해주세요.',
   queueRequired: '지금은 예약하려는 분이 많아 온 순서대로 안내하고 있습니다. 대기 순서를 받아주세요.',
   queueNotYourTurn: '아직 차례가 되지 않았습니다. 대기 화면에서 순서를 기다려주세요.',
   queueAdmissionExpired: '예약할 수 있는 시간이 지났습니다. 다시 대기 순서를 받아주세요.',
   queueTicketUsed: '이 대기 번호로는 이미 예약했습니다.',
-  /** The waitlist (빈자리 알림; issue 26 item 4, bookings/waitlist.service.ts). */
+  /** The waitlist (빈자리 알림; docs/decisions/0075-waitlist.md, bookings/waitlist.service.ts). */
   waitlistSlotOpen: '아직 자리가 있는 회차입니다. 빈자리 알림 대신 바로 예약해주세요.',
   waitlistDuplicatePhone: '이 휴대폰 번호로 이미 이 회차의 빈자리 알림을 신청했습니다.',
   waitlistNotFound: '빈자리 알림 신청을 찾을 수 없습니다. 신청 번호와 휴대폰 번호 뒤 4자리를 확인해주세요.',
@@ -275,11 +288,17 @@ export const messages = {
   configRetentionDays: '는 1–3650 사이의 정수(일)여야 합니다',
   configQueueActiveLimit: '는 1–10000 사이의 정수(명)여야 합니다',
   configQueueWindow: '는 30–3600 사이의 정수(초)여야 합니다',
-  /** Issue 26 item 5: the optional email address of a booking (CreateBookingDto), for the reminder. */
+  /**
+   * docs/decisions/0076-calendar-and-reminders.md: the optional email address of a booking (CreateBookingDto), for the
+   * reminder.
+   */
   bookingEmailInvalid: '이메일 주소 형식이 올바르지 않습니다. (예: name@example.com)',
   bookingEmailTooLong: '이메일 주소는 254자 이하로 입력해주세요.',
   bookingEmailConsentRequired: '예약 알림을 이메일로 받으려면 이메일 수신에 동의해주세요.',
-  /** Issue 26 item 5: the calendar file of a booking (`GET /api/reserve/bookings/:code/calendar.ics`). */
+  /**
+   * docs/decisions/0076-calendar-and-reminders.md: the calendar file of a booking
+   * (`GET /api/reserve/bookings/:code/calendar.ics`).
+   */
   bookingCalendar: {
     /** The popup's name when the administrator has not saved the popup information yet. */
     titleFallback: '팝업 예약',
@@ -288,7 +307,10 @@ export const messages = {
       `예약 번호: ${code}\n인원: ${party}명\n예약 확인·취소: ${confirmationUrl}`,
     cancelledPrefix: '[취소됨] ',
   },
-  /** Issue 26 item 5: the reminder email (bookings/booking-reminder.service.ts). Times are Seoul wall times. */
+  /**
+   * docs/decisions/0076-calendar-and-reminders.md: the reminder email (bookings/booking-reminder.service.ts). Times are
+   * Seoul wall times.
+   */
   bookingReminder: {
     subject: (title: string, day: string, time: string) => `[예약 알림] ${day} ${time} ${title}`,
     greeting: (name: string, title: string) => `${name} 님, ${title} 방문 예약을 알려드립니다.`,
@@ -395,13 +417,19 @@ export const messages = {
   backupDamaged: (entry: string) => `백업 파일이 손상되었습니다(${entry}). 다른 백업 파일로 다시 시도해주세요.`,
   backupTruncated: '백업 파일이 중간에 끊겨 있습니다. 파일을 끝까지 받았는지 확인해주세요.',
   backupUnexpectedEntry: (entry: string) => `백업 파일에 알 수 없는 항목이 있습니다(${entry}).`,
-  /** Issue 28 item 11: a row of an archive with a column this version does not have. */
+  /** docs/decisions/0096-smaller-hardening.md: a row of an archive with a column this version does not have. */
   backupUnknownColumn: (table: string, column: string) =>
     `이 버전에서 만든 백업 파일이 아닙니다: ${table} 표에 알 수 없는 열(${column})이 있습니다.`,
-  /** Issue 28 item 9: a row the API would refuse as input; `reason` is that refusal's sentence, `row` counts from 1. */
+  /**
+   * docs/decisions/0094-restore-validates.md: a row the API would refuse as input; `reason` is that refusal's sentence,
+   * `row` counts from 1.
+   */
   backupRowInvalid: (table: string, row: number, reason: string) =>
     `백업 파일의 ${table} ${row}번째 행은 복원할 수 없습니다: ${reason}`,
-  /** Issue 28 item 9: rows the database's own rules refused while restoring (a CHECK, a reference, a type). */
+  /**
+   * docs/decisions/0094-restore-validates.md: rows the database's own rules refused while restoring (a CHECK, a
+   * reference, a type).
+   */
   backupTableInvalid: (table: string) =>
     `백업 파일의 ${table} 표는 복원할 수 없습니다: 이 사이트의 데이터 규칙에 맞지 않는 행이 있습니다.`,
   backupTooLarge: (maxBytes: number) => `백업 파일이 너무 큽니다. 최대 ${maxBytes}바이트까지 올릴 수 있습니다.`,
@@ -446,9 +474,12 @@ export const messages = {
   serverStopping: '서버가 종료 중입니다. 잠시 후 다시 시도해주세요.',
 
   issuerUnavailable: '인증 서버에 연결할 수 없습니다.',
-  /** Issue 27 item 2: a valid access token of an account the owner disabled (admins/disabled-accounts.ts). */
+  /**
+   * docs/decisions/0080-people-invites-totp.md: a valid access token of an account the owner disabled
+   * (admins/disabled-accounts.ts).
+   */
   accountDisabled: '사용이 중지된 계정입니다. 관리자에게 문의하세요.',
-  /** Issue 27 item 2 "People": `/api/people` (people/). */
+  /** docs/decisions/0080-people-invites-totp.md "People": `/api/people` (people/). */
   personIdInvalid: '계정 ID가 올바르지 않습니다.',
   personUsernameRequired: '아이디를 입력해주세요.',
   personUsernameInvalid: '아이디는 영문 소문자, 숫자, 마침표(.), 밑줄(_), 하이픈(-)으로 된 3–32자여야 합니다.',

@@ -18,8 +18,9 @@ const hasBody = (request: Request): boolean =>
  * `messages.bodyTypeRefused(accepted)`, before the handler (nothing stored). The accepted types are the route's
  * `@ApiConsumes()` (multipart uploads, the gzip backup, the text/plain analytics beacon), otherwise
  * `application/json`: the same list the OpenAPI document publishes.
- * Issue 15 item 3: the bad-input corpus found a form-encoded `POST /api/plan` stored as if it were JSON, and a
- * text/plain `PUT /api/main/update/{id}` answered 200 as an empty edit. A request without a body passes.
+ * docs/decisions/0043-bad-input-corpus.md: the bad-input corpus found a form-encoded `POST /api/plan` stored as if it
+ * were JSON, and a text/plain `PUT /api/main/update/{id}` answered 200 as an empty edit. A request without a body
+ * passes.
  */
 @Injectable()
 export class RequestBodyTypeInterceptor implements NestInterceptor {

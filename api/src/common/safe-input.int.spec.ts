@@ -7,8 +7,9 @@ jest.setTimeout(120_000);
 const NOW = new Date('2026-11-20T03:00:00Z');
 
 /**
- * Issue 15 "Why" and Build 3's hand cases: bad input answers 4xx with a Korean message and stores nothing
- * (real app, real PostgreSQL). The 5,000-deep array and a NUL in pname/tag answered 500 before common/safe-input.ts.
+ * docs/decisions/0040-trusted-under-attack.md "Why" and Build 3's hand cases: bad input answers 4xx with a Korean
+ * message and stores nothing (real app, real PostgreSQL). The 5,000-deep array and a NUL in pname/tag answered 500
+ * before common/safe-input.ts.
  */
 describe('bad input never reaches a 500 (integration, real PostgreSQL)', () => {
   let t: AdminTestApp;

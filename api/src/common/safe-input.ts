@@ -2,10 +2,16 @@ import { ArgumentMetadata, Injectable, PipeTransform } from '@nestjs/common';
 import { ApiError } from './api-error';
 import { messages } from './messages';
 
-/** Deepest nesting of objects and arrays a request body or query may have; the DTOs need at most 3 (issue 15). */
+/**
+ * Deepest nesting of objects and arrays a request body or query may have; the DTOs need at most 3
+ * (docs/decisions/0040-trusted-under-attack.md).
+ */
 export const MAX_INPUT_DEPTH = 32;
 
-/** Keys that would reach an object's prototype when copied onto another object (issue 15 "bad-input corpus"). */
+/**
+ * Keys that would reach an object's prototype when copied onto another object
+ * (docs/decisions/0043-bad-input-corpus.md).
+ */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** A UTF-16 surrogate without its partner (a broken character no client can show). */
@@ -53,10 +59,11 @@ function walk(root: unknown, visit: Visit): void {
 }
 
 /**
- * Global pipe ahead of the validation pipe, on bodies and queries (issue 15 "Why": a 5,000-deep JSON array
- * answered 500): more than {@link MAX_INPUT_DEPTH} levels of nesting → 400 `messages.inputTooDeep`; an object key
- * `__proto__`, `constructor` or `prototype` (own keys JSON.parse creates) → 400 `messages.forbiddenKey(field)`.
- * Both before class-transformer, which copies keys and recurses. Other parameters pass through untouched.
+ * Global pipe ahead of the validation pipe, on bodies and queries (docs/decisions/0040-trusted-under-attack.md "Why": a
+ * 5,000-deep JSON array answered 500): more than {@link MAX_INPUT_DEPTH} levels of nesting → 400
+ * `messages.inputTooDeep`; an object key `__proto__`, `constructor` or `prototype` (own keys JSON.parse creates) → 400
+ * `messages.forbiddenKey(field)`. Both before class-transformer, which copies keys and recurses. Other parameters pass
+ * through untouched.
  */
 @Injectable()
 export class InputShapePipe implements PipeTransform {
@@ -78,13 +85,14 @@ export class InputShapePipe implements PipeTransform {
 
 /**
  * Global pipe after the validation pipe, on bodies and queries: any string (value or key) holding a NUL character
- * or a lone surrogate → 400 `messages.unsafeCharacter(field)` with the field named (issue 15 "Why": a NUL in a
- * link's pname or tags reached PostgreSQL and answered 500). A string value holding a bidirectional override or
- * isolate control → 400 `messages.bidiControl(field)`; a string value made only of zero-width/format characters
- * and white space → 400 `messages.invisibleText(field)` (issue 15 item 3: the bad-input corpus found a link named
- * `\u200b`, an invisible card, and `\u202e` accepted in names and titles). It runs after validation so that a DTO with its own
- * sentence for the case (schedules' `planTitleInvalidChar`, the analytics ingest) keeps it; this is the rule for
- * every other text field, in one place.
+ * or a lone surrogate → 400 `messages.unsafeCharacter(field)` with the field named
+ * (docs/decisions/0040-trusted-under-attack.md "Why": a NUL in a link's pname or tags reached PostgreSQL and answered
+ * 500). A string value holding a bidirectional override or isolate control → 400 `messages.bidiControl(field)`; a
+ * string value made only of zero-width/format characters and white space → 400 `messages.invisibleText(field)`
+ * (docs/decisions/0043-bad-input-corpus.md: the bad-input corpus found a link named `\u200b`, an invisible card, and
+ * `\u202e` accepted in names and titles). It runs after validation so that a DTO with its own sentence for the case
+ * (schedules' `planTitleInvalidChar`, the analytics ingest) keeps it; this is the rule for every other text field, in
+ * one place.
  */
 @Injectable()
 export class SafeTextPipe implements PipeTransform {

@@ -6,7 +6,10 @@ jest.setTimeout(120_000);
 
 const NOW = new Date('2026-11-20T03:00:00Z');
 
-/** Issue 15 Build 1: helmet on the API with a JSON-only CSP; /api/docs only with API_DOCS=true, under its own CSP. */
+/**
+ * docs/decisions/0041-security-headers.md: helmet on the API with a JSON-only CSP; /api/docs only with API_DOCS=true,
+ * under its own CSP.
+ */
 describe('security headers and /api/docs (integration)', () => {
   let plain: TestApp;
   let withDocs: TestApp;

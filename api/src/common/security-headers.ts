@@ -2,7 +2,10 @@ import type { ServerResponse } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 
-/** The API answers JSON and images only: nothing in it may load anything or be framed (issue 15 Build 1). */
+/**
+ * The API answers JSON and images only: nothing in it may load anything or be framed
+ * (docs/decisions/0041-security-headers.md).
+ */
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /**
@@ -36,7 +39,8 @@ interface HeaderWrites {
 /**
  * What `middleware` writes on an answer, read once by running it on a recording response. Helmet's output depends on
  * its options only (no nonces or per-request functions in ours), so the same writes are then replayed on every answer
- * for a fraction of the cost of helmet's dozen middleware calls (issue 14 item 8c: the API's per-request cost).
+ * for a fraction of the cost of helmet's dozen middleware calls (docs/decisions/0039-measured-not-asserted.md: the
+ * API's per-request cost).
  */
 function recordedWrites(middleware: RequestHandler): HeaderWrites {
   const writes: HeaderWrites = { set: [], removed: [] };
@@ -59,12 +63,12 @@ function replay(writes: HeaderWrites, response: ServerResponse): void {
 const API_WRITES = recordedWrites(helmetWith(API_CSP));
 
 /**
- * Helmet's headers on every API answer (issue 15 Build 1): `Content-Security-Policy` {@link API_CSP} (or
- * {@link DOCS_CSP} under `docsPath`, so Swagger UI still runs), `X-Content-Type-Options: nosniff`,
+ * Helmet's headers on every API answer (docs/decisions/0041-security-headers.md): `Content-Security-Policy` {@link
+ * API_CSP} (or {@link DOCS_CSP} under `docsPath`, so Swagger UI still runs), `X-Content-Type-Options: nosniff`,
  * `X-Frame-Options: SAMEORIGIN`, `Referrer-Policy: strict-origin-when-cross-origin`,
- * `Cross-Origin-Resource-Policy: cross-origin` (images are read cross-origin), `Strict-Transport-Security`
- * (browsers heed it over HTTPS only) and helmet's other defaults; written as helmet wrote them once at start
- * ({@link recordedWrites}).
+ * `Cross-Origin-Resource-Policy: cross-origin` (images are read cross-origin), `Strict-Transport-Security` (browsers
+ * heed it over HTTPS only) and helmet's other defaults; written as helmet wrote them once at start ({@link
+ * recordedWrites}).
  * @param docsPath the OpenAPI UI's path prefix, e.g. `/api/docs` (it also covers `/api/docs-json`).
  */
 export function securityHeaders(docsPath: string): RequestHandler {

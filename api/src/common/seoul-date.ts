@@ -1,8 +1,8 @@
 const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 /**
- * The calendar day in Asia/Seoul at `now`, as 'YYYY-MM-DD' (DECISIONS D2: "today taken in Asia/Seoul").
- * Korea has kept UTC+9 without daylight saving since 1988, so a fixed offset is exact.
+ * The calendar day in Asia/Seoul at `now`, as 'YYYY-MM-DD' (docs/decisions/0002-entities.md: "today taken in
+ * Asia/Seoul"). Korea has kept UTC+9 without daylight saving since 1988, so a fixed offset is exact.
  */
 export function seoulDate(now: Date): string {
   return new Date(now.getTime() + SEOUL_OFFSET_MS).toISOString().slice(0, 10);

@@ -1,5 +1,6 @@
 /**
- * Rules the API enforces and the browser checks ahead of it, kept in ONE place (issue 16 items 1 and 5).
+ * Rules the API enforces and the browser checks ahead of it, kept in ONE place
+ * (docs/decisions/0051-nothing-half-saved.md, docs/decisions/0055-form-flow.md).
  *
  * This file is the source. `npm run contract` copies it verbatim into `contract/src/api-rules.ts` (with the Korean
  * messages the forms show, `apiMessages`), where the web apps import it as `@linksite/contract/api-rules`; the
@@ -26,9 +27,9 @@ export interface ImageSignature {
 const ascii = (text: string): number[] => Array.from(text, (char) => char.charCodeAt(0));
 
 /**
- * The file signatures ("magic numbers") of the image types DECISIONS D4 accepts: JPEG, PNG, WebP, GIF, AVIF.
- * SVG, HEIC, TIFF, BMP, text and everything else match none. AVIF is an ISO-BMFF `ftyp` box with the brand
- * `avif` or `avis` (or the generic HEIF brands `mif1` / `msf1` some encoders write; the API then still checks the
+ * The file signatures ("magic numbers") of the image types docs/decisions/0004-image-uploads.md accepts: JPEG, PNG,
+ * WebP, GIF, AVIF. SVG, HEIC, TIFF, BMP, text and everything else match none. AVIF is an ISO-BMFF `ftyp` box with the
+ * brand `avif` or `avis` (or the generic HEIF brands `mif1` / `msf1` some encoders write; the API then still checks the
  * compression is AV1 and refuses HEIC).
  */
 export const IMAGE_SIGNATURES: readonly ImageSignature[] = [
@@ -69,19 +70,20 @@ export function imageTypeOf(head: Uint8Array): ImageSignature['contentType'] | n
   return match?.contentType ?? null;
 }
 
-/** Longest link name in characters (DECISIONS D2). */
+/** Longest link name in characters (docs/decisions/0002-entities.md). */
 export const MAX_PNAME_LENGTH = 100;
-/** At most this many tags per link (DECISIONS D2). */
+/** At most this many tags per link (docs/decisions/0002-entities.md). */
 export const MAX_TAGS = 20;
-/** At most this many characters per tag (DECISIONS D2). */
+/** At most this many characters per tag (docs/decisions/0002-entities.md). */
 export const MAX_TAG_LENGTH = 30;
-/** Longest accepted URL (DECISIONS D2: link and imagelink ≤ 2048). */
+/** Longest accepted URL (docs/decisions/0002-entities.md: link and imagelink ≤ 2048). */
 export const MAX_URL_LENGTH = 2048;
 
 /**
  * True for an absolute `http:` or `https:` URL of at most MAX_URL_LENGTH characters with a host and no
  * whitespace or control characters. Everything else is false: `javascript:`, `data:`, `ftp:`, relative paths,
- * and scheme tricks such as ` javascript:` or `java\tscript:` (DECISIONS D2, issue 4 "http/https only").
+ * and scheme tricks such as ` javascript:` or `java\tscript:` (docs/decisions/0002-entities.md,
+ * docs/decisions/0013-link-management.md "http/https only").
  */
 export function isHttpUrl(value: unknown): value is string {
   if (typeof value !== 'string' || value.length > MAX_URL_LENGTH) return false;
@@ -95,7 +97,10 @@ export function isHttpUrl(value: unknown): value is string {
   }
 }
 
-/** The internal path of an uploaded image, as responses give it (DECISIONS D3): `/api/images/<64 hex>`. */
+/**
+ * The internal path of an uploaded image, as responses give it (docs/decisions/0003-api-calls.md):
+ * `/api/images/<64 hex>`.
+ */
 export const INTERNAL_IMAGE_PATH = /^\/api\/images\/([0-9a-f]{64})$/;
 
 /**
@@ -107,10 +112,10 @@ export function isImageLink(value: unknown): value is string {
 }
 
 /**
- * The tags of the one tag string of the forms (DECISIONS D2): split on `,` and `/`, trimmed, a leading `#` dropped
- * (`#해시` → `해시`, issue 16 item 5: people type hashtags, the list adds its own `#`), empty parts and duplicates
- * dropped, first occurrence kept. Not bounded: the validators refuse more than MAX_TAGS or a tag longer than
- * MAX_TAG_LENGTH.
+ * The tags of the one tag string of the forms (docs/decisions/0002-entities.md): split on `,` and `/`, trimmed, a
+ * leading `#` dropped (`#해시` → `해시`, docs/decisions/0055-form-flow.md: people type hashtags, the list adds its own
+ * `#`), empty parts and duplicates dropped, first occurrence kept. Not bounded: the validators refuse more than
+ * MAX_TAGS or a tag longer than MAX_TAG_LENGTH.
  */
 export function splitTagInput(input: string): string[] {
   return [
@@ -145,7 +150,8 @@ export const MAX_EMAIL_LENGTH = 254;
  * An email address as the HTML standard's `<input type="email">` accepts it ("valid email address", one `@`, no
  * display name, no quotes or comments), with a local part of at most 64 characters (RFC 5321 §4.5.3.1.1), a domain
  * of at least two labels (a reminder needs an address the Internet can deliver to, not `name@localhost`) and at most
- * MAX_EMAIL_LENGTH characters in all. Used by the booking's optional reminder address (issue 26 item 5). Trim first.
+ * MAX_EMAIL_LENGTH characters in all. Used by the booking's optional reminder address
+ * (docs/decisions/0076-calendar-and-reminders.md). Trim first.
  */
 export function isEmailAddress(value: unknown): value is string {
   if (typeof value !== 'string' || value.length > MAX_EMAIL_LENGTH) return false;
@@ -157,10 +163,11 @@ export function isEmailAddress(value: unknown): value is string {
 }
 
 /**
- * The site's roles, as realm roles in the access token's `realm_access.roles` (Keycloak's claim shape; issue 27
- * item 1). `owner` may do everything (people, backup and restore, the audit log, visitors' personal data); `editor`
- * links, schedules, popups and their slots, the cover and analytics; `staff` the bookings of today's and upcoming
- * slots (search, check-in, no-show, cancel), with phone numbers masked. Ordered from most to least.
+ * The site's roles, as realm roles in the access token's `realm_access.roles` (Keycloak's claim shape;
+ * docs/decisions/0079-roles.md). `owner` may do everything (people, backup and restore, the audit log, visitors'
+ * personal data); `editor` links, schedules, popups and their slots, the cover and analytics; `staff` the bookings of
+ * today's and upcoming slots (search, check-in, no-show, cancel), with phone numbers masked. Ordered from most to
+ * least.
  */
 export const SITE_ROLES = ['owner', 'editor', 'staff'] as const;
 

@@ -30,8 +30,8 @@ export class ShutdownState {
 }
 
 /**
- * Body of every 503 sent while the process drains: the D1 envelope plus `status: 'stopping'`, with the request's id
- * (issue 15 item 7) when it has one.
+ * Body of every 503 sent while the process drains: the docs/decisions/0001-response-envelope.md envelope plus
+ * `status: 'stopping'`, with the request's id (docs/decisions/0047-logs-metrics-audit.md) when it has one.
  */
 export const stoppingBody = (message: string, requestId?: unknown) => ({
   statusCode: 503,

@@ -11,7 +11,7 @@ const deferred = <T>() => {
   return { promise, resolve, reject };
 };
 
-describe('SingleFlight (issue 28 item 6)', () => {
+describe('SingleFlight (docs/decisions/0091-responsive-embedded-default.md)', () => {
   it('runs the work once for callers of one key at once, and again once it settled', async () => {
     const flights = new SingleFlight<string>();
     const gate = deferred<string>();

@@ -44,9 +44,9 @@ function queryParameters(controller: object, handler: ReturnType<ExecutionContex
 }
 
 /**
- * Global interceptor (issue 28 item 11): a query parameter the route reads, given more than once (`?days=7&days=30`,
- * which Express makes an array) or in bracket form (`?days[]=7`, `?days[x]=7`, which Express's simple query parser
- * keeps under the key `days[]`, so the handler saw no `days` and answered its default) → 400
+ * Global interceptor (docs/decisions/0096-smaller-hardening.md): a query parameter the route reads, given more than
+ * once (`?days=7&days=30`, which Express makes an array) or in bracket form (`?days[]=7`, `?days[x]=7`, which Express's
+ * simple query parser keeps under the key `days[]`, so the handler saw no `days` and answered its default) → 400
  * `messages.queryNotSingle(name)` naming it, in the shape of a bad scalar's 400 (`{ statusCode, message, requestId }`),
  * before the handler. One rule for every route instead of one check per handler. The parameters are the route's own
  * ({@link queryParameters}); a parameter documented as an array (`@ApiQuery({ isArray: true })`) may repeat, and a

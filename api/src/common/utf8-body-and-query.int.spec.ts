@@ -37,9 +37,10 @@ function multipart(fields: Array<[string, Buffer | string]>, png: Buffer): { bod
 }
 
 /**
- * Issue 28 item 11 (real app, real PostgreSQL, over HTTP): a JSON body or a multipart text part whose bytes are not
- * UTF-8 is a 400 with a Korean message and stores nothing (it was decoded to U+FFFD and stored); a query parameter
- * given as an array (`?days[]=7`, `?days=7&days=30`) is a 400 naming it (the bracket form fell back to the default).
+ * docs/decisions/0096-smaller-hardening.md (real app, real PostgreSQL, over HTTP): a JSON body or a multipart text part
+ * whose bytes are not UTF-8 is a 400 with a Korean message and stores nothing (it was decoded to U+FFFD and stored); a
+ * query parameter given as an array (`?days[]=7`, `?days=7&days=30`) is a 400 naming it (the bracket form fell back to
+ * the default).
  */
 describe('bodies that are not UTF-8 and array query parameters (integration, real PostgreSQL)', () => {
   let t: AdminTestApp;

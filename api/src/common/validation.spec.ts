@@ -19,7 +19,7 @@ const validate = async (body: unknown): Promise<unknown> => {
   }
 };
 
-describe('createValidationPipe (DECISIONS D1)', () => {
+describe('createValidationPipe (docs/decisions/0001-response-envelope.md)', () => {
   it('puts the first broken rule in message and every one in errors', async () => {
     expect(await validate({})).toEqual({
       statusCode: 400,

@@ -26,10 +26,11 @@ class BodyValidationPipe extends ValidationPipe {
 }
 
 /**
- * The global ValidationPipe: whitelist + transform, unknown fields refused, and failures as 400 in the D1
- * envelope with one `{ field, message }` per broken constraint (DTOs give Korean constraint messages).
- * `message` is the first broken rule's sentence, in the DTO's field order (the screens alert `data.message`,
- * so it names the problem: `messages.requiredValues`), or `messages.validationFailed` when none has one.
+ * The global ValidationPipe: whitelist + transform, unknown fields refused, and failures as 400 in the
+ * docs/decisions/0001-response-envelope.md envelope with one `{ field, message }` per broken constraint (DTOs give
+ * Korean constraint messages). `message` is the first broken rule's sentence, in the DTO's field order (the screens
+ * alert `data.message`, so it names the problem: `messages.requiredValues`), or `messages.validationFailed` when none
+ * has one.
  */
 export function createValidationPipe(): ValidationPipe {
   return new BodyValidationPipe({

@@ -86,7 +86,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ANALYTICS_ROLLUP_INTERVAL_SECONDS: '-5' })).toThrow(/ANALYTICS_ROLLUP_INTERVAL_SECONDS/);
   });
 
-  it('reads the log and metrics settings, naming a bad one (issue 15 item 7)', () => {
+  it('reads the log and metrics settings, naming a bad one (docs/decisions/0047-logs-metrics-audit.md)', () => {
     expect(loadConfig({ LOG_LEVEL: 'debug', LOG_FORMAT: 'pretty' })).toMatchObject({
       logLevel: 'debug',
       logFormat: 'pretty',
@@ -97,7 +97,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('설정 오류: METRICS_TOKEN 는 16자 이상이어야 합니다');
   });
 
-  it('reads the booking retention in days (issue 13)', () => {
+  it('reads the booking retention in days (docs/decisions/0030-popup-bookings.md)', () => {
     expect(loadConfig({ BOOKING_RETENTION_DAYS: '7' }).bookingRetentionDays).toBe(7);
     for (const bad of ['0', '3651', '1.5', 'abc']) {
       expect(() => loadConfig({ BOOKING_RETENTION_DAYS: bad })).toThrow(
@@ -106,7 +106,7 @@ describe('loadConfig', () => {
     }
   });
 
-  it('reads the reminder settings; SMTP_URL needs SMTP_FROM and PUBLIC_SITE_URL (issue 26 item 5)', () => {
+  it('reads the reminder settings; SMTP_URL needs SMTP_FROM and PUBLIC_SITE_URL (docs/decisions/0076-calendar-and-reminders.md)', () => {
     const smtp = {
       SMTP_URL: 'smtps://mailer:s3cret@mail.example.com:465',
       SMTP_FROM: '"링크 & 일정" <no-reply@example.com>',
@@ -154,7 +154,7 @@ describe('loadConfig', () => {
     expect(refusal()).not.toContain('s3cret');
   });
 
-  it('reads the site name, description and public address (issue 14 item 2)', () => {
+  it('reads the site name, description and public address (docs/decisions/0033-head-and-link-preview.md)', () => {
     expect(
       loadConfig({
         SITE_NAME: '  민지의 가게 ',
@@ -168,7 +168,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_SITE_URL: 'https://links.example.com/?a=1' })).toThrow(/PUBLIC_SITE_URL/);
   });
 
-  it('serves /api/docs only when API_DOCS is true (issue 15)', () => {
+  it('serves /api/docs only when API_DOCS is true (docs/decisions/0040-trusted-under-attack.md)', () => {
     expect(loadConfig({}).apiDocs).toBe(false);
     expect(loadConfig({ API_DOCS: 'true' }).apiDocs).toBe(true);
     expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);

@@ -4,16 +4,16 @@ import { messages } from '../common/messages';
 import type { RateLimitBucket } from '../rate-limit/rate-limit.decorator';
 import { LOG_LEVELS, type LogLevel } from '../logging/http-logger';
 
-/** The default largest upload, 10 MiB (DECISIONS D4); UPLOAD_MAX_BYTES overrides it. */
+/** The default largest upload, 10 MiB (docs/decisions/0004-image-uploads.md); UPLOAD_MAX_BYTES overrides it. */
 export const DEFAULT_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
 /** The default largest backup archive a restore takes, 2 GiB; BACKUP_MAX_BYTES overrides it. */
 export const DEFAULT_BACKUP_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 
-/** The site's name when SITE_NAME is unset (issue 14 item 2). */
+/** The site's name when SITE_NAME is unset (docs/decisions/0033-head-and-link-preview.md). */
 export const DEFAULT_SITE_NAME = '링크 & 일정';
 
-/** The site's description when SITE_DESCRIPTION is unset (issue 14 item 2). */
+/** The site's description when SITE_DESCRIPTION is unset (docs/decisions/0033-head-and-link-preview.md). */
 export const DEFAULT_SITE_DESCRIPTION = '크리에이터가 고른 상품 링크와 팝업·방송 일정을 한곳에서 확인하세요.';
 
 /** Validated configuration of the API, read once at start-up (STYLE.md "Configuration"). */
@@ -40,16 +40,19 @@ export interface AppConfig {
    * grace period (docker-compose.yml `stop_grace_period`).
    */
   shutdownTimeoutMs: number;
-  /** Largest accepted upload in bytes (env UPLOAD_MAX_BYTES, default 10 MB, DECISIONS D4). */
+  /** Largest accepted upload in bytes (env UPLOAD_MAX_BYTES, default 10 MB, docs/decisions/0004-image-uploads.md). */
   uploadMaxBytes: number;
-  /** How access tokens are verified (DECISIONS D5, ARCHITECTURE.md "Identity"). */
+  /** How access tokens are verified (docs/decisions/0005-authentication.md, ARCHITECTURE.md "Identity"). */
   oidc: OidcConfig;
   /**
    * Which proxies' `X-Forwarded-For` the API believes, as Express `trust proxy` takes it (env TRUST_PROXY, default
    * `loopback`; behind the compose gateway `loopback, uniquelocal`). The client address of the rate limits.
    */
   trustProxy: string;
-  /** Serve the OpenAPI UI at /api/docs and the document at /api/docs-json (env API_DOCS, default false; issue 15). */
+  /**
+   * Serve the OpenAPI UI at /api/docs and the document at /api/docs-json (env API_DOCS, default false;
+   * docs/decisions/0040-trusted-under-attack.md).
+   */
   apiDocs: boolean;
   /** Redis for state shared by API processes (env REDIS_URL, `redis://…`); undefined → each process keeps its own. */
   redisUrl: string | undefined;
@@ -58,41 +61,48 @@ export interface AppConfig {
   /** Requests a minute per client and route in each rate-limit budget (env RATE_LIMIT_<BUDGET>_PER_MINUTE). */
   rateLimitsPerMinute: Record<RateLimitBucket, number>;
   /**
-   * The booking budget's limits besides the per-device one above (issue 26 item 3: a carrier's NAT puts many phones
-   * behind one address, so the address is only a generous ceiling against scripts): requests a minute per client
-   * address (env RATE_LIMIT_BOOKING_ADDRESS_PER_MINUTE, default 600) and booking submits a minute per phone number
-   * (env RATE_LIMIT_BOOKING_PHONE_PER_MINUTE, default 10). rate-limit/rate-limit.module.ts.
+   * The booking budget's limits besides the per-device one above (docs/decisions/0074-waiting-room.md: a carrier's NAT
+   * puts many phones behind one address, so the address is only a generous ceiling against scripts): requests a minute
+   * per client address (env RATE_LIMIT_BOOKING_ADDRESS_PER_MINUTE, default 600) and booking submits a minute per phone
+   * number (env RATE_LIMIT_BOOKING_PHONE_PER_MINUTE, default 10). rate-limit/rate-limit.module.ts.
    */
   bookingLimitsPerMinute: { address: number; phone: number };
-  /** The waiting room in front of popup bookings (issue 26 item 3, bookings/waiting-room.service.ts). */
+  /**
+   * The waiting room in front of popup bookings (docs/decisions/0074-waiting-room.md,
+   * bookings/waiting-room.service.ts).
+   */
   bookingQueue: BookingQueueConfig;
   /**
    * Minutes a freed seat is held for the first on a full slot's waitlist before it passes to the next (env
-   * WAITLIST_HOLD_MINUTES, default 15, 1–1440; issue 26 item 4, bookings/waitlist.service.ts).
+   * WAITLIST_HOLD_MINUTES, default 15, 1–1440; docs/decisions/0075-waitlist.md, bookings/waitlist.service.ts).
    */
   waitlistHoldMinutes: number;
   /** Largest backup archive a restore reads, in bytes (env BACKUP_MAX_BYTES, default 2 GiB). */
   backupMaxBytes: number;
   /**
-   * Public reads kept serialized in each process (env PUBLIC_CACHE_MAX_ENTRIES, default 500, 0 = no cache; issue 14
-   * item 4, public-cache/public-cache.ts): the least recently used entry goes first past this count.
+   * Public reads kept serialized in each process (env PUBLIC_CACHE_MAX_ENTRIES, default 500, 0 = no cache;
+   * docs/decisions/0035-public-read-caching.md, public-cache/public-cache.ts): the least recently used entry goes first
+   * past this count.
    */
   publicCacheMaxEntries: number;
   /**
-   * Bytes of image variants kept in each process's memory (env IMAGE_CACHE_MAX_BYTES, default 32 MiB, 0 = none; issue
-   * 14 item 4): the hot `/api/images/<key>?w=` answers skip the database; the least recently used go first.
+   * Bytes of image variants kept in each process's memory (env IMAGE_CACHE_MAX_BYTES, default 32 MiB, 0 = none;
+   * docs/decisions/0035-public-read-caching.md): the hot `/api/images/<key>?w=` answers skip the database; the least
+   * recently used go first.
    */
   imageCacheMaxBytes: number;
   /** Browser tests only: a file holding the API's "now" (env TEST_CLOCK_FILE; refused with NODE_ENV=production). */
   testClockFile: string | undefined;
   /**
    * Days after a popup slot ends before its bookings' names and phone numbers are erased (env BOOKING_RETENTION_DAYS,
-   * default 30, 1–3650; issue 13 "Personal data"). Counts are kept.
+   * default 30, 1–3650; docs/decisions/0030-popup-bookings.md "Personal data"). Counts are kept.
    */
   bookingRetentionDays: number;
-  /** Booking reminders by email before the slot (issue 26 item 5, docs/notifications.md). */
+  /**
+   * Booking reminders by email before the slot (docs/decisions/0076-calendar-and-reminders.md, docs/notifications.md).
+   */
   reminders: ReminderConfig;
-  /** First-party analytics storage (issue 12 item 1, analytics/). */
+  /** First-party analytics storage (docs/decisions/0027-first-party-analytics.md, analytics/). */
   analytics: AnalyticsConfig;
   /** Least severe log level written (env LOG_LEVEL: fatal, error, warn, info, debug, trace, silent; default info). */
   logLevel: LogLevel;
@@ -103,13 +113,13 @@ export interface AppConfig {
    * only direct requests from loopback may read it; metrics/metrics-endpoint.ts).
    */
   metricsToken: string | undefined;
-  /** What the page's head says about the site (issue 14 item 2, site-head/). */
+  /** What the page's head says about the site (docs/decisions/0033-head-and-link-preview.md, site-head/). */
   site: SiteConfig;
 }
 
 /**
- * The site as link previews and search engines see it (issue 14 item 2): `GET /api/site/head` and
- * `GET /api/site/manifest.webmanifest` are built from it.
+ * The site as link previews and search engines see it (docs/decisions/0033-head-and-link-preview.md):
+ * `GET /api/site/head` and `GET /api/site/manifest.webmanifest` are built from it.
  */
 export interface SiteConfig {
   /** The site's name: `<title>`, `og:title`, the manifest's `name` (env SITE_NAME, default `링크 & 일정`, ≤ 100 chars). */
@@ -124,7 +134,7 @@ export interface SiteConfig {
   publicUrl: string | undefined;
 }
 
-/** How the waiting room admits visitors to the booking form (issue 26 item 3). */
+/** How the waiting room admits visitors to the booking form (docs/decisions/0074-waiting-room.md). */
 export interface BookingQueueConfig {
   /**
    * Visitors admitted at once per slot, each filling in the form (env BOOKING_QUEUE_ACTIVE_LIMIT, default 50,
@@ -136,8 +146,8 @@ export interface BookingQueueConfig {
 }
 
 /**
- * When and how visitors who gave an email address are reminded of their booking (issue 26 item 5,
- * bookings/booking-reminder.service.ts, docs/notifications.md).
+ * When and how visitors who gave an email address are reminded of their booking
+ * (docs/decisions/0076-calendar-and-reminders.md, bookings/booking-reminder.service.ts, docs/notifications.md).
  */
 export interface ReminderConfig {
   /** How long before the slot's start the reminder goes out, in hours (env REMINDER_HOURS_BEFORE, default 24, 1–720). */
@@ -171,13 +181,13 @@ export interface AnalyticsConfig {
   ingestFlushMs: number;
   /**
    * Events a day (Asia/Seoul) stored in full, across every API process (env ANALYTICS_DAILY_BUDGET, default 50000,
-   * 1000–1000000000; issue 26 item 1). Past it one visitor in ten is stored, up to twice the budget, then none; the
-   * day's report says how many were left out (analytics/analytics-ingest.service.ts).
+   * 1000–1000000000; docs/decisions/0072-cheap-analytics-ingest.md). Past it one visitor in ten is stored, up to twice
+   * the budget, then none; the day's report says how many were left out (analytics/analytics-ingest.service.ts).
    */
   dailyBudget: number;
 }
 
-/** The OpenID Connect issuer whose access tokens the API accepts (DECISIONS D5). */
+/** The OpenID Connect issuer whose access tokens the API accepts (docs/decisions/0005-authentication.md). */
 export interface OidcConfig {
   /** Expected `iss`, exactly (env OIDC_ISSUER, default `http://localhost:8090`, the embedded provider in idp/). */
   issuer: string;
@@ -320,7 +330,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (v.TEST_CLOCK_FILE && v.NODE_ENV === 'production') {
     throw new ConfigError(messages.configError('TEST_CLOCK_FILE', messages.configTestOnly));
   }
-  // A reminder names its sender and links to the booking's confirmation page (issue 26 item 5).
+  // A reminder names its sender and links to the booking's confirmation page
+  // (docs/decisions/0076-calendar-and-reminders.md).
   if (v.SMTP_URL && !v.SMTP_FROM) {
     throw new ConfigError(messages.configError('SMTP_FROM', messages.configSmtpFromRequired));
   }

@@ -17,9 +17,10 @@ const png = (seed: number) =>
     .toBuffer();
 
 /**
- * Issue 15 item 8 for the cover: `GET /api/cover` carries the cover's `version`; `POST /api/cover/image` with a stale
- * `If-Match` (or `If-None-Match: *` when a cover exists) answers 409 with the stored cover and stores nothing, the
- * current one replaces it and raises the version; no header replaces as before. Real app, real PostgreSQL.
+ * docs/decisions/0048-no-silent-overwrite.md for the cover: `GET /api/cover` carries the cover's `version`;
+ * `POST /api/cover/image` with a stale `If-Match` (or `If-None-Match: *` when a cover exists) answers 409 with the
+ * stored cover and stores nothing, the current one replaces it and raises the version; no header replaces as before.
+ * Real app, real PostgreSQL.
  */
 describe('cover versions (integration, real PostgreSQL)', () => {
   let t: AdminTestApp;

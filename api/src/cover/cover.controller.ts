@@ -35,10 +35,10 @@ export class CoverController {
   }
 
   /**
-   * `POST /api/cover/image`, multipart file `image` (spec §7, DECISIONS D3/D4) → 201 `{ message, product: CoverDto }`.
+   * `POST /api/cover/image`, multipart file `image` (docs/product.md#7-api-calls, docs/decisions/0003-api-calls.md, docs/decisions/0004-image-uploads.md) → 201 `{ message, product: CoverDto }`.
    * The image goes through the upload pipeline and becomes the one cover; the previous cover image is deleted
    * when no link uses it. Errors: 400 no/empty file, 413 too large, 415 not an accepted image, 422 too many pixels.
-   * Issue 15 item 8: with `If-Match: "<version>"` (the cover's version the screen loaded), or `If-None-Match: *` (the
+   * docs/decisions/0048-no-silent-overwrite.md: with `If-Match: "<version>"` (the cover's version the screen loaded), or `If-None-Match: *` (the
    * screen saw no cover), a cover replaced since is kept: 409 `messages.coverConflict` with the stored cover (or null)
    * in `product`, and the image is not stored. Without either, the cover is replaced whatever it is (as before).
    */

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** The one current cover image (DECISIONS D2 "Cover"): a single row with id 1. Table `cover`. */
+/** The one current cover image (docs/decisions/0002-entities.md "Cover"): a single row with id 1. Table `cover`. */
 @Entity('cover')
 export class Cover {
   /** Always 1 (CHECK). */
@@ -10,7 +10,10 @@ export class Cover {
   @Column({ name: 'image_key', type: 'char', length: 64 })
   imageKey!: string;
 
-  /** Edit version (issue 15 item 8): 1 for the first cover, +1 on every replace; a stale replace is refused (409). */
+  /**
+   * Edit version (docs/decisions/0048-no-silent-overwrite.md): 1 for the first cover, +1 on every replace; a stale
+   * replace is refused (409).
+   */
   @Column({ type: 'int', default: 1 })
   version!: number;
 

@@ -7,19 +7,23 @@ import { imageUrl, insertImage, PreparedImage, removeUnreferencedImages } from '
 import { Cover } from './cover.entity';
 import type { CoverDto } from './dto/cover.dto';
 
-/** Transaction-level advisory lock of cover replaces (issue 15 item 8): the first one has no row to lock. */
+/**
+ * Transaction-level advisory lock of cover replaces (docs/decisions/0048-no-silent-overwrite.md): the first one has no
+ * row to lock.
+ */
 const COVER_LOCK_ID = 4_000_002;
 
 /**
- * What a cover replace expects to find (issue 15 item 8): `version` the cover's version the screen loaded, or
- * `none` true when the screen saw no cover at all (`If-None-Match: *`). Neither: replaced whatever is stored.
+ * What a cover replace expects to find (docs/decisions/0048-no-silent-overwrite.md): `version` the cover's version the
+ * screen loaded, or `none` true when the screen saw no cover at all (`If-None-Match: *`). Neither: replaced whatever is
+ * stored.
  */
 export interface CoverExpectation {
   version?: number;
   none?: boolean;
 }
 
-/** The one cover image (DECISIONS D2), answered as CoverDto. */
+/** The one cover image (docs/decisions/0002-entities.md), answered as CoverDto. */
 @Injectable()
 export class CoverService {
   constructor(
@@ -27,18 +31,18 @@ export class CoverService {
     private readonly dataSource: DataSource,
   ) {}
 
-  /** The current cover, or null when none was ever uploaded (DECISIONS D3 `GET /api/cover`). */
+  /** The current cover, or null when none was ever uploaded (docs/decisions/0003-api-calls.md `GET /api/cover`). */
   async current(): Promise<CoverDto | null> {
     const cover = await this.covers.findOneBy({ id: 1 });
     return cover ? { imagelink: imageUrl(cover.imageKey), version: cover.version } : null;
   }
 
   /**
-   * Makes a prepared upload the one cover (DECISIONS D2 "at most one current cover"): in one transaction the
-   * image is inserted, the cover row (id 1) upserted with its version raised by one (1 for the first cover), and the
-   * previous cover image deleted when no link uses it.
-   * With `expected` (issue 15 item 8) the locked row is compared first: a cover replaced since the screen loaded it
-   * (another version, or any cover when the screen saw none) is left as it is, and the image is not stored.
+   * Makes a prepared upload the one cover (docs/decisions/0002-entities.md "at most one current cover"): in one
+   * transaction the image is inserted, the cover row (id 1) upserted with its version raised by one (1 for the first
+   * cover), and the previous cover image deleted when no link uses it. With `expected`
+   * (docs/decisions/0048-no-silent-overwrite.md) the locked row is compared first: a cover replaced since the screen
+   * loaded it (another version, or any cover when the screen saw none) is left as it is, and the image is not stored.
    * @returns the cover now.
    * @throws ApiError 409 `messages.coverConflict` with `product` = the cover as stored now (or null).
    */

@@ -1,10 +1,11 @@
 /**
- * Issue 15 item 4 (a): PostgreSQL restarted under a mixed read/write load. One real API process (test/booking-burst.ts)
- * on a throwaway cluster of its own (test/throwaway-postgres.ts; the machine's shared server is never touched), a
- * steady load of public reads, administrator reads and administrator writes; the cluster is stopped mid-load and
- * started again once the API has answered the outage. Checks: no 500 and no dropped connection at any time; during the
- * outage 503 with `Retry-After` and the Korean message; every write acknowledged (201) is a row afterwards; the same
- * API process serves again without a restart. The figures are printed (acknowledged writes, rows, answers by status).
+ * docs/decisions/0044-survivable-faults.md (a): PostgreSQL restarted under a mixed read/write load. One real API
+ * process (test/booking-burst.ts) on a throwaway cluster of its own (test/throwaway-postgres.ts; the machine's shared
+ * server is never touched), a steady load of public reads, administrator reads and administrator writes; the cluster is
+ * stopped mid-load and started again once the API has answered the outage. Checks: no 500 and no dropped connection at
+ * any time; during the outage 503 with `Retry-After` and the Korean message; every write acknowledged (201) is a row
+ * afterwards; the same API process serves again without a restart. The figures are printed (acknowledged writes, rows,
+ * answers by status).
  */
 import { Client } from 'pg';
 import { messages } from '../common/messages';
@@ -26,7 +27,7 @@ type Phase = 'before' | 'outage' | 'after';
 
 const WORKERS = 6;
 
-describe('PostgreSQL restarted under load (issue 15 item 4 (a))', () => {
+describe('PostgreSQL restarted under load (docs/decisions/0044-survivable-faults.md (a))', () => {
   let pg: ThrowawayPostgres;
   let api: ApiProcesses;
 

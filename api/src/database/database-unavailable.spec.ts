@@ -6,7 +6,10 @@ import { ApiExceptionFilter } from '../common/api-exception.filter';
 import { messages } from '../common/messages';
 import { isDatabaseUnavailable } from './database-unavailable';
 
-/** Issue 15 item 4 (a): which errors mean "the database is down", and what the API does with them. */
+/**
+ * docs/decisions/0044-survivable-faults.md (a): which errors mean "the database is down", and what the API does with
+ * them.
+ */
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
 
 describe('isDatabaseUnavailable', () => {
@@ -19,7 +22,8 @@ describe('isDatabaseUnavailable', () => {
     ['wrapped by TypeORM', new QueryFailedError('SELECT 1', [], pgError('57P01', 'terminating connection'))],
     ['AggregateError', new AggregateError([pgError('ECONNREFUSED', 'x'), pgError('ECONNREFUSED', 'y')], '')],
     ['a transaction whose connection was released', new QueryRunnerAlreadyReleasedError()],
-    // An entity manager's runner released under it (issue 28 item 7: two writes caught by a restart answered 500).
+    // An entity manager's runner released under it (docs/decisions/0092-connection-failure-is-503.md: two writes caught
+    // by a restart answered 500).
     ["an entity manager's released connection", new QueryRunnerProviderAlreadyReleasedError()],
   ])('%s: unavailable', (_name, error) => expect(isDatabaseUnavailable(error)).toBe(true));
 

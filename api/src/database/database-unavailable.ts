@@ -1,7 +1,7 @@
 /**
- * Recognises the errors of a database that is down or restarting (issue 15 item 4 (a)), as opposed to a query's own
- * failure: the API answers them 503 with `Retry-After` (common/api-exception.filter.ts) and retries an idempotent
- * read once first (common/database-retry.interceptor.ts).
+ * Recognises the errors of a database that is down or restarting (docs/decisions/0044-survivable-faults.md (a)), as
+ * opposed to a query's own failure: the API answers them 503 with `Retry-After` (common/api-exception.filter.ts) and
+ * retries an idempotent read once first (common/database-retry.interceptor.ts).
  */
 
 /** SQLSTATEs of a server that is shutting down, starting up or cut the connection (PostgreSQL appendix A). */
@@ -31,7 +31,8 @@ const UNAVAILABLE_MESSAGES = [
  * connection failed, and the next statement (the COMMIT, say) meets the release instead of pg's own error (seen in
  * `database-restart.int.spec.ts`: a write in flight when PostgreSQL stopped answered 500). The family is told by its
  * cause, a released connection (`QueryRunnerAlreadyReleasedError`, `QueryRunnerProviderAlreadyReleasedError` of an
- * entity manager's runner, …), not listed one by one: a list of one missed the second (issue 28 item 7).
+ * entity manager's runner, …), not listed one by one: a list of one missed the second
+ * (docs/decisions/0092-connection-failure-is-503.md).
  */
 const RELEASED_CONNECTION_ERROR = /^[A-Za-z]*AlreadyReleasedError$/;
 

@@ -25,15 +25,15 @@ interface Answer {
 }
 
 /**
- * Issue 15 item 4(0): the embedded database (PGlite behind @electric-sql/pglite-socket, `npm start`'s default) serves
- * concurrent requests without error. Before the fix several pool connections interleaved their extended-protocol
- * messages on PGlite's one session and a request answered 500 `portal "" does not exist` at random.
- * The API runs as a real process compiled from its sources (PGlite cannot load inside jest's module sandbox), with
- * no DATABASE_URL and the demo catalogue seeded, and gets 240 requests at once: the public link list, the tag list,
- * image variants never made before (cold, three widths per image) and made already (cached), and administrator
+ * docs/decisions/0044-survivable-faults.md(0): the embedded database (PGlite behind @electric-sql/pglite-socket,
+ * `npm start`'s default) serves concurrent requests without error. Before the fix several pool connections interleaved
+ * their extended-protocol messages on PGlite's one session and a request answered 500 `portal "" does not exist` at
+ * random. The API runs as a real process compiled from its sources (PGlite cannot load inside jest's module sandbox),
+ * with no DATABASE_URL and the demo catalogue seeded, and gets 240 requests at once: the public link list, the tag
+ * list, image variants never made before (cold, three widths per image) and made already (cached), and administrator
  * creates and updates. No answer may be a 5xx, and every write must be there afterwards.
  */
-describe('embedded database under concurrent requests (issue 15 item 4(0))', () => {
+describe('embedded database under concurrent requests (docs/decisions/0044-survivable-faults.md(0))', () => {
   let issuer: TestIssuer;
   let dataDir: string;
   let api: ChildProcess;

@@ -14,12 +14,13 @@ import type { ConnectionLane } from './embedded-pool';
 jest.setTimeout(120_000);
 
 /**
- * Issue 28 item 6: the embedded database's ONE connection under a burst of visitors. The app boots with the embedded
- * shape (`typeormOptions(url, true)`: one pool connection, no invalidation channel) on the test PostgreSQL server. The
- * test holds that connection itself while requests pile up behind it, then lets go and reads the order in which their
- * statements reached PostgreSQL (pg's Client.query, in this process). No timings are asserted.
+ * docs/decisions/0091-responsive-embedded-default.md: the embedded database's ONE connection under a burst of visitors.
+ * The app boots with the embedded shape (`typeormOptions(url, true)`: one pool connection, no invalidation channel) on
+ * the test PostgreSQL server. The test holds that connection itself while requests pile up behind it, then lets go and
+ * reads the order in which their statements reached PostgreSQL (pg's Client.query, in this process). No timings are
+ * asserted.
  */
-describe('the embedded database shares its one connection (issue 28 item 6)', () => {
+describe('the embedded database shares its one connection (docs/decisions/0091-responsive-embedded-default.md)', () => {
   const now = new Date();
   let issuer: TestIssuer;
   let t: TestApp;

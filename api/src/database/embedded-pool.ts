@@ -4,10 +4,11 @@ import pg, { type PoolClient, type PoolConfig } from 'pg';
 import { LaneQueue } from '../common/lane-queue';
 
 /**
- * The queue a connection request waits in on the embedded database (issue 28 item 6): `write` for everything a request
- * that changes data asks for (any method but GET, HEAD, OPTIONS: its audit snapshot, its transaction, its audit
- * entry), `image` for image bytes read or stored by ImagesService (originals, WebP variants: a page's first visit asks
- * for dozens at once), `read` for the rest (public and administrator reads, jobs outside a request).
+ * The queue a connection request waits in on the embedded database
+ * (docs/decisions/0091-responsive-embedded-default.md): `write` for everything a request that changes data asks for
+ * (any method but GET, HEAD, OPTIONS: its audit snapshot, its transaction, its audit entry), `image` for image bytes
+ * read or stored by ImagesService (originals, WebP variants: a page's first visit asks for dozens at once), `read` for
+ * the rest (public and administrator reads, jobs outside a request).
  */
 export type ConnectionLane = 'write' | 'read' | 'image';
 
@@ -40,12 +41,13 @@ export function connectionLanes(request: Request, _response: Response, next: Nex
 
 /**
  * pg's Pool with a LaneQueue (common/lane-queue.ts) in front of its `max` connections, the {@link ConnectionLane}s
- * taking turns (issue 28 item 6): a write waits for at most one read and one image query per write ahead of it. On the embedded database the pool holds ONE connection (typeorm-options.ts EMBEDDED_POOL_SIZE),
- * and pg's own queue is first in, first out: each query of a save outside its transaction, and the transaction
- * itself, waited behind every cold image variant and public read already queued (saves took 15 s median under 300
- * concurrent visitors). Here each `connect()` waits in its caller's lane ({@link connectionLanes},
- * {@link inConnectionLane}; `read` outside any) and asks pg only once the queue grants it, so pg never queues; the
- * slot comes back when the client is released (a second `release` still throws, as pg's does).
+ * taking turns (docs/decisions/0091-responsive-embedded-default.md): a write waits for at most one read and one image
+ * query per write ahead of it. On the embedded database the pool holds ONE connection (typeorm-options.ts
+ * EMBEDDED_POOL_SIZE), and pg's own queue is first in, first out: each query of a save outside its transaction, and the
+ * transaction itself, waited behind every cold image variant and public read already queued (saves took 15 s median
+ * under 300 concurrent visitors). Here each `connect()` waits in its caller's lane ({@link connectionLanes}, {@link
+ * inConnectionLane}; `read` outside any) and asks pg only once the queue grants it, so pg never queues; the slot comes
+ * back when the client is released (a second `release` still throws, as pg's does).
  */
 export class EmbeddedPool extends pg.Pool {
   readonly lanes: LaneQueue<ConnectionLane>;

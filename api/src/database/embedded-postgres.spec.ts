@@ -62,7 +62,7 @@ describe('startEmbeddedPostgres', () => {
     expect(result.startdate).toBe('2026-11-20');
   });
 
-  it('keeps the data directory owner-only: directories 0700, files 0600, also under umask 000 (issue 15)', async () => {
+  it('keeps the data directory owner-only: directories 0700, files 0600, also under umask 000 (docs/decisions/0040-trusted-under-attack.md)', async () => {
     const umask = process.umask(0);
     let result;
     try {
@@ -186,7 +186,8 @@ async function nodeForNobody(): Promise<string> {
 /**
  * Connects to each target as OS user `nobody` (the caller must be root) with node:net alone, so the client needs
  * nothing of this checkout, and returns what it saw. Connecting is reading: the embedded server asks no password
- * (`psql` as `nobody` read every booking's name and phone, the probe of issue 28 item 8).
+ * (`psql` as `nobody` read every booking's name and phone, the probe of
+ * docs/decisions/0093-private-embedded-database.md).
  */
 async function connectAsNobody(targets: Target[]): Promise<Attempt[]> {
   const script = `
@@ -232,10 +233,11 @@ function targetOf(url: string): Target['options'] {
 const asRoot = process.getuid?.() === 0;
 
 /**
- * Issue 28 item 8: the embedded database answered any account of the machine on a loopback TCP port with no password
- * (`psql -h 127.0.0.1 -p <port> -U postgres` as `nobody` read every booking's name and phone). It is started here as
- * main.ts starts it (test/embedded-held-open.ts), and a client running as `nobody` tries the way the API connects
- * and every TCP port the process listens on, while the API's own connection and another client of its account work.
+ * docs/decisions/0093-private-embedded-database.md: the embedded database answered any account of the machine on a
+ * loopback TCP port with no password (`psql -h 127.0.0.1 -p <port> -U postgres` as `nobody` read every booking's name
+ * and phone). It is started here as main.ts starts it (test/embedded-held-open.ts), and a client running as `nobody`
+ * tries the way the API connects and every TCP port the process listens on, while the API's own connection and another
+ * client of its account work.
  */
 (asRoot || process.env.CI ? describe : describe.skip)(
   `the embedded database is private to its OS account${asRoot ? '' : ' (skipped: needs root to run a client as user nobody)'}`,

@@ -49,13 +49,14 @@ const MAX_SOCKET_PATH_BYTES = 103;
 /**
  * Starts PGlite with its files in `<dataDir>/pglite`, served by PGLiteSocketServer on the Unix socket
  * `<dataDir>/.s.PGSQL.5432` (ARCHITECTURE.md "Data"). The data directory is made 0700 and the socket 0600, so only
- * the account running this process connects: no TCP port, no password to leak (issue 28 item 8; on 127.0.0.1 any
- * account of the machine read every booking). A data directory too deep for a socket path puts the socket in a fresh
- * 0700 directory under the system's temporary directory instead, removed at stop.
- * PGlite is one PostgreSQL session and the socket server queues each protocol message on its own, so two connections
- * that use the extended protocol at once break each other (issue 15 item 4(0)): callers use ONE connection
- * (EMBEDDED_POOL_SIZE, typeorm-options.ts) and only the transaction's EntityManager inside a transaction. The
- * server accepts up to EMBEDDED_MAX_CONNECTIONS so a pool replacing its connection is never refused.
+ * the account running this process connects: no TCP port, no password to leak
+ * (docs/decisions/0093-private-embedded-database.md; on 127.0.0.1 any account of the machine read every booking). A
+ * data directory too deep for a socket path puts the socket in a fresh 0700 directory under the system's temporary
+ * directory instead, removed at stop. PGlite is one PostgreSQL session and the socket server queues each protocol
+ * message on its own, so two connections that use the extended protocol at once break each other
+ * (docs/decisions/0044-survivable-faults.md(0)): callers use ONE connection (EMBEDDED_POOL_SIZE, typeorm-options.ts)
+ * and only the transaction's EntityManager inside a transaction. The server accepts up to EMBEDDED_MAX_CONNECTIONS so a
+ * pool replacing its connection is never refused.
  * @throws EmbeddedDatabaseLockedError when `<dataDir>/pglite.lock` names a live process.
  */
 export async function startEmbeddedPostgres(options: {
@@ -94,7 +95,8 @@ export async function startEmbeddedPostgres(options: {
     log(messages.embeddedStarting(pgliteDir));
     mkdirSync(pgliteDir, { recursive: true, mode: 0o700 });
     db = await PGlite.create({ dataDir: pgliteDir });
-    // PGlite's file system layer creates its files 0666 whatever the umask (issue 15: 968 of 1,011 files).
+    // PGlite's file system layer creates its files 0666 whatever the umask
+    // (docs/decisions/0040-trusted-under-attack.md: 968 of 1,011 files).
     restrictToOwner(pgliteDir);
     socketDirectory = privateSocketDirectory(options.dataDir, log);
     const socket = join(socketDirectory.path, SOCKET_FILE);
@@ -140,9 +142,10 @@ function removeStaleSocket(socket: string): void {
 }
 
 /**
- * Makes `root` and everything under it owner-only: directories 0700, files 0600 (issue 15 Build 6). Files PGlite
- * creates while running get its 0666, but inside a 0700 directory no one else can reach them; the next stop or
- * start narrows them too. Symbolic links are left alone; a missing `root` is not an error.
+ * Makes `root` and everything under it owner-only: directories 0700, files 0600
+ * (docs/decisions/0046-serve-and-supervise.md). Files PGlite creates while running get its 0666, but inside a 0700
+ * directory no one else can reach them; the next stop or start narrows them too. Symbolic links are left alone; a
+ * missing `root` is not an error.
  */
 export function restrictToOwner(root: string): void {
   const directories = [root];

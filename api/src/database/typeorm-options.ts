@@ -51,8 +51,10 @@ export const migrations = [
  * it takes no lock: run-migrations.ts applies them under a PostgreSQL advisory lock (`openDataSource`, the
  * migrate command).
  * @param embedded the embedded PGlite server is ONE PostgreSQL session behind a socket server, so the pool holds one
- *   connection, kept open (issue 15 item 4(0); database/embedded-postgres.ts explains why more break it), and is an
- *   EmbeddedPool (embedded-pool.ts), which gives it to writes and reads in turn (issue 28 item 6).
+ * connection, kept open (docs/decisions/0044-survivable-faults.md(0); database/embedded-postgres.ts explains why more
+ * break it), and is an
+ * EmbeddedPool (embedded-pool.ts), which gives it to writes and reads in turn
+ * (docs/decisions/0091-responsive-embedded-default.md).
  */
 export function typeormOptions(url: string, embedded = false): DataSourceOptions {
   return {
@@ -65,7 +67,8 @@ export function typeormOptions(url: string, embedded = false): DataSourceOptions
     extra: embedded
       ? { max: EMBEDDED_POOL_SIZE, idleTimeoutMillis: 0 }
       : { max: 10, connectionTimeoutMillis: CONNECTION_TIMEOUT_MS },
-    // Writes take turns with reads for the one connection instead of queueing behind them (issue 28 item 6).
+    // Writes take turns with reads for the one connection instead of queueing behind them
+    // (docs/decisions/0091-responsive-embedded-default.md).
     ...(embedded ? { driver: embeddedDriver } : {}),
   };
 }
@@ -74,10 +77,10 @@ export function typeormOptions(url: string, embedded = false): DataSourceOptions
  * Pool size on the embedded server: one. Several connections interleave their extended-protocol messages (Parse,
  * Bind, Execute, Sync are queued one by one by @electric-sql/pglite-socket 0.2.17) on PGlite's single session, so one
  * connection's Bind or Sync drops another's unnamed statement or portal: `portal "" does not exist` under concurrent
- * requests (issue 15 item 4(0)). With one connection pg queues the queries in the API process instead; PGlite ran
- * one query at a time anyway. Inside a transaction use only its EntityManager: a second connection would wait for
- * the first forever. Its socket server allows EMBEDDED_MAX_CONNECTIONS, so a replaced connection never races the
- * old one's close.
+ * requests (docs/decisions/0044-survivable-faults.md(0)). With one connection pg queues the queries in the API process
+ * instead; PGlite ran one query at a time anyway. Inside a transaction use only its EntityManager: a second connection
+ * would wait for the first forever. Its socket server allows EMBEDDED_MAX_CONNECTIONS, so a replaced connection never
+ * races the old one's close.
  */
 export const EMBEDDED_POOL_SIZE = 1;
 

@@ -16,9 +16,9 @@ const FIRST = migrations[0]!;
 const TABLES = ['images', 'links', 'plans', 'popup_slots', 'cover', 'administrators'] as const;
 
 /**
- * Upgrades keep data (issue 12 "An upgrade test in CI"): a database is filled at the first migration, then every later
- * migration runs on it (whatever migrations exist when this runs, so each new one is tested this way), and every row
- * is still there, column for column, and served by the API.
+ * Upgrades keep data (docs/decisions/0029-backup-restore-upgrade.md): a database is filled at the first migration, then
+ * every later migration runs on it (whatever migrations exist when this runs, so each new one is tested this way), and
+ * every row is still there, column for column, and served by the API.
  */
 describe('upgrading a database filled at the first migration', () => {
   let database: TestDatabase;
@@ -102,7 +102,7 @@ describe('upgrading a database filled at the first migration', () => {
     t = { ...app, issuer, bearer: async () => `Bearer ${await issuer.mint()}` };
     const api = await adminClient(t);
     const store = (await api.anonymous().get('/api/store').expect(200)).body.product;
-    // Issue 25 item 7: links made before the disclosure read none.
+    // docs/decisions/0070-disclosure-label.md: links made before the disclosure read none.
     expect(store.map((l: { disclosure: string }) => l.disclosure)).toEqual(['none', 'none', 'none']);
     expect(
       store.map((l: { pname: string; tags: string[]; imagelink: string | null }) => [l.pname, l.tags, l.imagelink]),

@@ -16,8 +16,8 @@ type ReadyAnswer = ReadinessResponse | UnavailableResponse;
 const DB_CHECK_TIMEOUT_MS = 2000;
 
 /**
- * Liveness and readiness for load balancers and orchestrators (issue 6 "Stateless API"), run by `@nestjs/terminus`
- * (issue 15 item 7): its HealthCheckService runs the indicators (readiness: TypeORM's `SELECT 1` ping with a 2 s
+ * Liveness and readiness for load balancers and orchestrators (docs/decisions/0017-stateless-api.md), run by `@nestjs/terminus`
+ * (docs/decisions/0047-logs-metrics-audit.md): its HealthCheckService runs the indicators (readiness: TypeORM's `SELECT 1` ping with a 2 s
  * limit; liveness: none), and the answers keep the shapes the probes, scripts and contract already know.
  * Liveness never touches the database, so a database outage makes replicas unready, not restarted.
  */
@@ -32,7 +32,7 @@ export class HealthController {
   ) {}
 
   /**
-   * `GET /api/health`: readiness, as it has been since DECISIONS D3 (same answers as `/api/health/ready`).
+   * `GET /api/health`: readiness, as it has been since docs/decisions/0003-api-calls.md (same answers as `/api/health/ready`).
    * Kept for existing callers (scripts/start.mjs, the image's HEALTHCHECK, the gateway test).
    */
   @Get()

@@ -5,7 +5,7 @@ import { createTestApp, TestApp } from '../test/test-app';
 
 jest.setTimeout(60_000);
 
-/** Liveness, readiness and the stopping state (issue 6 "Stateless API") on the real app and database. */
+/** Liveness, readiness and the stopping state (docs/decisions/0017-stateless-api.md) on the real app and database. */
 describe('health', () => {
   let t: TestApp;
   const server = () => t.app.getHttpServer() as App;

@@ -20,7 +20,7 @@ import { APP_CONFIG, DEFAULT_UPLOAD_MAX_BYTES, type AppConfig } from '../config/
 import { ApiErrors } from '../openapi/api-errors';
 import { MAX_INPUT_PIXELS, PreparedImage, prepareImage } from './images.service';
 
-/** The multipart field of the upload (spec §3 "form-data field named image"). */
+/** The multipart field of the upload (docs/product.md#3-entities "form-data field named image"). */
 export const IMAGE_FIELD = 'image';
 
 /** Bounds of the text fields that travel with the file. */
@@ -35,15 +35,15 @@ export interface UploadFieldLimits {
 const SHORT_FIELDS: UploadFieldLimits = { fields: 10, fieldSize: 1024 };
 
 /**
- * Parses a `multipart/form-data` upload with multer into memory, bounded WHILE it streams (DECISIONS D4):
- * the file at most UPLOAD_MAX_BYTES (busboy stops at the limit; the rest of the request is read and discarded,
- * never buffered), one file, in the field `image`, at most `limits.fields` other fields of at most
- * `limits.fieldSize` bytes each (default 10 of 1 KiB), 20 parts.
- * A request that is not multipart passes through untouched (the handler then finds no file).
- * Errors (D1 envelope, nothing stored): 413 `messages.imageTooLarge` (cut off while streaming);
- * 400 `messages.uploadOneImage` (a second file, or another file field);
- * 400 `messages.uploadMalformed` (too many parts/fields, a field too long, a malformed body);
- * 400 `messages.fieldNotUtf8(field)` (a text part whose bytes are not UTF-8: common/utf8-body.ts, issue 28 item 11).
+ * Parses a `multipart/form-data` upload with multer into memory, bounded WHILE it streams
+ * (docs/decisions/0004-image-uploads.md): the file at most UPLOAD_MAX_BYTES (busboy stops at the limit; the rest of the
+ * request is read and discarded, never buffered), one file, in the field `image`, at most `limits.fields` other fields
+ * of at most `limits.fieldSize` bytes each (default 10 of 1 KiB), 20 parts. A request that is not multipart passes
+ * through untouched (the handler then finds no file). Errors (docs/decisions/0001-response-envelope.md envelope,
+ * nothing stored): 413 `messages.imageTooLarge` (cut off while streaming); 400 `messages.uploadOneImage` (a second
+ * file, or another file field); 400 `messages.uploadMalformed` (too many parts/fields, a field too long, a malformed
+ * body); 400 `messages.fieldNotUtf8(field)` (a text part whose bytes are not UTF-8: common/utf8-body.ts,
+ * docs/decisions/0096-smaller-hardening.md).
  */
 export function imageUploadInterceptor(limits: UploadFieldLimits = SHORT_FIELDS): Type<NestInterceptor> {
   @Injectable()
@@ -88,8 +88,8 @@ export const ImageUploadInterceptor = imageUploadInterceptor();
 
 /**
  * The uploaded file (Nest's `@UploadedFile()` on a route behind `@ImageUpload()`), checked and normalized by
- * prepareImage (DECISIONS D4). Call it before opening a transaction: the heavy work (decode, orient,
- * re-encode, hash) must not hold a connection or a row lock.
+ * prepareImage (docs/decisions/0004-image-uploads.md). Call it before opening a transaction: the heavy work (decode,
+ * orient, re-encode, hash) must not hold a connection or a row lock.
  * @throws ApiError 400 `messages.imageRequired` (no file), 400 `messages.imageEmpty`,
  *   415 not an accepted image or a damaged one, 422 too many pixels.
  */
@@ -107,7 +107,10 @@ const IMAGE_PART = {
     'JPEG, PNG, WebP, GIF or AVIF (decided by the bytes; never SVG), at most UPLOAD_MAX_BYTES (default 10 MiB) and 40 megapixels',
 } as const;
 
-/** The upload errors every upload route may answer (DECISIONS D1, D4). */
+/**
+ * The upload errors every upload route may answer (docs/decisions/0001-response-envelope.md,
+ * docs/decisions/0004-image-uploads.md).
+ */
 const UPLOAD_ERRORS = {
   400: [messages.imageRequired, messages.imageEmpty, messages.uploadOneImage, messages.uploadMalformed],
   413: [messages.imageTooLarge(DEFAULT_UPLOAD_MAX_BYTES)],
@@ -117,9 +120,9 @@ const UPLOAD_ERRORS = {
 
 /**
  * After ImageUploadInterceptor on the image-only routes: a text part other than `allowed` → 400
- * `messages.unknownField(name)` naming it, as the JSON routes' validation pipe refuses an unknown field (issue 15
- * item 3: the bad-input corpus found extra parts silently ignored on `POST /api/image`, `PUT /api/image/:id`,
- * `POST /api/cover/image`). Runs before the handler, so nothing is stored.
+ * `messages.unknownField(name)` naming it, as the JSON routes' validation pipe refuses an unknown field
+ * (docs/decisions/0043-bad-input-corpus.md: the bad-input corpus found extra parts silently ignored on
+ * `POST /api/image`, `PUT /api/image/:id`, `POST /api/cover/image`). Runs before the handler, so nothing is stored.
  */
 export function onlyFieldsInterceptor(allowed: string[]): Type<NestInterceptor> {
   @Injectable()
@@ -157,10 +160,10 @@ export const ImageUpload = (fields: Record<string, { type: 'integer' | 'string';
   );
 
 /**
- * Marks a route that takes a whole form and its image in one multipart request (issue 16 item 1): the fields of
- * `dto` as text parts (validated by the global pipe like a JSON body) plus the file `image`, with room for long
- * fields (`limits`, default 12 fields of at most 8 KiB). OpenAPI: a multipart body of `dto`'s properties and
- * `image`, and the upload errors.
+ * Marks a route that takes a whole form and its image in one multipart request
+ * (docs/decisions/0051-nothing-half-saved.md): the fields of `dto` as text parts (validated by the global pipe like a
+ * JSON body) plus the file `image`, with room for long fields (`limits`, default 12 fields of at most 8 KiB). OpenAPI:
+ * a multipart body of `dto`'s properties and `image`, and the upload errors.
  */
 export const FormWithImageUpload = (
   dto: Type<unknown>,

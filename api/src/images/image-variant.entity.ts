@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** Widths a variant may have (DECISIONS D3 `?w=`). */
+/** Widths a variant may have (docs/decisions/0003-api-calls.md `?w=`). */
 export const VARIANT_WIDTHS = [320, 640, 1280] as const;
 export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 

@@ -1,9 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-/** Content types the API stores (DECISIONS D4). */
+/** Content types the API stores (docs/decisions/0004-image-uploads.md). */
 export type ImageContentType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif' | 'image/avif';
 
-/** A stored original image, content-addressed (DECISIONS D2 "Image"). Table `images`. */
+/** A stored original image, content-addressed (docs/decisions/0002-entities.md "Image"). Table `images`. */
 @Entity('images')
 export class Image {
   /** SHA-256 hex (64 lowercase chars) of `bytes`. */

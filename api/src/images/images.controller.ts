@@ -20,7 +20,7 @@ export class ImagesController {
   constructor(private readonly images: ImagesService) {}
 
   /**
-   * `GET /api/images/:key[?w=320|640|1280]` (DECISIONS D3): the stored original with its content type,
+   * `GET /api/images/:key[?w=320|640|1280]` (docs/decisions/0003-api-calls.md): the stored original with its content type,
    * or a WebP resized to width w (never enlarged), cached after the first request.
    * Content-addressed, so: `ETag: "<key>"` or `"<key>-<w>"`, `Cache-Control: public, max-age=31536000, immutable`,
    * and 304 on a matching If-None-Match (answered without reading the database: the key names the bytes).

@@ -15,7 +15,7 @@ function recordingManager() {
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } });
 
-describe('storeImage type checks (DECISIONS D4)', () => {
+describe('storeImage type checks (docs/decisions/0004-image-uploads.md)', () => {
   it.each([
     ['png', 'image/png'],
     ['jpeg', 'image/jpeg'],

@@ -16,15 +16,15 @@ import { PublicCache } from '../public-cache/public-cache';
 import type { ImageContentType } from './image.entity';
 import type { VariantWidth } from './image-variant.entity';
 
-/** Largest accepted image in pixels (decompression-bomb bound, DECISIONS D4). */
+/** Largest accepted image in pixels (decompression-bomb bound, docs/decisions/0004-image-uploads.md). */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
 /**
- * Images that variant() and derived() make with sharp at a time: one less than the cores, at least one (issue 28
- * item 6). sharp works on libuv's threads, each image on several, so a page's cold variants made all at once left the
- * event loop, which also runs the embedded database, little of the CPU: on 2 cores (bench/embedded-mix.mjs, 81 cold
- * variants among 300 requests) one at a time answered the saves sooner (p99 0.65–1.28 s against 1.08–2.52 s) and the
- * variants too (p50 1.3–2.5 s against 2.5–4.9 s).
+ * Images that variant() and derived() make with sharp at a time: one less than the cores, at least one
+ * (docs/decisions/0091-responsive-embedded-default.md). sharp works on libuv's threads, each image on several, so a
+ * page's cold variants made all at once left the event loop, which also runs the embedded database, little of the CPU:
+ * on 2 cores (bench/embedded-mix.mjs, 81 cold variants among 300 requests) one at a time answered the saves sooner (p99
+ * 0.65–1.28 s against 1.08–2.52 s) and the variants too (p50 1.3–2.5 s against 2.5–4.9 s).
  */
 export const VARIANT_MAKERS = Math.max(1, availableParallelism() - 1);
 
@@ -45,13 +45,13 @@ export interface ImageBytes {
   fromMemory?: true;
 }
 
-/** The internal URL of a stored image, as API responses give it (DECISIONS D3). */
+/** The internal URL of a stored image, as API responses give it (docs/decisions/0003-api-calls.md). */
 export const imageUrl = (key: string): string => `/api/images/${key}`;
 
 /**
- * Decides the type from the bytes (never the name or declared type, DECISIONS D4) by reading the header only,
- * with sharp, and checks that the file signature (`IMAGE_SIGNATURES`, shared with the browser) says the same.
- * sharp reports AVIF as `heif` with compression `av1`; HEIC (hevc) is refused.
+ * Decides the type from the bytes (never the name or declared type, docs/decisions/0004-image-uploads.md) by reading
+ * the header only, with sharp, and checks that the file signature (`IMAGE_SIGNATURES`, shared with the browser) says
+ * the same. sharp reports AVIF as `heif` with compression `av1`; HEIC (hevc) is refused.
  * @returns the type, the size of one frame and the pixel count of all frames together.
  * @throws ApiError 415 for SVG, HEIC, TIFF…, and for bytes that are not an image at all.
  */
@@ -114,9 +114,9 @@ export interface PreparedImage extends StoredImage {
 }
 
 /**
- * The CPU half of the pipeline (DECISIONS D4), kept out of transactions: accepts JPEG, PNG, WebP, GIF and
- * AVIF by their bytes, at most MAX_INPUT_PIXELS (all frames together; checked on the header before anything
- * is decoded, and again by sharp's `limitInputPixels` while decoding), applies EXIF orientation, strips
+ * The CPU half of the pipeline (docs/decisions/0004-image-uploads.md), kept out of transactions: accepts JPEG, PNG,
+ * WebP, GIF and AVIF by their bytes, at most MAX_INPUT_PIXELS (all frames together; checked on the header before
+ * anything is decoded, and again by sharp's `limitInputPixels` while decoding), applies EXIF orientation, strips
  * metadata, keeps the format; the key is the SHA-256 of the normalized bytes.
  * @param bytes the upload, already bounded by UPLOAD_MAX_BYTES.
  * @throws ApiError 415 (not an accepted image, or a damaged one such as a truncated JPEG) or
@@ -145,7 +145,8 @@ export async function prepareImage(bytes: Buffer): Promise<PreparedImage> {
 }
 
 /**
- * Inserts a prepared image; identical images are stored once (INSERT … ON CONFLICT DO NOTHING, DECISIONS D2).
+ * Inserts a prepared image; identical images are stored once (INSERT … ON CONFLICT DO NOTHING,
+ * docs/decisions/0002-entities.md).
  * @param manager the caller's transaction manager, so the image and the row that references it commit together.
  */
 export async function insertImage(manager: EntityManager, image: PreparedImage): Promise<StoredImage> {
@@ -167,7 +168,8 @@ export async function storeImage(manager: EntityManager, bytes: Buffer): Promise
 }
 
 /**
- * Deletes images that no link, no cover and no popup information references any more (DECISIONS D2); their variants go by cascade.
+ * Deletes images that no link, no cover and no popup information references any more (docs/decisions/0002-entities.md);
+ * their variants go by cascade.
  * @param keys only these candidates (the image a write just replaced or released); omitted: every image.
  * @returns the number of images removed.
  */
@@ -188,14 +190,14 @@ export async function removeUnreferencedImages(manager: EntityManager, keys?: re
 }
 
 /**
- * Reads stored images and their cached WebP variants. Hot variants are also kept in this process's memory (issue 14
- * item 4): a least-recently-used cache of at most IMAGE_CACHE_MAX_BYTES bytes (0 = none), so a hit reads no database.
- * Keys name their bytes, so nothing kept goes stale; the memory is emptied on every write all the same (PublicCache's
- * invalidation), so an image deleted with the last link using it stops being served here too.
- * Concurrent requests for one variant not in memory share one lookup, one sharp run and one stored row (issue 28
- * item 6); sharp runs while no database connection is held, at most VARIANT_MAKERS images at a time; image bytes are
- * read and stored in the `image` connection lane (database/embedded-pool.ts), so on the embedded database a page's
- * data and a save never wait behind a burst of them.
+ * Reads stored images and their cached WebP variants. Hot variants are also kept in this process's memory
+ * (docs/decisions/0035-public-read-caching.md): a least-recently-used cache of at most IMAGE_CACHE_MAX_BYTES bytes (0 =
+ * none), so a hit reads no database. Keys name their bytes, so nothing kept goes stale; the memory is emptied on every
+ * write all the same (PublicCache's invalidation), so an image deleted with the last link using it stops being served
+ * here too. Concurrent requests for one variant not in memory share one lookup, one sharp run and one stored row
+ * (docs/decisions/0091-responsive-embedded-default.md); sharp runs while no database connection is held, at most
+ * VARIANT_MAKERS images at a time; image bytes are read and stored in the `image` connection lane
+ * (database/embedded-pool.ts), so on the embedded database a page's data and a save never wait behind a burst of them.
  */
 @Injectable()
 export class ImagesService {
@@ -252,10 +254,10 @@ export class ImagesService {
   }
 
   /**
-   * An image made from a stored one by `make` (issue 14 item 2: the 1200×630 link-preview JPEG of the cover), kept in
-   * the same memory as the hot variants under `<key>-<name>` and counted as an `image-variants` hit or miss. Not stored
-   * in the database (image_variants holds the WebP widths only): a process makes it again after a write empties the
-   * memory. Null when the key is unknown.
+   * An image made from a stored one by `make` (docs/decisions/0033-head-and-link-preview.md: the 1200×630 link-preview
+   * JPEG of the cover), kept in the same memory as the hot variants under `<key>-<name>` and counted as an
+   * `image-variants` hit or miss. Not stored in the database (image_variants holds the WebP widths only): a process
+   * makes it again after a write empties the memory. Null when the key is unknown.
    * @param name what distinguishes it from the other images made from `key` (`og`)
    * @param make turns the stored original's bytes into the image's bytes
    */
@@ -277,8 +279,9 @@ export class ImagesService {
   /**
    * The variant from image_variants, made and stored there first when missing; null when the key is unknown. One query
    * reads the variant or, when there is none yet, the original; sharp runs after it, outside any transaction and with
-   * no connection held, and the variant is stored in one short INSERT (issue 28 item 6). Two processes making the same
-   * variant store it once (ON CONFLICT DO NOTHING; the bytes are the same).
+   * no connection held, and the variant is stored in one short INSERT
+   * (docs/decisions/0091-responsive-embedded-default.md). Two processes making the same variant store it once (ON
+   * CONFLICT DO NOTHING; the bytes are the same).
    */
   private async storedVariant(key: string, width: VariantWidth): Promise<Buffer | null> {
     const [row] = await this.dataSource.query<{ variant: Buffer | null; original: Buffer | null }[]>(

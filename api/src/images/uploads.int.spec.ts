@@ -8,7 +8,7 @@ jest.setTimeout(180_000);
 
 /** 12:00 on 2026-11-20 in Seoul. */
 const NOW = new Date('2026-11-20T03:00:00Z');
-/** Small, so an over-limit file is quick to make (DECISIONS D4's limit is configurable). */
+/** Small, so an over-limit file is quick to make (docs/decisions/0004-image-uploads.md's limit is configurable). */
 const MAX_BYTES = 200_000;
 const KEY_PATH = /^\/api\/images\/([0-9a-f]{64})$/;
 const UNSUPPORTED = /JPEG, PNG, WebP, GIF, AVIF/;
@@ -32,7 +32,8 @@ async function bombPng(): Promise<Buffer> {
 }
 
 /**
- * Issue 4/5 uploads through the real app (DECISIONS D3, D4): `POST /api/image`, `PUT /api/image/:id`,
+ * docs/decisions/0013-link-management.md, docs/decisions/0014-schedules-popups-cover.md uploads through the real app
+ * (docs/decisions/0003-api-calls.md, docs/decisions/0004-image-uploads.md): `POST /api/image`, `PUT /api/image/:id`,
  * `POST /api/cover/image`, with UPLOAD_MAX_BYTES = 200000.
  */
 describe('image uploads (integration, real PostgreSQL)', () => {

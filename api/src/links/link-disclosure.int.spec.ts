@@ -8,8 +8,8 @@ const NOW = new Date('2026-11-20T03:00:00Z');
 const INVALID = '광고 표시는 none(표시 안 함), ad(광고), sponsored(협찬), affiliate(제휴) 중 하나여야 합니다.';
 
 /**
- * Issue 25 item 7: a link's disclosure (광고 / 협찬 / 제휴) is set on create and update, refused in Korean when it is
- * not one of the four, stored with a CHECK, and carried by the public reads the card is drawn from.
+ * docs/decisions/0070-disclosure-label.md: a link's disclosure (광고 / 협찬 / 제휴) is set on create and update, refused in
+ * Korean when it is not one of the four, stored with a CHECK, and carried by the public reads the card is drawn from.
  */
 describe('link disclosure (integration, real PostgreSQL)', () => {
   let t: AdminTestApp;

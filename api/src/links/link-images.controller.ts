@@ -8,7 +8,7 @@ import { LinkWriteResponse } from './dto/link.dto';
 import { LinksService } from './links.service';
 import { Roles } from '../auth/roles.decorator';
 
-/** Uploads of a link's image (spec §7 `POST /api/image`, `PUT /api/image/:id`; DECISIONS D3/D4). */
+/** Uploads of a link's image (docs/product.md#7-api-calls `POST /api/image`, `PUT /api/image/:id`; docs/decisions/0003-api-calls.md, docs/decisions/0004-image-uploads.md). */
 @ApiTags('links')
 @Roles('editor')
 @Controller('image')
@@ -16,7 +16,7 @@ export class LinkImagesController {
   constructor(private readonly links: LinksService) {}
 
   /**
-   * `POST /api/image`, multipart: file `image` + field `id` (the link just created, spec §4) → 201
+   * `POST /api/image`, multipart: file `image` + field `id` (the link just created, docs/product.md#4-states-and-transitions) → 201
    * `{ message, product: LinkDto }` with imagelink `/api/images/<key>`.
    * Errors: 400 bad/missing id or file, 404 unknown link, 413 too large, 415 not an accepted image, 422 too many pixels.
    */

@@ -10,9 +10,10 @@ jest.setTimeout(180_000);
 const NOW = new Date('2026-11-20T03:00:00Z');
 
 /**
- * Issue 15 item 8, no silent overwrite: every link read carries its `version`; an update or delete that names the
- * version it was loaded at (`If-Match: "<n>"` or `version` in the body) is refused with 409, the stored link in the
- * envelope, when another write came first. Without a version, writes overwrite as before. Real app, real PostgreSQL.
+ * docs/decisions/0048-no-silent-overwrite.md, no silent overwrite: every link read carries its `version`; an update or
+ * delete that names the version it was loaded at (`If-Match: "<n>"` or `version` in the body) is refused with 409, the
+ * stored link in the envelope, when another write came first. Without a version, writes overwrite as before. Real app,
+ * real PostgreSQL.
  */
 describe('link versions (integration, real PostgreSQL)', () => {
   let t: AdminTestApp;

@@ -4,8 +4,9 @@ import type { Link } from './link.entity';
 import { opensInDays, visibilityAt } from './link-visibility';
 
 /**
- * A stored link as the API answers it at `now` (DECISIONS D2/D3, issue 12): tags joined for `tag`, the image as a
- * URL, the window as ISO instants, its visibility.
+ * A stored link as the API answers it at `now` (docs/decisions/0002-entities.md, docs/decisions/0003-api-calls.md,
+ * docs/decisions/0026-creator-features.md): tags joined for `tag`, the image as a URL, the window as ISO instants, its
+ * visibility.
  */
 export function toLinkView(link: Link, now: Date): LinkDto {
   const visibility = visibilityAt(link, now);

@@ -17,8 +17,8 @@ interface Row {
 }
 
 /**
- * Issue 12 "Per-link visibility": an on/off switch and a window, in the public reads and the administrator's list,
- * at their boundaries under a controlled clock, with the Cache-Control capped by the next boundary.
+ * docs/decisions/0028-link-visibility.md: an on/off switch and a window, in the public reads and the administrator's
+ * list, at their boundaries under a controlled clock, with the Cache-Control capped by the next boundary.
  */
 describe('link visibility (integration, real PostgreSQL)', () => {
   let t: AdminTestApp;

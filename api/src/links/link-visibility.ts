@@ -2,8 +2,9 @@ import { planStatus } from '../plans/plan-status';
 import { seoulDate } from '../common/seoul-date';
 
 /**
- * Where a link stands for visitors at an instant (issue 12 "Per-link visibility"): `visible` on the public page;
- * `hidden` switched off; `scheduled` on, with a window that has not opened; `ended` on, with a window that has closed.
+ * Where a link stands for visitors at an instant (docs/decisions/0028-link-visibility.md): `visible` on the public
+ * page; `hidden` switched off; `scheduled` on, with a window that has not opened; `ended` on, with a window that has
+ * closed.
  */
 export type LinkVisibility = 'visible' | 'hidden' | 'scheduled' | 'ended';
 
@@ -33,8 +34,8 @@ export const visibleAt = (param: string): string =>
 
 /**
  * The next instant after `now` a link opens or closes (an enabled link's show_from or show_until ahead), or null when
- * none is ahead: until then a public answer about links holds (issue 12; issue 14 item 4 keeps the serialized answer
- * in memory until this instant at most).
+ * none is ahead: until then a public answer about links holds (docs/decisions/0026-creator-features.md;
+ * docs/decisions/0035-public-read-caching.md keeps the serialized answer in memory until this instant at most).
  */
 export async function nextBoundary(
   db: { query<T>(sql: string, parameters?: unknown[]): Promise<T> },
@@ -57,7 +58,8 @@ export function secondsUntil(instant: Date | null, now: Date): number | null {
 
 /**
  * Seconds from `now` to the next instant a link opens or closes, or null when none is ahead: how long a public answer
- * about links holds (issue 12 "Public responses must not be cached past the next window boundary").
+ * about links holds (docs/decisions/0026-creator-features.md "Public responses must not be cached past the next window
+ * boundary").
  */
 export async function secondsToNextBoundary(
   db: { query<T>(sql: string, parameters?: unknown[]): Promise<T> },
@@ -66,12 +68,12 @@ export async function secondsToNextBoundary(
   return secondsUntil(await nextBoundary(db, now), now);
 }
 
-/** How long a shared cache may keep a public answer at most (issue 12). */
+/** How long a shared cache may keep a public answer at most (docs/decisions/0026-creator-features.md). */
 export const PUBLIC_CACHE_SECONDS = 60;
 
 /**
- * How long a cache may go on serving a public answer while it revalidates it, at most (issue 14 point 4). Browsers
- * honour it too (Chromium does), not only shared caches.
+ * How long a cache may go on serving a public answer while it revalidates it, at most
+ * (docs/decisions/0035-public-read-caching.md). Browsers honour it too (Chromium does), not only shared caches.
  */
 export const PUBLIC_STALE_SECONDS = 30;
 
@@ -83,8 +85,9 @@ export const PUBLIC_STALE_SECONDS = 30;
  * revalidates in the background, and shows a write one read later. Shared caches keep it `s-maxage` ≤
  * {@link PUBLIC_CACHE_SECONDS} and may serve it stale while revalidating for `stale-while-revalidate` ≤
  * {@link PUBLIC_STALE_SECONDS}, both together never past the boundary, so a card appears or disappears within a minute
- * of its time (issues 12 and 14). `stale-while-revalidate` is left out when no second is left for it. An answer a
- * visitor's write can change at any moment is sent `public, no-cache` instead (PublicRead.revalidateEachUse).
+ * of its time (docs/decisions/0026-creator-features.md, docs/decisions/0031-public-page-from-kakaotalk.md).
+ * `stale-while-revalidate` is left out when no second is left for it. An answer a visitor's write can change at any
+ * moment is sent `public, no-cache` instead (PublicRead.revalidateEachUse).
  */
 export function publicCacheControl(secondsToBoundary: number | null): string {
   const boundary = Math.max(0, secondsToBoundary ?? Number.POSITIVE_INFINITY);

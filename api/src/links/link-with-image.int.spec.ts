@@ -27,9 +27,10 @@ async function bombPng(): Promise<Buffer> {
 }
 
 /**
- * Issue 16 item 1, nothing half-saved: `POST /api/store/create/with-image` and `PUT /api/main/update/:id/with-image`
- * take the link's fields and its image in one multipart request and save them in one transaction; a refused image
- * (413, 415, 422) or field (400) leaves every table as it was. Real app, real PostgreSQL.
+ * docs/decisions/0051-nothing-half-saved.md, nothing half-saved: `POST /api/store/create/with-image` and
+ * `PUT /api/main/update/:id/with-image` take the link's fields and its image in one multipart request and save them in
+ * one transaction; a refused image (413, 415, 422) or field (400) leaves every table as it was. Real app, real
+ * PostgreSQL.
  */
 describe('link with its image in one request (integration, real PostgreSQL)', () => {
   let t: AdminTestApp;

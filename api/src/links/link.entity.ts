@@ -1,14 +1,14 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /**
- * What a link's card declares about itself (issue 25 item 7; 표시·광고법 and the 공정위 추천·보증 심사지침 want it at
- * the start of the content): nothing, 광고 (an ad), 협찬 (sponsored) or 제휴 (affiliate: the creator earns a
+ * What a link's card declares about itself (docs/decisions/0070-disclosure-label.md; 표시·광고법 and the 공정위 추천·보증 심사지침 want
+ * it at the start of the content): nothing, 광고 (an ad), 협찬 (sponsored) or 제휴 (affiliate: the creator earns a
  * commission). The one list: the DTO's enum, the audit's names and the migration's CHECK follow it.
  */
 export const LINK_DISCLOSURES = ['none', 'ad', 'sponsored', 'affiliate'] as const;
 export type LinkDisclosure = (typeof LINK_DISCLOSURES)[number];
 
-/** A product / link entry of the store (DECISIONS D2 "Link"). Table `links`. */
+/** A product / link entry of the store (docs/decisions/0002-entities.md "Link"). Table `links`. */
 @Entity('links')
 export class Link {
   @PrimaryGeneratedColumn()
@@ -42,7 +42,9 @@ export class Link {
   @Column({ type: 'boolean', default: true })
   enabled!: boolean;
 
-  /** The label the public card starts with (issue 25 item 7); `none` for links made before it. */
+  /**
+   * The label the public card starts with (docs/decisions/0070-disclosure-label.md); `none` for links made before it.
+   */
   @Column({ type: 'text', default: 'none' })
   disclosure!: LinkDisclosure;
 
@@ -55,9 +57,9 @@ export class Link {
   showUntil!: Date | null;
 
   /**
-   * Edit version (issue 15 item 8): 1 when created, +1 on every saved edit of the link's fields or image. A write that
-   * names the version it was loaded at is refused with 409 when this has moved on. Reorders do not raise it (the
-   * position is not a field of the edit form).
+   * Edit version (docs/decisions/0048-no-silent-overwrite.md): 1 when created, +1 on every saved edit of the link's
+   * fields or image. A write that names the version it was loaded at is refused with 409 when this has moved on.
+   * Reorders do not raise it (the position is not a field of the edit form).
    */
   @Column({ type: 'int', default: 1 })
   version!: number;

@@ -19,7 +19,7 @@ describe('GET /api/store and /api/main/select/:id (integration)', () => {
     await t?.close();
   });
 
-  it('lists every link ordered by pcode 0..n-1 in the D1/D2 shape', async () => {
+  it('lists every link ordered by pcode 0..n-1 in the docs/decisions/0001-response-envelope.md, docs/decisions/0002-entities.md shape', async () => {
     const { body } = await get('/api/store').expect(200);
     const links = body.product as Array<Record<string, unknown>>;
     expect(links.length).toBeGreaterThanOrEqual(24);

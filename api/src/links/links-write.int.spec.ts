@@ -12,12 +12,13 @@ const NOW = new Date('2026-11-20T03:00:00Z');
 const KOREAN = /[가-힣]/;
 const CONFLICT = '다른 관리자가 순서를 바꿨습니다. 최신 순서로 다시 불러옵니다.';
 
-/** The visibility fields of a link created without any (issue 12): on, no window. */
+/** The visibility fields of a link created without any (docs/decisions/0026-creator-features.md): on, no window. */
 const ALWAYS_VISIBLE = { enabled: true, showFrom: null, showUntil: null, visibility: 'visible', opensInDays: null };
 
 /**
- * Issue 4 "API": link create/update/delete with their validation (DECISIONS D2, D6) and the reorder call
- * (DECISIONS D3), against the real app on a real PostgreSQL database.
+ * docs/decisions/0013-link-management.md "API": link create/update/delete with their validation
+ * (docs/decisions/0002-entities.md, docs/decisions/0006-korean-wording.md) and the reorder call
+ * (docs/decisions/0003-api-calls.md), against the real app on a real PostgreSQL database.
  */
 describe('link writes (integration, real PostgreSQL)', () => {
   let t: AdminTestApp;
@@ -273,7 +274,7 @@ describe('link writes (integration, real PostgreSQL)', () => {
     });
   });
 
-  describe('PUT /api/main/update/order/:id/:to/:from (DECISIONS D3)', () => {
+  describe('PUT /api/main/update/order/:id/:to/:from (docs/decisions/0003-api-calls.md)', () => {
     const reorder = (id: number, to: number, from: number, body: object = { pcode: to }) =>
       put(`/api/main/update/order/${id}/${to}/${from}`, body);
 

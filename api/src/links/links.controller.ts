@@ -59,10 +59,10 @@ export const LINK_BODY_ERRORS = [
   messages.unknownField('<field>'),
 ];
 
-/** The 400s of an update's version (issue 15 item 8): a malformed `If-Match` or `version`, or the two disagreeing. */
+/** The 400s of an update's version (docs/decisions/0048-no-silent-overwrite.md): a malformed `If-Match` or `version`, or the two disagreeing. */
 const VERSION_ERRORS = [messages.ifMatchInvalid, messages.versionInvalid, messages.versionMismatch];
 
-/** `If-Match` of the writes that can be refused as stale (issue 15 item 8). */
+/** `If-Match` of the writes that can be refused as stale (docs/decisions/0048-no-silent-overwrite.md). */
 const IF_MATCH_HEADER = {
   name: 'if-match',
   required: false,
@@ -77,8 +77,8 @@ export class LinksController {
   constructor(private readonly links: LinksService) {}
 
   /**
-   * `GET /api/store` → `{ product: LinkDto[] }`: the links visitors see now, ordered by pcode (public, DECISIONS D3;
-   * issue 12: hidden, scheduled and ended links are left out). `Cache-Control` never lets a shared cache keep it past
+   * `GET /api/store` → `{ product: LinkDto[] }`: the links visitors see now, ordered by pcode (public, docs/decisions/0003-api-calls.md;
+   * docs/decisions/0026-creator-features.md: hidden, scheduled and ended links are left out). `Cache-Control` never lets a shared cache keep it past
    * the next window boundary. A public read (public-cache/public-read.decorator.ts): kept in the PublicCache until a
    * write or that boundary.
    */
@@ -96,7 +96,7 @@ export class LinksController {
   }
 
   /**
-   * `GET /api/store/page?limit=&after=&tag=` → `{ product: { items: LinkDto[], nextCursor } }` (issue 14 item 5): the
+   * `GET /api/store/page?limit=&after=&tag=` → `{ product: { items: LinkDto[], nextCursor } }` (docs/decisions/0036-paged-public-read.md): the
    * links of `GET /api/store` one page at a time, keyset-paged on (pcode, id); `tag` filters on the server so it
    * works across pages. Same visibility rule, Cache-Control, ETag/304 and PublicCache as `GET /api/store`, one entry
    * per query of `limit`, `after` and `tag`. `GET /api/store` is unchanged for existing clients.
@@ -177,7 +177,7 @@ export class LinksController {
 
   /**
    * `POST /api/store/create` `{ pname, tag, link, imagelink }` → 201 `{ message, product: LinkDto }`
-   * (spec §7, DECISIONS D2/D3). The new link goes to the end (pcode = n). 400 on any validation failure.
+   * (docs/product.md#7-api-calls, docs/decisions/0002-entities.md, docs/decisions/0003-api-calls.md). The new link goes to the end (pcode = n). 400 on any validation failure.
    */
   @Post('store/create')
   @ApiOperation({
@@ -193,7 +193,7 @@ export class LinksController {
   /**
    * `PUT /api/main/update/:id` with any of `{ pname, tag, link, imagelink }` → `{ message, product: LinkDto }`.
    * Omitted fields keep their value. 400 validation / bad id, 404 unknown id.
-   * Issue 15 item 8: with `If-Match: "<version>"` or `version` in the body, a link changed since that version is left
+   * docs/decisions/0048-no-silent-overwrite.md: with `If-Match: "<version>"` or `version` in the body, a link changed since that version is left
    * as it is and the answer is 409 `messages.linkEditConflict` with the stored link in `product`. Without either,
    * the update overwrites as before (clients that send no version keep working).
    */
@@ -221,7 +221,7 @@ export class LinksController {
 
   /**
    * `POST /api/store/create/with-image`, multipart: the fields of `POST /api/store/create` (except `imagelink`) as
-   * text parts plus the file `image` → 201 `{ message, product: LinkDto }` (issue 16 item 1). The link and its image
+   * text parts plus the file `image` → 201 `{ message, product: LinkDto }` (docs/decisions/0051-nothing-half-saved.md). The link and its image
    * are written in ONE transaction: an image refused (413, 415, 422) or a field refused (400) writes nothing.
    */
   @Post('store/create/with-image')
@@ -242,9 +242,9 @@ export class LinksController {
 
   /**
    * `PUT /api/main/update/:id/with-image`, multipart: any fields of `PUT /api/main/update/:id` (except `imagelink`)
-   * plus the file `image` → `{ message, product: LinkDto }` (issue 16 item 1): the fields and the new image in ONE
+   * plus the file `image` → `{ message, product: LinkDto }` (docs/decisions/0051-nothing-half-saved.md): the fields and the new image in ONE
    * transaction; the previous uploaded image is deleted when nothing references it any more. 400 / 404 / 413 / 415 /
-   * 422 change nothing. A stale `If-Match` or `version` (issue 15 item 8): 409 as `PUT /api/main/update/:id`, and
+   * 422 change nothing. A stale `If-Match` or `version` (docs/decisions/0048-no-silent-overwrite.md): 409 as `PUT /api/main/update/:id`, and
    * the image is not stored either.
    */
   @Put('main/update/:id/with-image')
@@ -274,7 +274,7 @@ export class LinksController {
 
   /**
    * `DELETE /api/main/delete/:id` → `{ message }`; the rest renumbered 0..n-1. 400 / 404. With `If-Match:
-   * "<version>"` (issue 15 item 8) a link changed since is not deleted: 409 `messages.linkDeleteConflict` with the
+   * "<version>"` (docs/decisions/0048-no-silent-overwrite.md) a link changed since is not deleted: 409 `messages.linkDeleteConflict` with the
    * stored link in `product`. Without it, deleted whatever its version (as before).
    */
   @Delete('main/delete/:id')
@@ -296,7 +296,7 @@ export class LinksController {
   }
 
   /**
-   * `PUT /api/main/update/order/:id/:to/:from` with `{ pcode: to }` (DECISIONS D3) → `{ message, product: LinkDto[] }`.
+   * `PUT /api/main/update/order/:id/:to/:from` with `{ pcode: to }` (docs/decisions/0003-api-calls.md) → `{ message, product: LinkDto[] }`.
    * 400 bad id/position, body pcode ≠ to, or a position outside 0..n-1; 404 unknown id; 409 with the current list
    * in `product` when `id` is not at `from`.
    */

@@ -23,7 +23,10 @@ import { encodeCursor, type StorePageQuery } from './store-page-query';
  */
 const LINK_ORDER_LOCK_ID = 4_000_001;
 
-/** A move of the reorder call (DECISIONS D3): link `id` from position `from` to position `to`, 0-based. */
+/**
+ * A move of the reorder call (docs/decisions/0003-api-calls.md): link `id` from position `from` to position `to`,
+ * 0-based.
+ */
 export interface LinkMove {
   id: number;
   from: number;
@@ -38,7 +41,10 @@ export class LinksService {
     private readonly clock: Clock,
   ) {}
 
-  /** The links visitors see now, ordered by pcode (DECISIONS D3 `GET /api/store`; issue 12: on and in their window). */
+  /**
+   * The links visitors see now, ordered by pcode (docs/decisions/0003-api-calls.md `GET /api/store`;
+   * docs/decisions/0026-creator-features.md: on and in their window).
+   */
   async listVisible(): Promise<LinkDto[]> {
     const now = this.clock.now();
     const rows = await this.links
@@ -51,11 +57,12 @@ export class LinksService {
   }
 
   /**
-   * One page of the links visitors see now (issue 14 item 5): the same rule and order as {@link listVisible}, read
-   * with a keyset on the display order `(pcode, id) > after` and `LIMIT limit + 1` (the extra row only tells whether a
-   * next page exists), never OFFSET, so every page costs the same whatever the catalogue's size (index
-   * `links_display_order_idx`). `tag`: only links carrying it. A link created during a walk goes to the end (pcode =
-   * n), so it neither repeats nor hides any other; a reorder during a walk can (positions move under the cursor).
+   * One page of the links visitors see now (docs/decisions/0036-paged-public-read.md): the same rule and order as
+   * {@link listVisible}, read with a keyset on the display order `(pcode, id) > after` and `LIMIT limit + 1` (the extra
+   * row only tells whether a next page exists), never OFFSET, so every page costs the same whatever the catalogue's
+   * size (index `links_display_order_idx`). `tag`: only links carrying it. A link created during a walk goes to the end
+   * (pcode = n), so it neither repeats nor hides any other; a reorder during a walk can (positions move under the
+   * cursor).
    */
   async listVisiblePage({ limit, after, tag }: StorePageQuery): Promise<LinkPage> {
     const now = this.clock.now();
@@ -93,9 +100,9 @@ export class LinksService {
 
   /**
    * Creates a link at the END of the list (pcode = number of links), so existing positions never shift under
-   * an administrator's feet; the list screen's reorder mode moves it from there. DECISIONS D2/D3.
-   * With `image` (a prepared upload, issue 16 item 1) the image is stored and becomes the link's image in the same
-   * transaction, so either both are saved or neither.
+   * an administrator's feet; the list screen's reorder mode moves it from there. docs/decisions/0002-entities.md,
+   * docs/decisions/0003-api-calls.md. With `image` (a prepared upload, docs/decisions/0051-nothing-half-saved.md) the
+   * image is stored and becomes the link's image in the same transaction, so either both are saved or neither.
    * @throws ApiError 400 `messages.imagelinkUnknown` for an `/api/images/<key>` imagelink of no stored image.
    */
   async create(dto: CreateLinkDto | CreateLinkFormDto, image?: PreparedImage): Promise<LinkDto> {
@@ -117,10 +124,11 @@ export class LinksService {
 
   /**
    * Updates the fields present in `dto` (omitted ones keep their value; empty clears tag/link/imagelink).
-   * An uploaded image the link no longer uses is removed when nothing else references it (DECISIONS D2).
-   * With `image` (a prepared upload, issue 16 item 1) it becomes the link's image in the same transaction.
-   * With `expected` (the version the form loaded, issue 15 item 8) the row is compared under its lock: when another
-   * write has raised the version since, nothing changes. Every saved update raises the version by one.
+   * An uploaded image the link no longer uses is removed when nothing else references it
+   * (docs/decisions/0002-entities.md). With `image` (a prepared upload, docs/decisions/0051-nothing-half-saved.md) it
+   * becomes the link's image in the same transaction. With `expected` (the version the form loaded,
+   * docs/decisions/0048-no-silent-overwrite.md) the row is compared under its lock: when another write has raised the
+   * version since, nothing changes. Every saved update raises the version by one.
    * @throws ApiError 404 unknown id; 400 unknown internal image; 409 `messages.linkEditConflict` with `product` =
    *   the link as stored now when `expected` is stale.
    */
@@ -152,9 +160,9 @@ export class LinksService {
   }
 
   /**
-   * Deletes a link, closes the gap (pcode stays 0..n-1, DECISIONS D3) and removes its image when no other
-   * link or the cover uses it (DECISIONS D2).
-   * With `expected` (issue 15 item 8) the link is deleted only while its version is still that one.
+   * Deletes a link, closes the gap (pcode stays 0..n-1, docs/decisions/0003-api-calls.md) and removes its image when no
+   * other link or the cover uses it (docs/decisions/0002-entities.md). With `expected`
+   * (docs/decisions/0048-no-silent-overwrite.md) the link is deleted only while its version is still that one.
    * @throws ApiError 404 unknown id; 409 `messages.linkDeleteConflict` with `product` = the link as stored now when
    *   `expected` is stale (nothing is deleted).
    */
@@ -171,9 +179,9 @@ export class LinksService {
   }
 
   /**
-   * The reorder call of DECISIONS D3: in one transaction with every link row locked (`SELECT … FOR UPDATE` in
-   * pcode order, after the order lock), moves link `id` from position `from` to `to` and renumbers 0..n-1
-   * (the UNIQUE (pcode) constraint is deferred, so the renumbering can pass through duplicates).
+   * The reorder call of docs/decisions/0003-api-calls.md: in one transaction with every link row locked
+   * (`SELECT … FOR UPDATE` in pcode order, after the order lock), moves link `id` from position `from` to `to` and
+   * renumbers 0..n-1 (the UNIQUE (pcode) constraint is deferred, so the renumbering can pass through duplicates).
    * @returns the ordered list after the move.
    * @throws ApiError 400 `messages.positionOutOfRange` when `from` or `to` ≥ n;
    *   404 unknown id; 409 `다른 관리자가 순서를 바꿨습니다. …` with `product` = the current ordered list when
@@ -210,7 +218,8 @@ export class LinksService {
   }
 
   /**
-   * Refuses a write loaded at another version than the locked row's (issue 15 item 8); `expected` undefined: no check.
+   * Refuses a write loaded at another version than the locked row's (docs/decisions/0048-no-silent-overwrite.md);
+   * `expected` undefined: no check.
    * @throws ApiError 409 `message` with `product` = the stored link's view.
    */
   private checkVersion(link: Link, expected: number | undefined, message: string): void {
@@ -220,9 +229,10 @@ export class LinksService {
   }
 
   /**
-   * Stores a prepared upload and makes it link `id`'s image in the same transaction (DECISIONS D3/D4):
-   * `image_key` = its key, the external imagelink cleared. The link's previous image is removed when
-   * nothing references it any more. Raises the link's version (issue 15 item 8).
+   * Stores a prepared upload and makes it link `id`'s image in the same transaction (docs/decisions/0003-api-calls.md,
+   * docs/decisions/0004-image-uploads.md): `image_key` = its key, the external imagelink cleared. The link's previous
+   * image is removed when nothing references it any more. Raises the link's version
+   * (docs/decisions/0048-no-silent-overwrite.md).
    * @throws ApiError 404 unknown id (nothing is stored).
    */
   async setImage(id: number, image: PreparedImage): Promise<LinkDto> {

@@ -21,7 +21,7 @@ describe('normalizeTags', () => {
     expect(normalizeTags(['a/b', 'c'])).toEqual(['a', 'b', 'c']);
   });
 
-  it('drops a leading # so a hashtag is stored without it (issue 16 item 5)', () => {
+  it('drops a leading # so a hashtag is stored without it (docs/decisions/0055-form-flow.md)', () => {
     expect(normalizeTags('#해시, ##두번, 중간#샵, #')).toEqual(['해시', '두번', '중간#샵']);
   });
 });

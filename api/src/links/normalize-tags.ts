@@ -3,10 +3,10 @@ import { MAX_TAG_LENGTH, MAX_TAGS } from '../common/shared-rules';
 export { MAX_TAG_LENGTH, MAX_TAGS } from '../common/shared-rules';
 
 /**
- * Splits the one tag string of the forms into tags (DECISIONS D2): split on `,` and `/`, trim, drop a leading `#`
- * (`#해시` → `해시`, issue 16 item 5), drop empty parts, drop duplicates keeping the first. Long input is bounded,
- * not refused: the first MAX_TAGS tags, each cut to MAX_TAG_LENGTH characters (code points, so Hangul is never
- * split). Accepts an array too (each element split the same way).
+ * Splits the one tag string of the forms into tags (docs/decisions/0002-entities.md): split on `,` and `/`, trim, drop
+ * a leading `#` (`#해시` → `해시`, docs/decisions/0055-form-flow.md), drop empty parts, drop duplicates keeping the first.
+ * Long input is bounded, not refused: the first MAX_TAGS tags, each cut to MAX_TAG_LENGTH characters (code points, so
+ * Hangul is never split). Accepts an array too (each element split the same way).
  */
 export function normalizeTags(input: string | readonly string[] | null | undefined): string[] {
   const parts = (typeof input === 'string' ? [input] : (input ?? [])).flatMap((s) => s.split(/[,/]/));

@@ -3,8 +3,8 @@ import { ApiError } from '../common/api-error';
 import { messages } from '../common/messages';
 
 /**
- * Parses a 0-based order position from the path (DECISIONS D3 `:to`, `:from`): digits only, 0–2147483647.
- * Whether it is inside the list is the service's check (under the lock).
+ * Parses a 0-based order position from the path (docs/decisions/0003-api-calls.md `:to`, `:from`): digits only,
+ * 0–2147483647. Whether it is inside the list is the service's check (under the lock).
  * @throws ApiError 400 `messages.invalidPosition`
  */
 @Injectable()

@@ -3,7 +3,10 @@ import { messages } from '../common/messages';
 import { MAX_TAG_LENGTH } from '../common/shared-rules';
 import { normalizeTags } from './normalize-tags';
 
-/** Links on one page of `GET /api/store/page` when `limit` is absent (issue 14 item 5: a screenful and a half). */
+/**
+ * Links on one page of `GET /api/store/page` when `limit` is absent (docs/decisions/0036-paged-public-read.md: a
+ * screenful and a half).
+ */
 export const DEFAULT_PAGE_SIZE = 48;
 /** The largest `limit` `GET /api/store/page` accepts. */
 export const MAX_PAGE_SIZE = 100;
@@ -26,7 +29,7 @@ export interface StorePageQuery {
 
 const INT4_MAX = 2_147_483_647;
 
-/** The opaque cursor of a position: base64url of `<pcode>.<id>` (issue 14 item 5). */
+/** The opaque cursor of a position: base64url of `<pcode>.<id>` (docs/decisions/0036-paged-public-read.md). */
 export function encodeCursor({ pcode, id }: DisplayPosition): string {
   return Buffer.from(`${pcode}.${id}`, 'utf8').toString('base64url');
 }
@@ -54,8 +57,8 @@ export function queryStringOf(url: string): string {
 }
 
 /**
- * Checks the query of `GET /api/store/page` (issue 14 item 5). Express hands repeated parameters over as arrays:
- * those are refused like any other malformed value.
+ * Checks the query of `GET /api/store/page` (docs/decisions/0036-paged-public-read.md). Express hands repeated
+ * parameters over as arrays: those are refused like any other malformed value.
  * - `limit`: absent → {@link DEFAULT_PAGE_SIZE}; else a whole number 1..{@link MAX_PAGE_SIZE} written in digits;
  * - `after`: absent or empty → the first page; else a cursor from a previous page's `nextCursor`;
  * - `tag`: absent → every link; else one tag as the forms write it (`#` and spaces dropped, ≤ MAX_TAG_LENGTH).

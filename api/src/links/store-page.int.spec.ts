@@ -27,9 +27,9 @@ interface PageBody {
 }
 
 /**
- * Issue 14 item 5: `GET /api/store/page` walks the public read in keyset pages (real PostgreSQL, the real app).
- * 130 links at pcode 0..129: every 7th switched off, every 11th ended, every 13th scheduled; every 3rd tagged
- * `셋째`; link #101 alone carries `바늘`.
+ * docs/decisions/0036-paged-public-read.md: `GET /api/store/page` walks the public read in keyset pages (real
+ * PostgreSQL, the real app). 130 links at pcode 0..129: every 7th switched off, every 11th ended, every 13th scheduled;
+ * every 3rd tagged `셋째`; link #101 alone carries `바늘`.
  */
 describe('GET /api/store/page (integration)', () => {
   let t: TestApp;

@@ -40,10 +40,11 @@ export const pathOf = (request: IncomingMessage): string =>
   ((request as RoutedRequest).originalUrl ?? request.url ?? '/').split('?')[0]!;
 
 /**
- * Requests that get no line of their own: the analytics beacon (`POST /api/analytics/events`, issue 26 item 1), sent
- * by every page view and click, hundreds a second in a rush, malformed ones too. Most never reach this logger
- * (analytics/ingest-endpoint.ts takes them ahead of Express); those that do (a refusal, a beacon while stopping) get no
- * line either. Its events are counted on /metrics instead, and a 5xx is still logged by the exception filter.
+ * Requests that get no line of their own: the analytics beacon (`POST /api/analytics/events`,
+ * docs/decisions/0072-cheap-analytics-ingest.md), sent by every page view and click, hundreds a second in a rush,
+ * malformed ones too. Most never reach this logger (analytics/ingest-endpoint.ts takes them ahead of Express); those
+ * that do (a refusal, a beacon while stopping) get no line either. Its events are counted on /metrics instead, and a
+ * 5xx is still logged by the exception filter.
  */
 const unloggedRequest = (request: IncomingMessage): boolean =>
   request.method === 'POST' && pathOf(request) === INGEST_PATH;
@@ -68,14 +69,14 @@ const routeFields = (request: IncomingMessage): { route: string } | { path: stri
 };
 
 /**
- * The API's pino logger and its pino-http request logger (issue 15 item 7), writing JSON lines to `destination`.
- * One line per request when its answer is sent: `requestId`, `req.method`, `route` (template) or, when no route
- * matched, `path` (no query string), `res.statusCode`, `latencyMs`, and `err` (type, message, stack) for a 5xx.
- * Every line written while the request runs carries its `requestId`.
- * No personal data: no headers (so no Authorization or cookies), no client address, no query strings, no bodies;
- * `redact` also censors any header object that reaches a line some other way.
- * Levels: 5xx `error`; health probes, /metrics scrapes and public reads answered from memory `debug` when they
- * succeed; everything else `info`. The analytics beacon gets no line ({@link unloggedRequest}).
+ * The API's pino logger and its pino-http request logger (docs/decisions/0047-logs-metrics-audit.md), writing JSON
+ * lines to `destination`. One line per request when its answer is sent: `requestId`, `req.method`, `route` (template)
+ * or, when no route matched, `path` (no query string), `res.statusCode`, `latencyMs`, and `err` (type, message, stack)
+ * for a 5xx. Every line written while the request runs carries its `requestId`. No personal data: no headers (so no
+ * Authorization or cookies), no client address, no query strings, no bodies; `redact` also censors any header object
+ * that reaches a line some other way. Levels: 5xx `error`; health probes, /metrics scrapes and public reads answered
+ * from memory `debug` when they succeed; everything else `info`. The analytics beacon gets no line ({@link
+ * unloggedRequest}).
  */
 export function createHttpLogger(level: LogLevel, destination: DestinationStream): HttpLogger {
   const logger: Logger = pino(

@@ -19,8 +19,8 @@ interface LogLine {
 }
 
 /**
- * Structured logs and request ids (issue 15 item 7) on the real app and database: one JSON line per request,
- * the id in the `X-Request-Id` header and in every error envelope, and no personal data in any line.
+ * Structured logs and request ids (docs/decisions/0047-logs-metrics-audit.md) on the real app and database: one JSON
+ * line per request, the id in the `X-Request-Id` header and in every error envelope, and no personal data in any line.
  */
 describe('request logs and request ids', () => {
   let t: TestApp;

@@ -23,11 +23,11 @@ export function defaultDestination(config: AppConfig): DestinationStream {
 }
 
 /**
- * Structured logs (issue 15 item 7): one pino logger per app, its pino-http middleware (mounted first by
- * configure-app.ts so even a malformed body or a drained request gets an id and a line), and nestjs-pino's
- * `Logger` for Nest's own messages and `new Logger(context)` calls, which carry the request id while a request
- * runs. nestjs-pino keeps one root logger per process (for lines outside a request): the first app's.
- * main.ts passes the request logger it already writes its start-up lines with; otherwise (tests) it is built from
+ * Structured logs (docs/decisions/0047-logs-metrics-audit.md): one pino logger per app, its pino-http middleware
+ * (mounted first by configure-app.ts so even a malformed body or a drained request gets an id and a line), and
+ * nestjs-pino's `Logger` for Nest's own messages and `new Logger(context)` calls, which carry the request id while a
+ * request runs. nestjs-pino keeps one root logger per process (for lines outside a request): the first app's. main.ts
+ * passes the request logger it already writes its start-up lines with; otherwise (tests) it is built from
  * LOG_DESTINATION, which tests override to read the lines.
  */
 @Global()

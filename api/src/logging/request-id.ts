@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** The header a request id travels in, both ways (issue 15 item 7). */
+/** The header a request id travels in, both ways (docs/decisions/0047-logs-metrics-audit.md). */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 /** What an incoming id may look like: 1–128 letters, digits and `._:-` (no spaces or line breaks in a log line). */
@@ -16,9 +16,10 @@ interface ExpressLikeRequest extends IncomingMessage {
 
 /**
  * The id of one request, set as `X-Request-Id` on the response and logged with every line of the request
- * (issue 15 item 7). An incoming `X-Request-Id` is kept only when the direct peer is a trusted proxy (TRUST_PROXY,
- * the same rule as `X-Forwarded-For`; default loopback) and the value matches `[A-Za-z0-9._:-]{1,128}`, so the
- * gateway's id links its access log to ours and nobody else can write into our logs. Otherwise a random UUID.
+ * (docs/decisions/0047-logs-metrics-audit.md). An incoming `X-Request-Id` is kept only when the direct peer is a
+ * trusted proxy (TRUST_PROXY, the same rule as `X-Forwarded-For`; default loopback) and the value matches
+ * `[A-Za-z0-9._:-]{1,128}`, so the gateway's id links its access log to ours and nobody else can write into our logs.
+ * Otherwise a random UUID.
  */
 export function requestIdOf(request: IncomingMessage, response: ServerResponse): string {
   const incoming = request.headers['x-request-id'];

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ApiMetrics } from './metrics';
 
 /**
- * The hook a cache counts its reads through, for the hit rate on /metrics (issue 15 item 7):
+ * The hook a cache counts its reads through, for the hit rate on /metrics (docs/decisions/0047-logs-metrics-audit.md):
  * `cache_hits_total{cache}` and `cache_misses_total{cache}`; rate = hits / (hits + misses).
  * Inject it anywhere (MetricsModule is global) and call `hit('store')` / `miss('store')`; `cache` is a short fixed
  * name of the cache, never a key or anything from the request.

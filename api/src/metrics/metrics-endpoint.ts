@@ -15,7 +15,7 @@ const sameSecret = (given: string, expected: string): boolean => {
 };
 
 /**
- * Who may read /metrics (issue 15 item 7): not the public internet.
+ * Who may read /metrics (docs/decisions/0047-logs-metrics-audit.md): not the public internet.
  * - With METRICS_TOKEN set: a request whose `Authorization` is `Bearer <METRICS_TOKEN>` (from anywhere: a Prometheus
  *   in another container or pod).
  * - Always: a request straight from this machine's loopback interface that no proxy forwarded (no

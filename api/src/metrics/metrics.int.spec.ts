@@ -7,7 +7,7 @@ jest.setTimeout(60_000);
 
 const TOKEN = 'scrape-token-0123456789';
 
-/** Prometheus metrics at /metrics (issue 15 item 7) on the real app and database. */
+/** Prometheus metrics at /metrics (docs/decisions/0047-logs-metrics-audit.md) on the real app and database. */
 describe('/metrics', () => {
   let t: TestApp;
   const server = () => t.app.getHttpServer() as App;

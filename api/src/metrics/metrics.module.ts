@@ -9,11 +9,10 @@ const poolOf = (dataSource: DataSource | undefined): PoolCounts | undefined =>
   (dataSource?.driver as unknown as { master?: PoolCounts } | undefined)?.master;
 
 /**
- * Prometheus metrics (issue 15 item 7): ApiMetrics (the registry, the request timer, the pool gauge),
- * CacheMetrics for caches to count hits and misses, and RemoteErrorMetrics for the analytics ingest to count the
- * errors browsers report of a remote. Global, so any module can inject them. Without a
- * DataSource (specs of the wiring alone) the pool gauge stays empty.
- * configure-app.ts mounts the timer and the /metrics endpoint.
+ * Prometheus metrics (docs/decisions/0047-logs-metrics-audit.md): ApiMetrics (the registry, the request timer, the pool
+ * gauge), CacheMetrics for caches to count hits and misses, and RemoteErrorMetrics for the analytics ingest to count
+ * the errors browsers report of a remote. Global, so any module can inject them. Without a DataSource (specs of the
+ * wiring alone) the pool gauge stays empty. configure-app.ts mounts the timer and the /metrics endpoint.
  */
 @Global()
 @Module({

@@ -13,8 +13,8 @@ export interface PoolCounts {
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**
- * The API's Prometheus metrics (issue 15 item 7), in a registry of its own per app (not prom-client's global one,
- * so several apps in one test process do not collide):
+ * The API's Prometheus metrics (docs/decisions/0047-logs-metrics-audit.md), in a registry of its own per app (not
+ * prom-client's global one, so several apps in one test process do not collide):
  * - `http_request_duration_seconds{method, route, status}`: histogram of the time from the first middleware to the
  *   end of the answer; `route` is the route template (`/api/main/update/:id`) or `unmatched`, never a raw path,
  *   so the label set stays small;

@@ -6,11 +6,11 @@ import { NotificationError, type NotificationMessage, type NotificationProvider 
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
 /**
- * Email over SMTP with nodemailer (issue 26 item 5): plain-text UTF-8 messages from SMTP_FROM through SMTP_URL
- * (`smtp://user:password@host:587` upgrades with STARTTLS when the server offers it; `smtps://…:465` is TLS from the
- * start; nodemailer's options may ride in the query, e.g. `?requireTLS=true`). A failure is a NotificationError naming
- * the SMTP reply code or nodemailer's error code, permanent for a 5xx reply (RFC 5321: the same message would be
- * refused again), never carrying the address.
+ * Email over SMTP with nodemailer (docs/decisions/0076-calendar-and-reminders.md): plain-text UTF-8 messages from
+ * SMTP_FROM through SMTP_URL (`smtp://user:password@host:587` upgrades with STARTTLS when the server offers it;
+ * `smtps://…:465` is TLS from the start; nodemailer's options may ride in the query, e.g. `?requireTLS=true`). A
+ * failure is a NotificationError naming the SMTP reply code or nodemailer's error code, permanent for a 5xx reply (RFC
+ * 5321: the same message would be refused again), never carrying the address.
  */
 export class EmailNotificationProvider implements NotificationProvider {
   readonly channel = 'email';

@@ -1,6 +1,7 @@
 /**
- * How the API tells a visitor something outside the site (issue 26 item 5, docs/notifications.md): one interface,
- * {@link NotificationProvider}, with one implementation shipped, email over SMTP (email-notification-provider.ts).
+ * How the API tells a visitor something outside the site (docs/decisions/0076-calendar-and-reminders.md,
+ * docs/notifications.md): one interface, {@link NotificationProvider}, with one implementation shipped, email over SMTP
+ * (email-notification-provider.ts).
  *
  * 카카오 알림톡 or SMS go here as further implementations of the same interface, never as a fake one: a
  * `KakaoAlimtalkProvider` (or `SmsProvider`) file beside the email one that calls the vendor's HTTP API with the

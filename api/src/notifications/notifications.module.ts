@@ -4,9 +4,9 @@ import { EmailNotificationProvider } from './email-notification-provider';
 import { NOTIFICATION_PROVIDER, type NotificationProvider } from './notification-provider';
 
 /**
- * The configured notification channel (issue 26 item 5, docs/notifications.md): email through SMTP_URL from
- * SMTP_FROM, or none (null) without SMTP_URL. The place to choose 카카오 알림톡 or SMS once such a provider exists
- * (notification-provider.ts).
+ * The configured notification channel (docs/decisions/0076-calendar-and-reminders.md, docs/notifications.md): email
+ * through SMTP_URL from SMTP_FROM, or none (null) without SMTP_URL. The place to choose 카카오 알림톡 or SMS once such a
+ * provider exists (notification-provider.ts).
  */
 @Module({
   providers: [

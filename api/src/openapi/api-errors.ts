@@ -6,9 +6,9 @@ import { ErrorResponse } from '../common/dto/error-response.dto';
 type ErrorAnswer = readonly string[] | { type: Type<unknown>; sentences: readonly string[] };
 
 /**
- * Documents an operation's error answers (DECISIONS D1) with the error envelope's schema and, as each status's
- * description, the Korean sentences it may carry, passed from `common/messages.ts` rather than retyped, so the document
- * cannot drift from what the API sends.
+ * Documents an operation's error answers (docs/decisions/0001-response-envelope.md) with the error envelope's schema
+ * and, as each status's description, the Korean sentences it may carry, passed from `common/messages.ts` rather than
+ * retyped, so the document cannot drift from what the API sends.
  *
  *   @ApiErrors({ 400: [messages.invalidId], 404: [messages.linkNotFound] })
  */

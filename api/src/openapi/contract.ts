@@ -32,8 +32,8 @@ export const CONTRACT_FILES = {
 const SHARED_RULES_SOURCE = 'api/src/common/shared-rules.ts';
 
 /**
- * The API's sentences the forms show before sending anything (issue 16 item 5: the same messages as the API), copied
- * into the contract's `apiMessages`. Plain strings only.
+ * The API's sentences the forms show before sending anything (docs/decisions/0055-form-flow.md: the same messages as
+ * the API), copied into the contract's `apiMessages`. Plain strings only.
  */
 const CLIENT_MESSAGE_KEYS = [
   'pnameRequired',

@@ -1,8 +1,8 @@
 import type { OidcConfig } from '../config/app-config';
 
 /**
- * Where accounts are administered (issue 27 item 2 "People"), decided from the issuer the API already trusts, so there
- * is nothing more to configure:
+ * Where accounts are administered (docs/decisions/0080-people-invites-totp.md "People"), decided from the issuer the
+ * API already trusts, so there is nothing more to configure:
  * - `keycloak` when OIDC_ISSUER is a Keycloak realm, `<base>/realms/<realm>` (Keycloak's issuer format): Keycloak's own
  *   user management does it, and `consoleUrl` is its users page, `<base>/admin/<realm>/console/#/<realm>/users`, on the
  *   public issuer's address (the owner's browser opens it). `/api/people` answers 409 with it.

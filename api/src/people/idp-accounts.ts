@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { identityAdminOf, type IdentityAdmin } from './identity-admin';
 
-/** The roles of issue 27 item 1, as the identity provider names them. */
+/** The roles of docs/decisions/0079-roles.md, as the identity provider names them. */
 export const ACCOUNT_ROLES = ['owner', 'editor', 'staff'] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 
@@ -52,10 +52,11 @@ export class IdpRefused extends Error {
 }
 
 /**
- * The embedded identity provider's account administration API (idp/README.md "Account administration API"; issue 27
- * item 2), called with the owner's own bearer access token, which the provider verifies itself. The base URL is the
- * API's OIDC discovery URL (identity-admin.ts). Answers are checked against their shape; nothing of a body (invitation
- * links, email addresses) is ever logged, only the method, the route and the status.
+ * The embedded identity provider's account administration API (idp/README.md "Account administration API";
+ * docs/decisions/0080-people-invites-totp.md), called with the owner's own bearer access token, which the provider
+ * verifies itself. The base URL is the API's OIDC discovery URL (identity-admin.ts). Answers are checked against their
+ * shape; nothing of a body (invitation links, email addresses) is ever logged, only the method, the route and the
+ * status.
  */
 @Injectable()
 export class IdpAccounts {

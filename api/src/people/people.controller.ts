@@ -42,7 +42,7 @@ const callerOf = (request: AuthenticatedRequest): PeopleCaller => ({
 });
 
 /**
- * The people who may sign in to the admin screens (issue 27 item 2), for the owner only: no `@Roles()`, so the global
+ * The people who may sign in to the admin screens (docs/decisions/0080-people-invites-totp.md), for the owner only: no `@Roles()`, so the global
  * policy keeps every route to `owner` (deny by default). The accounts are the identity provider's; see PeopleService.
  * Answers are `Cache-Control: no-store`: they carry one-time links and email addresses.
  */

@@ -26,10 +26,10 @@ const account = (over: Partial<IdpAccount>): IdpAccount => ({
 });
 
 /**
- * `/api/people` (issue 27 item 2) against real PostgreSQL and, standing in for the embedded provider's account API
- * (people-embedded-idp.int.spec.ts runs against the real one), a real HTTP server of the same shapes (test/fake-idp-accounts.ts) that also
- * passes discovery and the key set through to the test issuer. Two API apps on one database show that a disable made
- * through one is refused by the other at once (LISTEN/NOTIFY).
+ * `/api/people` (docs/decisions/0080-people-invites-totp.md) against real PostgreSQL and, standing in for the embedded
+ * provider's account API (people-embedded-idp.int.spec.ts runs against the real one), a real HTTP server of the same
+ * shapes (test/fake-idp-accounts.ts) that also passes discovery and the key set through to the test issuer. Two API
+ * apps on one database show that a disable made through one is refused by the other at once (LISTEN/NOTIFY).
  */
 describe('/api/people (integration)', () => {
   let issuer: TestIssuer;

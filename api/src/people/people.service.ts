@@ -41,11 +41,12 @@ export function personOf(account: IdpAccount): PersonDto {
 }
 
 /**
- * The owner's management of the people who may sign in (issue 27 item 2): the accounts live in the identity provider,
- * so each call is forwarded to its account API (IdpAccounts) with the owner's token. Disabling also sets
- * `administrators.disabled_at` (DisabledAccounts), so every API process refuses the account's access tokens at once,
- * not only once they expire. Each change is written to the audit trail here (the route's own entry, entity `person`,
- * snapshots {@link personSnapshot}), since the global interceptor has no table to read an account from.
+ * The owner's management of the people who may sign in (docs/decisions/0080-people-invites-totp.md): the accounts live
+ * in the identity provider, so each call is forwarded to its account API (IdpAccounts) with the owner's token.
+ * Disabling also sets `administrators.disabled_at` (DisabledAccounts), so every API process refuses the account's
+ * access tokens at once, not only once they expire. Each change is written to the audit trail here (the route's own
+ * entry, entity `person`, snapshots {@link personSnapshot}), since the global interceptor has no table to read an
+ * account from.
  *
  * Errors: Keycloak mode 409 `messages.peopleInKeycloak` with `{ consoleUrl }` in `product`; the provider unreachable
  * (or answering 5xx or another shape) 503 `messages.peopleIdpUnavailable`; its 4xx passed on with its Korean sentence

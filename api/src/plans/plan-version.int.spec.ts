@@ -9,9 +9,9 @@ jest.setTimeout(180_000);
 const NOW = new Date('2026-11-20T03:00:00Z');
 
 /**
- * Issue 15 item 8 for schedules: a plan carries its `version`; `PUT /api/plan/update/:id` and `DELETE
- * /api/plan/delete/:id` naming a stale one answer 409 with the stored plan and change nothing; no version overwrites
- * as before. Real app, real PostgreSQL.
+ * docs/decisions/0048-no-silent-overwrite.md for schedules: a plan carries its `version`; `PUT /api/plan/update/:id`
+ * and `DELETE /api/plan/delete/:id` naming a stale one answer 409 with the stored plan and change nothing; no version
+ * overwrites as before. Real app, real PostgreSQL.
  */
 describe('plan versions (integration, real PostgreSQL)', () => {
   let t: AdminTestApp;

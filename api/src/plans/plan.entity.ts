@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** A schedule entry (DECISIONS D2 "Plan"). Table `plans`; `enddate >= startdate` is a CHECK. */
+/** A schedule entry (docs/decisions/0002-entities.md "Plan"). Table `plans`; `enddate >= startdate` is a CHECK. */
 @Entity('plans')
 export class Plan {
   @PrimaryGeneratedColumn()
@@ -18,7 +18,10 @@ export class Plan {
   @Column({ type: 'date' })
   enddate!: string;
 
-  /** Edit version (issue 15 item 8): 1 when created, +1 on every saved update; a stale write is refused with 409. */
+  /**
+   * Edit version (docs/decisions/0048-no-silent-overwrite.md): 1 when created, +1 on every saved update; a stale write
+   * is refused with 409.
+   */
   @Column({ type: 'int', default: 1 })
   version!: number;
 

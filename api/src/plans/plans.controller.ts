@@ -25,7 +25,7 @@ const PLAN_BODY_ERRORS = [
   messages.unknownField('<field>'),
 ];
 
-/** `If-Match` of the plan writes that can be refused as stale (issue 15 item 8). */
+/** `If-Match` of the plan writes that can be refused as stale (docs/decisions/0048-no-silent-overwrite.md). */
 const IF_MATCH_HEADER = {
   name: 'if-match',
   required: false,
@@ -77,7 +77,7 @@ export class PlansController {
   }
 
   /**
-   * `POST /api/plan` (administrator; DECISIONS D3, spec §7) → 201
+   * `POST /api/plan` (administrator; docs/decisions/0003-api-calls.md, docs/product.md#7-api-calls) → 201
    * `{ message: `messages.planCreated`, product: PlanView }`. Rules in CreatePlanDto; any failure is 400 and
    * stores nothing.
    */
@@ -92,9 +92,9 @@ export class PlansController {
   }
 
   /**
-   * `PUT /api/plan/update/:id` (administrator; DECISIONS D3) → `{ message: `messages.planUpdated`, product: PlanView }`.
+   * `PUT /api/plan/update/:id` (administrator; docs/decisions/0003-api-calls.md) → `{ message: `messages.planUpdated`, product: PlanView }`.
    * Replaces every field (UpdatePlanDto). Writes the `plans` table only: popup fields are unknown fields here (400).
-   * Issue 15 item 8: with `If-Match: "<version>"` or `version` in the body, a plan saved by someone else since is left
+   * docs/decisions/0048-no-silent-overwrite.md: with `If-Match: "<version>"` or `version` in the body, a plan saved by someone else since is left
    * as it is: 409 `messages.planEditConflict` with the stored plan. Without either, it overwrites as before.
    * @throws ApiError 400 bad id or body, 404 `messages.planNotFound`, 409 stale version
    */
@@ -127,8 +127,8 @@ export class PlansController {
   }
 
   /**
-   * `DELETE /api/plan/delete/:id` (administrator; DECISIONS D3) → `{ message: `messages.planDeleted`, product: PlanView }`
-   * (the plan as it was). With `If-Match: "<version>"` (issue 15 item 8) a plan changed since is not deleted (409).
+   * `DELETE /api/plan/delete/:id` (administrator; docs/decisions/0003-api-calls.md) → `{ message: `messages.planDeleted`, product: PlanView }`
+   * (the plan as it was). With `If-Match: "<version>"` (docs/decisions/0048-no-silent-overwrite.md) a plan changed since is not deleted (409).
    * @throws ApiError 400 bad id, 404 `messages.planNotFound`, 409 `messages.planDeleteConflict`
    */
   @Delete('delete/:id')

@@ -12,7 +12,10 @@ const TITLE_REQUIRED = '일정 내용을 입력해주세요.';
 const TITLE_TOO_LONG = '일정 내용은 200자 이하로 입력해주세요.';
 const VALID = { startdate: '2026-11-21', enddate: '2026-11-23', title: '신상품 사전 예약' };
 
-/** Each refused body, the field at fault and the Korean sentence in `message` (DECISIONS D2, D6; spec §5). */
+/**
+ * Each refused body, the field at fault and the Korean sentence in `message` (docs/decisions/0002-entities.md,
+ * docs/decisions/0006-korean-wording.md; docs/product.md#5-validation).
+ */
 const REFUSED: Array<[string, object, string, string]> = [
   ['an empty body', {}, 'startdate', REQUIRED],
   ['no startdate', { enddate: VALID.enddate, title: VALID.title }, 'startdate', REQUIRED],
@@ -103,7 +106,7 @@ describe('plans: POST /api/plan, PUT /api/plan/update/:id, DELETE /api/plan/dele
       expect((await rowOf(id)).title).toBe(title);
     });
 
-    it("an administrator's read of the list is kept by no browser or gateway, and shows the save at once (issue 27 item 5)", async () => {
+    it("an administrator's read of the list is kept by no browser or gateway, and shows the save at once (docs/decisions/0083-admin-reads-not-cached.md)", async () => {
       const visitor = await admin.anonymous().get('/api/plan/list').expect(200);
       expect(visitor.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=30');
       expect(visitor.headers.vary).toBe('Authorization');
@@ -169,7 +172,8 @@ describe('plans: POST /api/plan, PUT /api/plan/update/:id, DELETE /api/plan/dele
       expect(malformed.body).toEqual({ statusCode: 400, message: '잘못된 요청입니다.', requestId: expect.any(String) });
       const array = await admin.post('/api/plan', [VALID]).expect(400);
       expect(typeof array.body.message).toBe('string');
-      // A form-encoded body is not what the route consumes (common/request-body-type.ts, issue 15 item 3).
+      // A form-encoded body is not what the route consumes (common/request-body-type.ts,
+      // docs/decisions/0043-bad-input-corpus.md).
       const form = await admin.post('/api/plan', 'title=x').expect(415);
       expect(form.body.message).toBe('요청 본문의 형식이 올바르지 않습니다. application/json 형식으로 보내주세요.');
       expect(await scheduleTables(t)).toEqual(before);
@@ -186,7 +190,7 @@ describe('plans: POST /api/plan, PUT /api/plan/update/:id, DELETE /api/plan/dele
     });
   });
 
-  describe('status around midnight in Asia/Seoul, through the API (DECISIONS D2)', () => {
+  describe('status around midnight in Asia/Seoul, through the API (docs/decisions/0002-entities.md)', () => {
     it('the day before the start: 14:59:59Z is still that day in Seoul (status 1), 15:00:00Z is the start day (status 0)', async () => {
       const plan = { startdate: '2026-12-01', enddate: '2026-12-02', title: '자정 테스트' };
       t.clock.set(new Date('2026-11-30T14:59:59Z'));

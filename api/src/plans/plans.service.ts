@@ -11,7 +11,10 @@ import { Plan } from './plan.entity';
 import { planStatus } from './plan-status';
 import type { PlanDto } from './dto/plan.dto';
 
-/** Schedule entries (DECISIONS D2/D3): answered with dates 'YYYY-MM-DD' and status in whole days (≤ 0 = OPEN). */
+/**
+ * Schedule entries (docs/decisions/0002-entities.md, docs/decisions/0003-api-calls.md): answered with dates
+ * 'YYYY-MM-DD' and status in whole days (≤ 0 = OPEN).
+ */
 @Injectable()
 export class PlansService {
   constructor(
@@ -21,10 +24,13 @@ export class PlansService {
   ) {}
 
   /**
-   * Plans ordered by startdate, then id (DECISIONS D3 `GET /api/plan/list`).
+   * Plans ordered by startdate, then id (docs/decisions/0003-api-calls.md `GET /api/plan/list`).
    * @param upcoming only plans whose enddate is today or later in Asia/Seoul (the banner).
    */
-  /** When every plan's `status` (and the upcoming list) changes: the next Seoul midnight (issue 14). */
+  /**
+   * When every plan's `status` (and the upcoming list) changes: the next Seoul midnight
+   * (docs/decisions/0031-public-page-from-kakaotalk.md).
+   */
   nextDay(): Date {
     return nextSeoulMidnight(this.clock.now());
   }
@@ -46,7 +52,7 @@ export class PlansService {
   }
 
   /**
-   * Stores a new plan (DECISIONS D3 `POST /api/plan`); the DTO has already checked every rule.
+   * Stores a new plan (docs/decisions/0003-api-calls.md `POST /api/plan`); the DTO has already checked every rule.
    * @returns the stored plan with its status.
    */
   async create(fields: CreatePlanDto): Promise<PlanDto> {
@@ -55,9 +61,9 @@ export class PlansService {
   }
 
   /**
-   * Replaces title and dates of plan `id` (DECISIONS D3 `PUT /api/plan/update/:id`), the row locked, in one
-   * transaction. Only the `plans` table is written. The version goes up by one; with `expected` (issue 15 item 8) a
-   * plan saved by someone else since that version is left as it is.
+   * Replaces title and dates of plan `id` (docs/decisions/0003-api-calls.md `PUT /api/plan/update/:id`), the row
+   * locked, in one transaction. Only the `plans` table is written. The version goes up by one; with `expected`
+   * (docs/decisions/0048-no-silent-overwrite.md) a plan saved by someone else since that version is left as it is.
    * @throws ApiError 404 `messages.planNotFound`; 409 `messages.planEditConflict` with the stored plan in `product`.
    */
   async update(id: number, fields: UpdatePlanDto, expected?: number): Promise<PlanDto> {
@@ -71,8 +77,8 @@ export class PlansService {
   }
 
   /**
-   * Deletes plan `id` (DECISIONS D3 `DELETE /api/plan/delete/:id`).
-   * With `expected` (issue 15 item 8) only while the plan is still at that version.
+   * Deletes plan `id` (docs/decisions/0003-api-calls.md `DELETE /api/plan/delete/:id`).
+   * With `expected` (docs/decisions/0048-no-silent-overwrite.md) only while the plan is still at that version.
    * @returns the plan as it was. @throws ApiError 404 `messages.planNotFound`; 409 `messages.planDeleteConflict`
    *   with the stored plan in `product` (nothing deleted).
    */
@@ -87,7 +93,10 @@ export class PlansService {
     return this.view(plan, this.clock.now());
   }
 
-  /** Refuses a write loaded at another version (issue 15 item 8). @throws ApiError 409 `message`, stored plan. */
+  /**
+   * Refuses a write loaded at another version (docs/decisions/0048-no-silent-overwrite.md). @throws ApiError 409
+   * `message`, stored plan.
+   */
   private checkVersion(plan: Plan, expected: number | undefined, message: string): void {
     if (expected !== undefined && plan.version !== expected) {
       throw new ApiError(409, message, undefined, this.view(plan, this.clock.now()));

@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /**
- * A popup reservation slot (DECISIONS D2 "Popup slot"). Table `popup_slots`.
+ * A popup reservation slot (docs/decisions/0002-entities.md "Popup slot"). Table `popup_slots`.
  * The API fields `count` and `table` are stored as `head_count` and `bookable_tables` (never a column named `table`).
  */
 @Entity('popup_slots')
@@ -28,7 +28,7 @@ export class PopupSlot {
   @Column({ name: 'bookable_tables', type: 'int' })
   bookableTables!: number;
 
-  /** Bookings open at this instant; null: as soon as the slot exists (issue 13). */
+  /** Bookings open at this instant; null: as soon as the slot exists (docs/decisions/0030-popup-bookings.md). */
   @Column({ name: 'booking_opens_at', type: 'timestamptz', nullable: true })
   bookingOpensAt!: Date | null;
 
@@ -62,8 +62,8 @@ export class PopupSlot {
   bookedTables!: number;
 
   /**
-   * Edit version (issue 15 item 8): 1 when created, +1 on every administrator save of the slot (update, the booking
-   * switch); a stale write is refused with 409. Bookings do not raise it.
+   * Edit version (docs/decisions/0048-no-silent-overwrite.md): 1 when created, +1 on every administrator save of the
+   * slot (update, the booking switch); a stale write is refused with 409. Bookings do not raise it.
    */
   @Column({ type: 'int', default: 1 })
   version!: number;

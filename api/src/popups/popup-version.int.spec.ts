@@ -18,10 +18,10 @@ const slot = (count: number, table = 10) => ({
 });
 
 /**
- * Issue 15 item 8 for popup slots: a slot carries its `version`; `PUT /api/popup/update/:id` and `DELETE
- * /api/popup/delete/:id` naming a stale one answer 409 with the stored slot and change nothing; the current one saves
- * and raises the version; none overwrites as before. The booking switch is an administrator's save (it raises the
- * version); a visitor's booking is not. Real app, real PostgreSQL.
+ * docs/decisions/0048-no-silent-overwrite.md for popup slots: a slot carries its `version`; `PUT /api/popup/update/:id`
+ * and `DELETE /api/popup/delete/:id` naming a stale one answer 409 with the stored slot and change nothing; the current
+ * one saves and raises the version; none overwrites as before. The booking switch is an administrator's save (it raises
+ * the version); a visitor's booking is not. Real app, real PostgreSQL.
  */
 describe('popup slot versions (integration, real PostgreSQL)', () => {
   let t: AdminTestApp;

@@ -28,7 +28,7 @@ const POPUP_BODY_ERRORS = [
   messages.unknownField('<field>'),
 ];
 
-/** `If-Match` of the slot writes that can be refused as stale (issue 15 item 8). */
+/** `If-Match` of the slot writes that can be refused as stale (docs/decisions/0048-no-silent-overwrite.md). */
 const IF_MATCH_HEADER = {
   name: 'if-match',
   required: false,
@@ -37,7 +37,7 @@ const IF_MATCH_HEADER = {
 } as const;
 
 /**
- * Popup reservation slots (DECISIONS D3). Every route, reads included, is administrator-only (D3, D5: none is
+ * Popup reservation slots (docs/decisions/0003-api-calls.md). Every route, reads included, is administrator-only (docs/decisions/0003-api-calls.md, docs/decisions/0005-authentication.md: none is
  * `@Public()`). Update has its own path `PUT /api/popup/update/:id`: the spec's reuse of the plan path is a defect.
  */
 @ApiTags('popups')
@@ -64,7 +64,7 @@ export class PopupsController {
   }
 
   /**
-   * `POST /api/popup` (spec §7) → 201 `{ message, product: PopupDto }`. Rules in CreatePopupDto; any failure is 400
+   * `POST /api/popup` (docs/product.md#7-api-calls) → 201 `{ message, product: PopupDto }`. Rules in CreatePopupDto; any failure is 400
    * and stores nothing.
    */
   @Post()
@@ -78,9 +78,9 @@ export class PopupsController {
   }
 
   /**
-   * `PUT /api/popup/update/:id` (DECISIONS D3) → `{ message, product: PopupDto }`. Replaces every field
+   * `PUT /api/popup/update/:id` (docs/decisions/0003-api-calls.md) → `{ message, product: PopupDto }`. Replaces every field
    * (UpdatePopupDto); writes the `popup_slots` table only. 400 bad id or body, 404 unknown id.
-   * Issue 15 item 8: with `If-Match: "<version>"` or `version` in the body, a slot saved by another administrator
+   * docs/decisions/0048-no-silent-overwrite.md: with `If-Match: "<version>"` or `version` in the body, a slot saved by another administrator
    * since is left as it is: 409 `messages.popupEditConflict` with the stored slot. Without either, it overwrites.
    */
   @Put('update/:id')
@@ -116,7 +116,7 @@ export class PopupsController {
 
   /**
    * `DELETE /api/popup/delete/:id` → `{ message, product: PopupDto }` (the slot as it was). 400 bad id, 404. With
-   * `If-Match: "<version>"` (issue 15 item 8) a slot changed since is not deleted: 409 `messages.popupDeleteConflict`.
+   * `If-Match: "<version>"` (docs/decisions/0048-no-silent-overwrite.md) a slot changed since is not deleted: 409 `messages.popupDeleteConflict`.
    */
   @Delete('delete/:id')
   @ApiOperation({
@@ -138,7 +138,7 @@ export class PopupsController {
     return { message: messages.popupDeleted, product: await this.popups.remove(id, expectedVersion(ifMatch)) };
   }
 
-  /** `PUT /api/popup/:id/booking-enabled` `{ enabled }` → opens or closes booking by hand (issue 13). */
+  /** `PUT /api/popup/:id/booking-enabled` `{ enabled }` → opens or closes booking by hand (docs/decisions/0030-popup-bookings.md). */
   @Put(':id/booking-enabled')
   @ApiOperation({
     summary: '예약 받기 켜기/끄기 (관리자)',

@@ -22,7 +22,7 @@ const VALID = {
   count: 40,
   table: 10,
 };
-/** The booking settings and counts of a new slot (issue 13): defaults, nothing booked. */
+/** The booking settings and counts of a new slot (docs/decisions/0030-popup-bookings.md): defaults, nothing booked. */
 const bookingDefaults = (count: number, bookingStatus = 'open') => ({
   bookingOpensAt: null,
   bookingClosesAt: null,
@@ -43,7 +43,7 @@ const VALID_VIEW = {
   count: 40,
   table: 10,
   ...bookingDefaults(40),
-  // Issue 15 item 8: a new slot is version 1; every saved update adds one.
+  // docs/decisions/0048-no-silent-overwrite.md: a new slot is version 1; every saved update adds one.
   version: 1,
 };
 const SLOT_KEYS = [
@@ -57,7 +57,10 @@ const SLOT_KEYS = [
   ...Object.keys(bookingDefaults(0)),
 ].sort();
 
-/** Each refused body, the field at fault and the Korean sentence in `message` (DECISIONS D2, D6; spec §5). */
+/**
+ * Each refused body, the field at fault and the Korean sentence in `message` (docs/decisions/0002-entities.md,
+ * docs/decisions/0006-korean-wording.md; docs/product.md#5-validation).
+ */
 const REFUSED: Array<[string, object, string, string]> = [
   ['an empty body', {}, 'startdate', DATES_REQUIRED],
   ['no startdate', { ...VALID, startdate: undefined }, 'startdate', DATES_REQUIRED],
@@ -123,7 +126,7 @@ describe('popup slots: /api/popup (integration)', () => {
       )
     )[0];
 
-  describe('reads need an administrator (DECISIONS D3, D5)', () => {
+  describe('reads need an administrator (docs/decisions/0003-api-calls.md, docs/decisions/0005-authentication.md)', () => {
     it('GET /api/popup/list and /api/popup/select/:id without a token → 401', async () => {
       expect((await admin.anonymous().get('/api/popup/list').expect(401)).body).toEqual(UNAUTHORIZED);
       expect((await admin.anonymous().get('/api/popup/select/1').expect(401)).body).toEqual(UNAUTHORIZED);
@@ -155,7 +158,7 @@ describe('popup slots: /api/popup (integration)', () => {
   describe('CRUD', () => {
     let id: number;
 
-    it('POST creates a slot: 201 { message, product } in the D2 shape, count and table in their own columns', async () => {
+    it('POST creates a slot: 201 { message, product } in the docs/decisions/0002-entities.md shape, count and table in their own columns', async () => {
       const res = await admin.post('/api/popup', VALID).expect(201);
       id = res.body.product.id;
       expect(res.body).toEqual({ message: '팝업 예약이 등록되었습니다.', product: { id, ...VALID_VIEW } });

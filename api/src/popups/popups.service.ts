@@ -11,9 +11,9 @@ import { PopupSlot } from './popup-slot.entity';
 import type { PopupDto } from './dto/popup.dto';
 
 /**
- * Popup reservation slots (DECISIONS D2/D3), answered as PopupDto: `cnt` the turn or null, dates as ISO 8601 instants
- * in UTC (`2026-11-21T10:00:00.000Z`), `count` = head_count, `table` = bookable_tables, plus the booking settings and
- * counts of issue 13.
+ * Popup reservation slots (docs/decisions/0002-entities.md, docs/decisions/0003-api-calls.md), answered as PopupDto:
+ * `cnt` the turn or null, dates as ISO 8601 instants in UTC (`2026-11-21T10:00:00.000Z`), `count` = head_count, `table`
+ * = bookable_tables, plus the booking settings and counts of docs/decisions/0030-popup-bookings.md.
  */
 @Injectable()
 export class PopupsService {
@@ -23,7 +23,7 @@ export class PopupsService {
     private readonly clock: Clock,
   ) {}
 
-  /** Every slot ordered by startdate, then id (DECISIONS D3 `GET /api/popup/list`). */
+  /** Every slot ordered by startdate, then id (docs/decisions/0003-api-calls.md `GET /api/popup/list`). */
   async list(): Promise<PopupDto[]> {
     const slots = await this.slots.find({ order: { startdate: 'ASC', id: 'ASC' } });
     const checkedIn = await checkedInPeople(this.dataSource.manager);
@@ -45,18 +45,19 @@ export class PopupsService {
     return slot;
   }
 
-  /** Stores a new slot (DECISIONS D3 `POST /api/popup`); the DTO has already checked every rule. */
+  /** Stores a new slot (docs/decisions/0003-api-calls.md `POST /api/popup`); the DTO has already checked every rule. */
   async create(fields: CreatePopupDto): Promise<PopupDto> {
     const slot = this.slots.create({ ...columns(fields), ...bookingColumns(fields, undefined) });
     return this.get((await this.slots.save(slot)).id);
   }
 
   /**
-   * Replaces every field of slot `id` (DECISIONS D3 `PUT /api/popup/update/:id`), the row locked, in one
-   * transaction. Only the `popup_slots` table is written. Booking settings absent from the body keep their value.
-   * The head count and tables may not go below what bookings already took (the row lock orders this against every
-   * booking, which updates the same row). The version goes up by one; with `expected` (issue 15 item 8) a slot saved
-   * by another administrator since that version is left as it is.
+   * Replaces every field of slot `id` (docs/decisions/0003-api-calls.md `PUT /api/popup/update/:id`), the row locked,
+   * in one transaction. Only the `popup_slots` table is written. Booking settings absent from the body keep their
+   * value. The head count and tables may not go below what bookings already took (the row lock orders this against
+   * every booking, which updates the same row). The version goes up by one; with `expected`
+   * (docs/decisions/0048-no-silent-overwrite.md) a slot saved by another administrator since that version is left as it
+   * is.
    * @throws ApiError 404 `messages.popupNotFound`; 409 `messages.popupEditConflict` with the stored slot in `product`
    *   when `expected` is stale; 409 `messages.popupCountBelowBooked` / `popupTableBelowBooked`
    */
@@ -79,8 +80,9 @@ export class PopupsService {
   }
 
   /**
-   * Turns booking on or off by hand (issue 13 "open or close booking for a slot by hand"). An administrator's save
-   * of the slot, so it raises the version (issue 15 item 8): an edit form loaded before it is told, not overwriting.
+   * Turns booking on or off by hand (docs/decisions/0030-popup-bookings.md "open or close booking for a slot by hand").
+   * An administrator's save of the slot, so it raises the version (docs/decisions/0048-no-silent-overwrite.md): an edit
+   * form loaded before it is told, not overwriting.
    * @throws ApiError 404 `messages.popupNotFound`
    */
   async setBookingEnabled(id: number, enabled: boolean): Promise<PopupDto> {
@@ -93,9 +95,9 @@ export class PopupsService {
   }
 
   /**
-   * Deletes slot `id` (DECISIONS D3 `DELETE /api/popup/delete/:id`) with its past bookings; a slot that still has a
-   * booking waiting (booked) is refused, so no visitor loses a booking silently. With `expected` (issue 15 item 8)
-   * only while the slot is still at that version.
+   * Deletes slot `id` (docs/decisions/0003-api-calls.md `DELETE /api/popup/delete/:id`) with its past bookings; a slot
+   * that still has a booking waiting (booked) is refused, so no visitor loses a booking silently. With `expected`
+   * (docs/decisions/0048-no-silent-overwrite.md) only while the slot is still at that version.
    * @returns the slot as it was. @throws ApiError 404 `messages.popupNotFound`, 409 `messages.popupHasBookings`,
    *   409 `messages.popupDeleteConflict` with the stored slot in `product` (nothing deleted)
    */
@@ -116,7 +118,8 @@ export class PopupsService {
   }
 
   /**
-   * Refuses a write loaded at another version than the locked row's (issue 15 item 8); `expected` undefined: no check.
+   * Refuses a write loaded at another version than the locked row's (docs/decisions/0048-no-silent-overwrite.md);
+   * `expected` undefined: no check.
    * @throws ApiError 409 `message` with `product` = the stored slot's view.
    */
   private async checkVersion(

@@ -1,4 +1,7 @@
-/** The in-process caches of the API (issue 14 item 4): serialized public reads, and image variants in memory. */
+/**
+ * The in-process caches of the API (docs/decisions/0035-public-read-caching.md): serialized public reads, and image
+ * variants in memory.
+ */
 export type CacheName = 'public-reads' | 'image-variants';
 
 /**

@@ -1,8 +1,9 @@
 import { Client } from 'pg';
 
 /**
- * How a write reaches the public-read cache of every API process (issue 14 item 4; issue 28 item 4 "Invalidation that
- * cannot be lost"): PostgreSQL `NOTIFY` sent by the write's own transaction, heard with `LISTEN`.
+ * How a write reaches the public-read cache of every API process (docs/decisions/0035-public-read-caching.md;
+ * docs/decisions/0089-invalidation-cannot-be-lost.md "Invalidation that cannot be lost"): PostgreSQL `NOTIFY` sent by
+ * the write's own transaction, heard with `LISTEN`.
  *
  * The sending side is in the database, not here: triggers on the tables of the public reads
  * (database/migrations/1795953600000-public-cache-notify.ts) call `pg_notify('linksite_public_reads', '')` inside the

@@ -8,10 +8,10 @@ import { PG_CHANNEL } from './invalidation-channel';
 jest.setTimeout(60_000);
 
 /**
- * Issue 28 item 4: the triggers of migrations/1795953600000-public-cache-notify.ts announce every write to a table of
- * the public reads inside its own transaction. One client both writes and LISTENs: PostgreSQL hands a session its own
- * notifications at the end of each transaction, before the statement's answer, so the count is exact when the query
- * resolves.
+ * docs/decisions/0089-invalidation-cannot-be-lost.md: the triggers of migrations/1795953600000-public-cache-notify.ts
+ * announce every write to a table of the public reads inside its own transaction. One client both writes and LISTENs:
+ * PostgreSQL hands a session its own notifications at the end of each transaction, before the statement's answer, so
+ * the count is exact when the query resolves.
  */
 describe('public-cache NOTIFY triggers', () => {
   let database: TestDatabase;

@@ -13,7 +13,10 @@ jest.setTimeout(180_000);
 
 const T0 = new Date('2026-11-23T03:00:00Z');
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-/** Issue 28 item 4: how soon every process serves a write, from the write's answer, in milliseconds. */
+/**
+ * docs/decisions/0089-invalidation-cannot-be-lost.md: how soon every process serves a write, from the write's answer,
+ * in milliseconds.
+ */
 const WITHIN_MS = 1000;
 
 /**
@@ -92,9 +95,9 @@ const unannounced = (databaseUrl: string, pname: string) =>
 const listened = (output: string) => output.split(messages.publicCacheChannel('postgres')).length - 1;
 
 /**
- * Issue 14 item 4: public reads are served from each process's serialized cache, and a write through one API process
- * reaches the other's cache. Two real API processes on one database, their "now" in a shared clock file
- * (TEST_CLOCK_FILE) so a window boundary passes without waiting.
+ * docs/decisions/0035-public-read-caching.md: public reads are served from each process's serialized cache, and a write
+ * through one API process reaches the other's cache. Two real API processes on one database, their "now" in a shared
+ * clock file (TEST_CLOCK_FILE) so a window boundary passes without waiting.
  */
 describe('public reads cached across two API processes', () => {
   let api: ApiProcesses;
@@ -167,10 +170,11 @@ describe('public reads cached across two API processes', () => {
 });
 
 /**
- * Issue 28 item 4 (the probe): with REDIS_URL set, invalidations travelled over Redis pub/sub only, so a write through
- * a process whose Redis connection was down reached no other process (still served 180 s later). Now Redis carries
- * none: A's Redis connection goes through a proxy that the test cuts, B keeps its own, and every write through either
- * (administrator writes, and a visitor's booking that fills or reopens a slot) shows on both within 1 s.
+ * docs/decisions/0089-invalidation-cannot-be-lost.md (the probe): with REDIS_URL set, invalidations travelled over
+ * Redis pub/sub only, so a write through a process whose Redis connection was down reached no other process (still
+ * served 180 s later). Now Redis carries none: A's Redis connection goes through a proxy that the test cuts, B keeps
+ * its own, and every write through either (administrator writes, and a visitor's booking that fills or reopens a slot)
+ * shows on both within 1 s.
  */
 describe('one process without Redis (REDIS_URL set, its connection cut)', () => {
   let database: TestDatabase;
@@ -242,9 +246,9 @@ describe('one process without Redis (REDIS_URL set, its connection cut)', () => 
 });
 
 /**
- * Issue 28 item 4: a process whose LISTEN connection is down, or not yet listening again, serves nothing from its
- * cache. B's database connections go through a proxy that cuts (or silences) its LISTEN connection alone, picked by
- * its `application_name`; its pool keeps working, so B keeps answering, from the database.
+ * docs/decisions/0089-invalidation-cannot-be-lost.md: a process whose LISTEN connection is down, or not yet listening
+ * again, serves nothing from its cache. B's database connections go through a proxy that cuts (or silences) its LISTEN
+ * connection alone, picked by its `application_name`; its pool keeps working, so B keeps answering, from the database.
  */
 describe('a process whose LISTEN connection is lost', () => {
   let database: TestDatabase;

@@ -17,8 +17,9 @@ describe('@PublicRead() routes through the real app', () => {
   const hits = async () =>
     Number(/^cache_hits_total\{cache="public-reads"\} (\d+)$/m.exec((await get('/metrics')).text)?.[1] ?? 0);
   /**
-   * A visible link written behind the API's back, its NOTIFY trigger off for this one transaction (issue 28 item 4:
-   * every other write announces itself): a read that shows it did not come from the cache.
+   * A visible link written behind the API's back, its NOTIFY trigger off for this one transaction
+   * (docs/decisions/0089-invalidation-cannot-be-lost.md: every other write announces itself): a read that shows it did
+   * not come from the cache.
    */
   const insertBehindTheApi = (name: string) =>
     t.dataSource.transaction(async (manager) => {
@@ -107,7 +108,8 @@ describe('@PublicRead() routes through the real app', () => {
     const head = await get('/api/site/head').set('Host', 'a.example').expect(200);
     expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(head.text).toContain('<link rel="canonical" href="/" />');
-    // Issue 28 item 10: the head names no host (site-head.ts renderHead), so another host is the same kept answer.
+    // docs/decisions/0095-no-host-derived-urls.md: the head names no host (site-head.ts renderHead), so another host is
+    // the same kept answer.
     const before = await hits();
     expect((await get('/api/site/head').set('Host', 'b.example').expect(200)).text).toBe(head.text);
     expect(await hits()).toBe(before + 1);

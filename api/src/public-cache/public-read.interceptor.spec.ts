@@ -36,7 +36,7 @@ describe('publicReadKey', () => {
     expect(publicReadKey(request('/api/plan/list?=1'), { query: ['upcoming'] })).toBeNull();
   });
 
-  it('is the same for every scheme and host the request names (issue 28 item 10)', () => {
+  it('is the same for every scheme and host the request names (docs/decisions/0095-no-host-derived-urls.md)', () => {
     expect(publicReadKey(request('/api/site/head'), {})).toBe('/api/site/head');
     expect(publicReadKey(request('/api/site/head', { protocol: 'https', host: 'evil.example' }), {})).toBe(
       '/api/site/head',

@@ -23,10 +23,10 @@ import { PUBLIC_READ, type PublicReadOptions } from './public-read.decorator';
  *   (PublicReadOptions.query), kept as sent and ordered by that list, so `?tag=a&limit=2` and `?limit=2&tag=a` share
  *   one entry; null when another parameter is present.
  * Never the request's host or scheme: an answer kept here is sent to every visitor, so none may be built from a `Host`
- * or `X-Forwarded-Host` a client chose (issue 28 item 10), and one per host would let any client add entries.
- * Values stay as sent rather than checked and normalized: the lookup runs before the pipes, so a key built from
- * decoded values could pair a request the pipes refuse (an undecodable `%ED%A0%80`) with another's answer. Two
- * spellings of one answer (`?upcoming=0` and none) are two entries with the same bytes and ETag.
+ * or `X-Forwarded-Host` a client chose (docs/decisions/0095-no-host-derived-urls.md), and one per host would let any
+ * client add entries. Values stay as sent rather than checked and normalized: the lookup runs before the pipes, so a
+ * key built from decoded values could pair a request the pipes refuse (an undecodable `%ED%A0%80`) with another's
+ * answer. Two spellings of one answer (`?upcoming=0` and none) are two entries with the same bytes and ETag.
  */
 export function publicReadKey(request: Request, options: PublicReadOptions): string | null {
   const url = request.originalUrl;
@@ -76,11 +76,11 @@ export function gatewayExpiry(kept: KeptAnswer, now: Date, wallMs: number): stri
  * answer ({@link publicReadKey}) is sent without running them; otherwise the handler's PublicReadAnswer is kept
  * (PublicCache.keep) and sent. Errors of the handler (400, 404) pass through to the exception filter and are not kept.
  * Requests missing the same key while the cache is in use, with no write between them, share the first one's handler
- * run instead of each running its own (issue 28 item 6: 300 cold visitors, one query), and get its answer or error.
- * Every answer carries `ETag`, `Cache-Control` (publicCacheControl with the seconds left to `validUntil` at this
- * answer, or `public, no-cache`), `X-Accel-Expires` ({@link gatewayExpiry}) and `Content-Type`; its text is sent by
- * Express's `res.send`, which answers 304 when `If-None-Match` names the ETag and sends no body to HEAD. A hit is
- * logged at `debug` (logging/http-logger.ts).
+ * run instead of each running its own (docs/decisions/0091-responsive-embedded-default.md: 300 cold visitors, one
+ * query), and get its answer or error. Every answer carries `ETag`, `Cache-Control` (publicCacheControl with the
+ * seconds left to `validUntil` at this answer, or `public, no-cache`), `X-Accel-Expires` ({@link gatewayExpiry}) and
+ * `Content-Type`; its text is sent by Express's `res.send`, which answers 304 when `If-None-Match` names the ETag and
+ * sends no body to HEAD. A hit is logged at `debug` (logging/http-logger.ts).
  */
 /** `Cache-Control` of a public read an administrator made: kept by no browser and no gateway. */
 export const ADMINISTRATOR_READ = 'private, no-store';
@@ -133,10 +133,10 @@ export class PublicReadInterceptor implements NestInterceptor {
    * Sets `kept`'s headers on `response` and returns its text, which Nest hands to Express's `res.send`.
    * An administrator's read (the request carries `Authorization`: an admin screen reading a public route, such as the
    * schedule list's `GET /api/plan/list`) is `Cache-Control: private, no-store` with no gateway expiry, so no browser
-   * or gateway keeps it and the screen shows what was just saved (issue 27 item 5: the list served a copy up to 30 s
-   * old under `stale-while-revalidate`); its bytes may still come from the PublicCache, which every write empties.
-   * Every answer says `Vary: Authorization`, so a browser never answers an administrator's read with a copy it kept
-   * from a visitor's read of the same address.
+   * or gateway keeps it and the screen shows what was just saved (docs/decisions/0083-admin-reads-not-cached.md: the
+   * list served a copy up to 30 s old under `stale-while-revalidate`); its bytes may still come from the PublicCache,
+   * which every write empties. Every answer says `Vary: Authorization`, so a browser never answers an administrator's
+   * read with a copy it kept from a visitor's read of the same address.
    */
   private send(response: Response, kept: KeptAnswer, administrator = false): string {
     const now = this.clock.now();

@@ -19,9 +19,9 @@ const headerOf = (req: TrackedRequest, name: string): unknown =>
 export const addressTracker = (req: TrackedRequest): string => `ip:${typeof req.ip === 'string' ? req.ip : ''}`;
 
 /**
- * Whom the per-visitor booking budget counts (issue 26 item 3): the device, when the request names one; else the
- * address. Phones behind one carrier NAT share an address, not a budget. A script that invents ids is held by the
- * per-address ceiling ({@link addressTracker}, RATE_LIMIT_BOOKING_ADDRESS_PER_MINUTE).
+ * Whom the per-visitor booking budget counts (docs/decisions/0074-waiting-room.md): the device, when the request names
+ * one; else the address. Phones behind one carrier NAT share an address, not a budget. A script that invents ids is
+ * held by the per-address ceiling ({@link addressTracker}, RATE_LIMIT_BOOKING_ADDRESS_PER_MINUTE).
  */
 export function deviceTracker(req: TrackedRequest): string {
   const id = headerOf(req, DEVICE_ID_HEADER);

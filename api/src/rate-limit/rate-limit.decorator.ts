@@ -1,8 +1,8 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 
 /**
- * The separate budgets of the API's rate limits (issue 15 "Rate limits"): public reads, administrator writes, the
- * analytics ingest and popup bookings. A request counts against one of them only.
+ * The separate budgets of the API's rate limits (docs/decisions/0042-rate-limits.md): public reads, administrator
+ * writes, the analytics ingest and popup bookings. A request counts against one of them only.
  */
 export const RATE_LIMIT_BUCKETS = ['read', 'write', 'ingest', 'booking'] as const;
 export type RateLimitBucket = (typeof RATE_LIMIT_BUCKETS)[number];

@@ -23,7 +23,7 @@ async function statuses(t: TestApp, path: string, count: number, forwardedFor?: 
   return answers;
 }
 
-describe('rate limits in one process (issue 15)', () => {
+describe('rate limits in one process (docs/decisions/0040-trusted-under-attack.md)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(NOW, { RATE_LIMIT_READ_PER_MINUTE: '3', RATE_LIMIT_WRITE_PER_MINUTE: '2' });
@@ -64,7 +64,7 @@ describe('rate limits in one process (issue 15)', () => {
   });
 });
 
-describe('rate limits shared through Redis by two API processes (issue 15)', () => {
+describe('rate limits shared through Redis by two API processes (docs/decisions/0040-trusted-under-attack.md)', () => {
   const prefix = `linksite-test-${process.pid}-${Date.now()}:`;
   let a: TestApp;
   let b: TestApp;
@@ -86,7 +86,7 @@ describe('rate limits shared through Redis by two API processes (issue 15)', () 
   });
 });
 
-describe('rate limits while Redis is down (issue 15 "Faults (c)")', () => {
+describe('rate limits while Redis is down (docs/decisions/0044-survivable-faults.md)', () => {
   let t: TestApp;
   beforeAll(async () => {
     // Nothing listens on port 1: every Redis command fails at once.
@@ -100,7 +100,7 @@ describe('rate limits while Redis is down (issue 15 "Faults (c)")', () => {
   });
 });
 
-describe('the booking budget counts devices, not a carrier NAT (issue 26 item 3)', () => {
+describe('the booking budget counts devices, not a carrier NAT (docs/decisions/0074-waiting-room.md)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(NOW, {

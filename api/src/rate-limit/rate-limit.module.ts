@@ -12,14 +12,15 @@ import { SharedThrottlerStorage } from './shared-throttler-storage';
 export const WINDOW_MS = 60_000;
 
 /**
- * Rate limits of the whole API (issue 15 "Rate limits"): one throttler per budget (`read`, `write`, `ingest`,
- * `booking`), each applying only to the routes in its budget, with RATE_LIMIT_<BUDGET>_PER_MINUTE requests a minute
- * per client and route; counters in Redis when REDIS_URL is set (shared by every API process), else in memory.
+ * Rate limits of the whole API (docs/decisions/0042-rate-limits.md): one throttler per budget (`read`, `write`,
+ * `ingest`, `booking`), each applying only to the routes in its budget, with RATE_LIMIT_<BUDGET>_PER_MINUTE requests a
+ * minute per client and route; counters in Redis when REDIS_URL is set (shared by every API process), else in memory.
  * The guard is global and runs before the access policy, so a flood is refused before any token is verified.
  *
- * The `booking` budget counts per device, not per address (issue 26 item 3: a carrier's NAT puts many visitors behind
- * one address at opening hour), with two more limits on the same routes: a generous ceiling per address
- * (`booking-address`, against scripts that invent devices) and, for a submit, per phone number (`booking-phone`).
+ * The `booking` budget counts per device, not per address (docs/decisions/0074-waiting-room.md: a carrier's NAT puts
+ * many visitors behind one address at opening hour), with two more limits on the same routes: a generous ceiling per
+ * address (`booking-address`, against scripts that invent devices) and, for a submit, per phone number
+ * (`booking-phone`).
  */
 @Module({
   imports: [

@@ -8,8 +8,8 @@ import { messages } from '../common/messages';
 /**
  * Where the rate-limit counters live: in Redis when it is configured, so every API process spends one budget
  * (@nest-lab/throttler-storage-redis, one Lua script per hit); in this process's memory otherwise. When Redis does not
- * answer, the count falls back to this process's memory for that request (issue 15 "Faults (c)": rate limiting
- * degrades to per-process, nothing else fails).
+ * answer, the count falls back to this process's memory for that request (docs/decisions/0044-survivable-faults.md:
+ * rate limiting degrades to per-process, nothing else fails).
  */
 export class SharedThrottlerStorage implements ThrottlerStorage {
   private readonly logger = new Logger('RateLimit');

@@ -6,8 +6,8 @@ import { messages } from '../common/messages';
 /**
  * The optional Redis connection shared by the API processes (ARCHITECTURE "Shared state for several processes"): the
  * rate-limit counters. Not the public-read cache's invalidation, which PostgreSQL carries inside each write's
- * transaction (public-cache/invalidation-channel.ts, issue 28 item 4). `client` is null without REDIS_URL; the
- * embedded defaults then keep everything in the process.
+ * transaction (public-cache/invalidation-channel.ts, docs/decisions/0089-invalidation-cannot-be-lost.md). `client` is
+ * null without REDIS_URL; the embedded defaults then keep everything in the process.
  *
  * Commands fail at once while Redis is unreachable (no offline queue, one try), so a caller can fall back to its
  * per-process behaviour instead of waiting; the client keeps reconnecting in the background. Keys carry

@@ -40,7 +40,7 @@ export const TAG_POOL = [
 export const demoProductLink = (productNo: number): string =>
   `https://smartstore.naver.com/creator/products/${productNo}`;
 
-/** At least 24 links (issue 2 §3); three have no link, to exercise "not clickable". */
+/** At least 24 links (docs/decisions/0010-demo-catalogue.md); three have no link, to exercise "not clickable". */
 export const DEMO_PRODUCTS: DemoProduct[] = [
   { pname: '수제 딸기잼 세트', tags: ['간식', '선물추천', '홈카페'], productNo: 4821731, motif: 'jar', hue: 350 },
   { pname: '감성 캠핑 랜턴', tags: ['캠핑', '인테리어', '여행'], productNo: 4821752, motif: 'lantern', hue: 38 },
@@ -82,7 +82,9 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   { pname: '미니 다육이 화분', tags: ['인테리어', '선물추천'], productNo: null, motif: 'leaf', hue: 125 },
 ];
 
-/** At least 6 plans around today (issue 2 §3): open ones, `D - n` ones, and one in the past. */
+/**
+ * At least 6 plans around today (docs/decisions/0010-demo-catalogue.md): open ones, `D - n` ones, and one in the past.
+ */
 export const DEMO_PLANS: DemoPlan[] = [
   { title: '봄 시즌 굿즈 마켓', startOffset: -20, endOffset: -14 },
   { title: '성수동 팝업스토어 오픈', startOffset: -3, endOffset: 4 },

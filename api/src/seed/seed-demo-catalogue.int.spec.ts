@@ -9,7 +9,10 @@ jest.setTimeout(120_000);
 /** 12:00 on 2026-11-20 in Seoul. */
 const NOW = new Date('2026-11-20T03:00:00Z');
 
-/** The public reads on an empty database, then seedDemoCatalogue on it, run twice (issue 2 §3). */
+/**
+ * The public reads on an empty database, then seedDemoCatalogue on it, run twice
+ * (docs/decisions/0010-demo-catalogue.md).
+ */
 describe('seeding the demo catalogue (integration)', () => {
   let t: TestApp;
   const get = (path: string) => request(t.app.getHttpServer() as App).get(path);

@@ -26,11 +26,11 @@ export interface CatalogueCounts {
 const SEED_LOCK_ID = ADVISORY_LOCKS.demoSeed;
 
 /**
- * Loads the demo catalogue (issue 2 §3): DEMO_PRODUCTS as links with their own pictures drawn now and
- * stored through storeImage (the upload path), DEMO_PLANS dated around today in Asia/Seoul, and a cover.
- * Idempotent: links are matched by pname, plans by title, and an existing cover is kept; new links are
- * appended after the current last pcode, so pcode stays 0..n-1.
- * Pictures are drawn before the transaction; inside it only the transaction's manager is used.
+ * Loads the demo catalogue (docs/decisions/0010-demo-catalogue.md): DEMO_PRODUCTS as links with their own pictures
+ * drawn now and stored through storeImage (the upload path), DEMO_PLANS dated around today in Asia/Seoul, and a cover.
+ * Idempotent: links are matched by pname, plans by title, and an existing cover is kept; new links are appended after
+ * the current last pcode, so pcode stays 0..n-1. Pictures are drawn before the transaction; inside it only the
+ * transaction's manager is used.
  */
 export async function seedDemoCatalogue(dataSource: DataSource, clock: Clock): Promise<SeedResult> {
   const existing = new Set(

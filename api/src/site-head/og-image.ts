@@ -6,9 +6,9 @@ import { OG_HEIGHT, OG_WIDTH } from './site-head';
 export const OG_JPEG_QUALITY = 82;
 
 /**
- * The cover as a link-preview image (issue 14 item 2): resized to cover 1200×630 exactly and cropped around the
- * centre (sharp's `cover` fit, `attention` position: the most salient region stays), flattened on white (a
- * transparent PNG or GIF cover), EXIF orientation applied, encoded as a progressive JPEG.
+ * The cover as a link-preview image (docs/decisions/0033-head-and-link-preview.md): resized to cover 1200×630 exactly
+ * and cropped around the centre (sharp's `cover` fit, `attention` position: the most salient region stays), flattened
+ * on white (a transparent PNG or GIF cover), EXIF orientation applied, encoded as a progressive JPEG.
  * @param original the stored cover's bytes (any accepted upload type: JPEG, PNG, WebP, GIF, AVIF)
  * @returns JPEG bytes, 1200×630
  */

@@ -21,7 +21,7 @@ const HTML_TYPE = 'text/html; charset=utf-8';
 const MANIFEST_TYPE = 'application/manifest+json; charset=utf-8';
 
 /**
- * The page's head from the settings and the cover (issue 14 item 2): the HTML fragment the site's servers include in
+ * The page's head from the settings and the cover (docs/decisions/0033-head-and-link-preview.md): the HTML fragment the site's servers include in
  * index.html, the web app manifest, and the link-preview image. All public; the first two are public reads
  * (`@PublicRead()`, emptied by every write, the cover upload included), the image in the image-variant memory.
  */
@@ -38,7 +38,7 @@ export class SiteHeadController {
    * `GET /api/site/head` → `text/html; charset=utf-8`: title, description, canonical URL, `og:*` and `twitter:card`
    * (site-head.ts renderHead), for `<!--# include virtual="/api/site/head" -->` in the shell's index.html. Addresses
    * are absolute on PUBLIC_SITE_URL, site-relative when it is unset: never from the request's `Host` or
-   * `X-Forwarded-Host` (issue 28 item 10), so every request gets the same bytes, kept once. A public read
+   * `X-Forwarded-Host` (docs/decisions/0095-no-host-derived-urls.md), so every request gets the same bytes, kept once. A public read
    * (public-cache/public-read.decorator.ts: ETag, 304, `Cache-Control` of publicCacheControl) until the next write.
    */
   @Get('head')

@@ -58,9 +58,9 @@ const picture = (width: number, height: number) =>
     .toBuffer();
 
 /**
- * Issue 14 item 2: the page's head from the settings and the cover, through the real app on real PostgreSQL:
- * `GET /api/site/head` (the HTML fragment the servers include), `/api/site/og.jpg` (the preview image) and
- * `/api/site/manifest.webmanifest`.
+ * docs/decisions/0033-head-and-link-preview.md: the page's head from the settings and the cover, through the real app
+ * on real PostgreSQL: `GET /api/site/head` (the HTML fragment the servers include), `/api/site/og.jpg` (the preview
+ * image) and `/api/site/manifest.webmanifest`.
  */
 describe('the site head (integration, real PostgreSQL)', () => {
   describe('with the default settings', () => {
@@ -136,8 +136,9 @@ describe('the site head (integration, real PostgreSQL)', () => {
       const [row] = await t.dataSource.query<{ image_key: string }[]>(`SELECT image_key FROM cover`);
       expect(row!.image_key.startsWith(key)).toBe(true);
       expect(first.etag).not.toBe(before.etag);
-      // The cover removed behind the API's back, unannounced (its NOTIFY trigger off for that one transaction: issue
-      // 28 item 4), is not seen: the fragment comes from the cache until a write.
+      // The cover removed behind the API's back, unannounced (its NOTIFY trigger off for that one transaction:
+      // docs/decisions/0089-invalidation-cannot-be-lost.md), is not seen: the fragment comes from the cache until a
+      // write.
       const unannounced = (sql: string, parameters: unknown[] = []) =>
         t.dataSource.transaction(async (manager) => {
           await manager.query(`ALTER TABLE cover DISABLE TRIGGER cover_public_cache`);
@@ -205,9 +206,10 @@ describe('the site head (integration, real PostgreSQL)', () => {
       }
     });
 
-    // Issue 28 item 10: without PUBLIC_SITE_URL the head's addresses once came from the request's Host (or a trusted
-    // proxy's X-Forwarded-Host), and the head is a public read kept in memory and by shared caches: one request with
-    // a forged Host could choose the canonical URL and og:url every later visitor and link-preview scraper got.
+    // docs/decisions/0095-no-host-derived-urls.md: without PUBLIC_SITE_URL the head's addresses once came from the
+    // request's Host (or a trusted proxy's X-Forwarded-Host), and the head is a public read kept in memory and by
+    // shared caches: one request with a forged Host could choose the canonical URL and og:url every later visitor and
+    // link-preview scraper got.
     it('never names a Host or X-Forwarded-Host the client chose, and is one cached answer for every host', async () => {
       const scrape = async () => (await http().get('/metrics').expect(200)).text;
       const count = (text: string, metric: string) =>

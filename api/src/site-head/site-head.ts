@@ -31,17 +31,17 @@ export function ogImageVersion(coverKey: string | null): string {
 }
 
 /**
- * The dynamic half of the page's `<head>` (issue 14 item 2), inserted by the servers in place of
- * `<!--# include virtual="/api/site/head" -->` (build/webpack-app.js htmlTemplate keeps the static half: icons,
- * manifest link, theme-color). Every value is HTML-escaped.
+ * The dynamic half of the page's `<head>` (docs/decisions/0033-head-and-link-preview.md), inserted by the servers in
+ * place of `<!--# include virtual="/api/site/head" -->` (build/webpack-app.js htmlTemplate keeps the static half:
+ * icons, manifest link, theme-color). Every value is HTML-escaped.
  *
- * The addresses (canonical, `og:url`, `og:image`) come from the settings only, never from the request (issue 28
- * item 10): a `Host` or `X-Forwarded-Host` a client chose cannot reach a fragment that is cached and sent to every
- * visitor and link-preview scraper. With PUBLIC_SITE_URL they are absolute on it, as the Open Graph protocol asks
- * (`og:url` and `og:image` are absolute URLs); without it they are site-relative (`/`, `/api/site/og.jpg?v=…`),
- * which browsers resolve against the page (the share button reads the canonical's resolved `href`) but link-preview
- * scrapers may not: a public deployment sets PUBLIC_SITE_URL (compose and the Kubernetes manifests require it), and
- * only the one-machine default (`npm start`) runs without it.
+ * The addresses (canonical, `og:url`, `og:image`) come from the settings only, never from the request
+ * (docs/decisions/0095-no-host-derived-urls.md): a `Host` or `X-Forwarded-Host` a client chose cannot reach a fragment
+ * that is cached and sent to every visitor and link-preview scraper. With PUBLIC_SITE_URL they are absolute on it, as
+ * the Open Graph protocol asks (`og:url` and `og:image` are absolute URLs); without it they are site-relative (`/`,
+ * `/api/site/og.jpg?v=…`), which browsers resolve against the page (the share button reads the canonical's resolved
+ * `href`) but link-preview scrapers may not: a public deployment sets PUBLIC_SITE_URL (compose and the Kubernetes
+ * manifests require it), and only the one-machine default (`npm start`) runs without it.
  * @param site name, description and public address from the settings (SITE_NAME, SITE_DESCRIPTION, PUBLIC_SITE_URL)
  * @param coverKey the current cover's image key, or null (the preview image is then the generated fallback)
  * @returns newline-separated tags: title, description, canonical, og:type/locale/site_name/title/description/url/
@@ -96,10 +96,10 @@ export interface SiteManifest {
 }
 
 /**
- * The manifest from the settings (issue 14 item 2): `name` is SITE_NAME, `short_name` the same cut to 12 characters
- * (what a phone's home screen shows under the icon), start at `/`, standalone, the site's colours, and the 192 and
- * 512 px icons of shell/public (scripts/make-site-icons.mjs), each usable as it is and as a maskable icon (full-bleed,
- * the glyph inside the safe zone).
+ * The manifest from the settings (docs/decisions/0033-head-and-link-preview.md): `name` is SITE_NAME, `short_name` the
+ * same cut to 12 characters (what a phone's home screen shows under the icon), start at `/`, standalone, the site's
+ * colours, and the 192 and 512 px icons of shell/public (scripts/make-site-icons.mjs), each usable as it is and as a
+ * maskable icon (full-bleed, the glyph inside the safe zone).
  */
 export function siteManifest(site: SiteConfig): SiteManifest {
   const shortName = [...site.name].slice(0, 12).join('').trimEnd();

@@ -16,10 +16,10 @@ interface StorePage {
 }
 
 /**
- * Issue 14 item 1: `GET /api/site/first-screen` is the data the shell's server renders the first screen of `/` from
- * (docs/first-screen.md), gathered from the public reads of the seeded database exactly as those routes answer them;
- * and it follows every write and the clock. Every answer is also checked against the OpenAPI document
- * (test/contract-check.ts), so `FirstScreenResponse` is what goes on the wire.
+ * docs/decisions/0032-server-rendered-first-screen.md: `GET /api/site/first-screen` is the data the shell's server
+ * renders the first screen of `/` from (docs/first-screen.md), gathered from the public reads of the seeded database
+ * exactly as those routes answer them; and it follows every write and the clock. Every answer is also checked against
+ * the OpenAPI document (test/contract-check.ts), so `FirstScreenResponse` is what goes on the wire.
  */
 describe('GET /api/site/first-screen (integration)', () => {
   let t: AdminTestApp;

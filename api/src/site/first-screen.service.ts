@@ -7,13 +7,13 @@ import { PlansService } from '../plans/plans.service';
 import { TagsService } from '../tags/tags.service';
 import type { FirstScreenDto } from './dto/first-screen.dto';
 
-/** Cards in the first screen: one page of the public read (issue 14 item 5's page size). */
+/** Cards in the first screen: one page of the public read (docs/decisions/0036-paged-public-read.md's page size). */
 export const FIRST_SCREEN_CARDS = 48;
 
 /**
- * The data of the served `/`'s first screen (issue 14 item 1, docs/first-screen.md), read from the same services as
- * the public reads it gathers. Read on a cache miss only: the controller keeps the answer in the PublicCache, which
- * every write empties.
+ * The data of the served `/`'s first screen (docs/decisions/0032-server-rendered-first-screen.md,
+ * docs/first-screen.md), read from the same services as the public reads it gathers. Read on a cache miss only: the
+ * controller keeps the answer in the PublicCache, which every write empties.
  */
 @Injectable()
 export class FirstScreenService {

@@ -21,7 +21,7 @@ function firstScreenTag(query: Record<string, unknown>, url: string): string | n
   return parseStorePageQuery({ tag }, queryStringOf(url)).tag;
 }
 
-/** The data the site's web tier renders its pages from, in one read (issue 14 item 1, docs/first-screen.md). */
+/** The data the site's web tier renders its pages from, in one read (docs/decisions/0032-server-rendered-first-screen.md, docs/first-screen.md). */
 @ApiTags('site')
 @Controller('site')
 export class SiteController {

@@ -7,7 +7,10 @@ import { TagsModule } from '../tags/tags.module';
 import { FirstScreenService } from './first-screen.service';
 import { SiteController } from './site.controller';
 
-/** The data of the first screen of `/`, which the shell's server renders (issue 14 item 1, docs/first-screen.md). */
+/**
+ * The data of the first screen of `/`, which the shell's server renders
+ * (docs/decisions/0032-server-rendered-first-screen.md, docs/first-screen.md).
+ */
 @Module({
   imports: [LinksModule, TagsModule, PlansModule, CoverModule, BookingsModule],
   controllers: [SiteController],

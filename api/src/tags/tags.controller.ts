@@ -12,7 +12,7 @@ export class TagsController {
   constructor(private readonly tags: TagsService) {}
 
   /**
-   * `GET /api/tag/list` → `{ product: [{ text, value }] }` of the links visitors see now (public, DECISIONS D3). Cached
+   * `GET /api/tag/list` → `{ product: [{ text, value }] }` of the links visitors see now (public, docs/decisions/0003-api-calls.md). Cached
    * like `GET /api/store` (public-cache/public-read.decorator.ts: in the PublicCache until a write or the next window
    * boundary).
    */

@@ -4,7 +4,7 @@ import { Clock } from '../common/clock';
 import { nextBoundary, visibleAt } from '../links/link-visibility';
 import type { TagWordDto } from './dto/tag-word.dto';
 
-/** The keyword cloud's limit (spec §9: up to 100 words). */
+/** The keyword cloud's limit (docs/product.md#9-constants-and-limits: up to 100 words). */
 export const TAG_CLOUD_SIZE = 100;
 
 @Injectable()
@@ -15,8 +15,9 @@ export class TagsService {
   ) {}
 
   /**
-   * Each tag with the number of links visitors see now carrying it, top 100 by value desc, then text asc (DECISIONS
-   * D3; issue 12: a hidden or scheduled link's tags stay out of the public cloud).
+   * Each tag with the number of links visitors see now carrying it, top 100 by value desc, then text asc
+   * (docs/decisions/0003-api-calls.md; docs/decisions/0026-creator-features.md: a hidden or scheduled link's tags stay
+   * out of the public cloud).
    */
   async counts(): Promise<TagWordDto[]> {
     return this.dataSource.query<TagWordDto[]>(

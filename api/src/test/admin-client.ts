@@ -18,7 +18,7 @@ export interface AdminClient {
  * Supertest calls on an AdminTestApp (test/admin-test-app.ts) as the administrator. Its one token is valid from a year before the app's clock
  * to a year after, so tests may move the FixedClock (midnight in Seoul…) without it expiring.
  * @param roles the token's realm roles; by default the test issuer's (the legacy `admin`, which is the owner). Pass
- *   `['staff']` or `['editor']` to act as a member of the team (issue 27 item 1).
+ *   `['staff']` or `['editor']` to act as a member of the team (docs/decisions/0079-roles.md).
  */
 export async function adminClient(t: AdminTestApp, roles?: string[]): Promise<AdminClient> {
   const now = t.clock.now();
@@ -48,7 +48,8 @@ export async function scheduleTables(t: TestApp): Promise<{ plans: unknown[]; po
 
 /**
  * A refusal that stores nothing: `send()` answers 400 with `message`, `errors` name `field` with it, and the plans and
- * popup_slots tables are as they were before (DECISIONS D1, D6). `send` is called only once the tables are read.
+ * popup_slots tables are as they were before (docs/decisions/0001-response-envelope.md,
+ * docs/decisions/0006-korean-wording.md). `send` is called only once the tables are read.
  */
 export async function expectRefused(
   t: TestApp,

@@ -15,7 +15,7 @@ export interface ApiProcess {
 /**
  * Starts one real API process (`node -r build/register-swc.js api/src/main.ts`, compiled from the sources) on
  * `127.0.0.1:port` with `env` (DATABASE_URL, OIDC_ISSUER…), and resolves once it printed that it listens. For tests
- * that stop and start processes one at a time (the rolling restart of issue 15 item 4 (b));
+ * that stop and start processes one at a time (the rolling restart of docs/decisions/0044-survivable-faults.md (b));
  * test/booking-burst.ts starts a fixed set.
  */
 export async function startApiProcess(port: number, env: NodeJS.ProcessEnv): Promise<ApiProcess> {

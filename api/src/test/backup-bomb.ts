@@ -6,8 +6,9 @@ import { BACKUP_FORMAT, BACKUP_VERSION } from '../backup/backup-format';
 export const GiB = 1024 * 1024 * 1024;
 
 /**
- * A gzip bomb in a backup archive's shape (issue 28 item 3): format.json, then `data/links.ndjson` of `size` zero
- * bytes, streamed through gzip as it is made (1 GiB of zeros is about 1 MB compressed), never held whole.
+ * A gzip bomb in a backup archive's shape (docs/decisions/0088-bounded-decompression.md): format.json, then
+ * `data/links.ndjson` of `size` zero bytes, streamed through gzip as it is made (1 GiB of zeros is about 1 MB
+ * compressed), never held whole.
  * @returns the archive's stream, and how many compressed bytes it has given so far
  */
 export function bombArchive(size: number): { archive: Readable; compressedBytes: () => number } {

@@ -46,8 +46,8 @@ async function snapshot(t: AdminTestApp): Promise<Record<string, string[]>> {
 }
 
 /**
- * The hand cases of issue 15 item 3: strange characters, huge and deep bodies, prototype keys, wrong content types,
- * bad multipart, hostile files. Each names what it sends.
+ * The hand cases of docs/decisions/0043-bad-input-corpus.md: strange characters, huge and deep bodies, prototype keys,
+ * wrong content types, bad multipart, hostile files. Each names what it sends.
  */
 function handCases(f: CorpusFixtures, files: Record<string, Buffer>): CorpusCase[] {
   const link = (body: unknown, name: string): CorpusCase[] => [
@@ -201,7 +201,8 @@ function handCases(f: CorpusFixtures, files: Record<string, Buffer>): CorpusCase
       body: { phone4: '12\u000034' },
     },
     { name: 'GET /api/audit: NUL in before', method: 'GET', url: '/api/audit?before=%00', kind: 'hand' },
-    // Bytes that are not UTF-8 (issue 28 item 11: decoded to U+FFFD and stored before common/utf8-body.ts).
+    // Bytes that are not UTF-8 (docs/decisions/0096-smaller-hardening.md: decoded to U+FFFD and stored before
+    // common/utf8-body.ts).
     notUtf8('POST', '/api/store/create', { pname: '상품' }, 'pname'),
     notUtf8('PUT', `/api/main/update/${f.linkId}`, { tag: '태그' }, 'tag'),
     notUtf8('POST', '/api/plan', plan, 'title'),
@@ -518,10 +519,11 @@ function handCases(f: CorpusFixtures, files: Record<string, Buffer>): CorpusCase
 }
 
 /**
- * Issue 15 item 3: the bad-input corpus, generated from contract/openapi.json (fast-check, fixed seed) plus hand
- * cases, against the real app on real PostgreSQL with the demo seed, signed as the administrator. Every case answers
- * 4xx with the Korean error envelope (DECISIONS D1), never 5xx, and every table is unchanged afterwards row by row
- * (which covers the public writes, the analytics ingest and bookings: their refused cases stored nothing).
+ * docs/decisions/0043-bad-input-corpus.md: the bad-input corpus, generated from contract/openapi.json (fast-check,
+ * fixed seed) plus hand cases, against the real app on real PostgreSQL with the demo seed, signed as the administrator.
+ * Every case answers 4xx with the Korean error envelope (docs/decisions/0001-response-envelope.md), never 5xx, and
+ * every table is unchanged afterwards row by row (which covers the public writes, the analytics ingest and bookings:
+ * their refused cases stored nothing).
  */
 describe('bad-input corpus (integration, real PostgreSQL, demo seed)', () => {
   let t: AdminTestApp;

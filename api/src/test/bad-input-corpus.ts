@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 
 /**
- * The bad-input corpus of issue 15 item 3: requests that every route must refuse with a 4xx and the Korean error
- * envelope (DECISIONS D1), generated from the contract's OpenAPI document (contract/openapi.json) with fast-check
- * on a fixed seed, so the same cases run every time. The hand cases live in the spec
- * (bad-input-corpus.int.spec.ts); this module only knows the document.
+ * The bad-input corpus of docs/decisions/0043-bad-input-corpus.md: requests that every route must refuse with a 4xx and
+ * the Korean error envelope (docs/decisions/0001-response-envelope.md), generated from the contract's OpenAPI document
+ * (contract/openapi.json) with fast-check on a fixed seed, so the same cases run every time. The hand cases live in the
+ * spec (bad-input-corpus.int.spec.ts); this module only knows the document.
  */
 
 /** One request of the corpus. `body` is JSON unless `raw` is set (then sent as is with `contentType`). */
@@ -275,8 +275,8 @@ function badQueries(op: Operation, salt: number): Array<[string, Record<string, 
       // over-long one, an empty one (unless the contract allows an empty value), and characters no text may hold.
       junk.push('%00', '%ED%A0%80', 'a%2Fb', '가'.repeat(31), ...(p.allowEmptyValue ? [] : ['']));
     } else if (p.name === 'actor') {
-      // The audit log's person filter (issue 27 item 4): any account id is a filter (one nobody used finds nothing);
-      // wrong are an empty one, one over 255 characters and characters no text may hold.
+      // The audit log's person filter (docs/decisions/0082-korean-audit-log.md): any account id is a filter (one nobody
+      // used finds nothing); wrong are an empty one, one over 255 characters and characters no text may hold.
       junk.push('%00', '%ED%A0%80', '', 'a'.repeat(256));
     } else if (p.name === 'phone4') {
       junk.push('12', '123456', 'abcd', '%00', '');
@@ -291,7 +291,7 @@ function badQueries(op: Operation, salt: number): Array<[string, Record<string, 
     }
     // An array where one value is expected: repeated (?x=a&x=b arrives as ['a','b']) or in bracket form (?x[]=1, which
     // Express keeps under the key `x[]`, so the handler saw no x and answered its default): 400 for every parameter,
-    // free-text `q` included (common/single-query-value.ts, issue 28 item 11).
+    // free-text `q` included (common/single-query-value.ts, docs/decisions/0096-smaller-hardening.md).
     out.push([`${p.name} given twice`, { ...valid, [p.name]: ['1', '2'] }]);
     const { [p.name]: _single, ...others } = valid;
     out.push([`${p.name}[]=1`, { ...others, [`${p.name}[]`]: '1' }]);

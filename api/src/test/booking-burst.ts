@@ -6,9 +6,9 @@ import { createTestDatabase } from './test-database';
 import { startTestIssuer } from './test-issuer';
 
 /**
- * Shared by the burst spec (`bookings/booking-burst.int.spec.ts`) and `node bench/booking-burst.mjs` (issue 13
- * "Burst test"): several API processes on one fresh PostgreSQL database, and a burst of concurrent bookings spread
- * over them.
+ * Shared by the burst spec (`bookings/booking-burst.int.spec.ts`) and `node bench/booking-burst.mjs`
+ * (docs/decisions/0030-popup-bookings.md "Burst test"): several API processes on one fresh PostgreSQL database, and a
+ * burst of concurrent bookings spread over them.
  */
 
 const repoRoot = join(__dirname, '..', '..', '..');

@@ -32,9 +32,10 @@ const pointer = (segment: string): string => segment.replace(/~/g, '~0').replace
 
 /**
  * Checks every JSON answer of the app against its OpenAPI document with ajv, so the document cannot lie about the
- * wire (issue 11 "One contract"): the schema of the matched operation and status; an error status the operation does
- * not list is checked against the error envelope (DECISIONS D1: every error has it); an undocumented success status
- * is a violation. Install before `app.init()`; read `violations` after the requests.
+ * wire (docs/decisions/0020-one-contract.md): the schema of the matched operation and status; an error status the
+ * operation does not list is checked against the error envelope (docs/decisions/0001-response-envelope.md: every error
+ * has it); an undocumented success status is a violation. Install before `app.init()`; read `violations` after the
+ * requests.
  */
 export function checkAnswersAgainstContract(app: INestApplication, document: OpenAPIObject): ContractViolation[] {
   const violations: ContractViolation[] = [];

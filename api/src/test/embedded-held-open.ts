@@ -1,8 +1,9 @@
 /**
- * Child-process half of the privacy test of database/embedded-postgres.spec.ts (issue 28 item 8): starts the embedded
- * database the way main.ts does (resolveDatabase with the environment's configuration, DATABASE_URL unset), runs the
- * migrations and reads the bookings over the API's own connection, prints one `READY <json>` line (the URL, what it
- * logged, the rows it read), and keeps the database open until its stdin closes; then it stops and prints `STOPPED`.
+ * Child-process half of the privacy test of database/embedded-postgres.spec.ts
+ * (docs/decisions/0093-private-embedded-database.md): starts the embedded database the way main.ts does
+ * (resolveDatabase with the environment's configuration, DATABASE_URL unset), runs the migrations and reads the
+ * bookings over the API's own connection, prints one `READY <json>` line (the URL, what it logged, the rows it read),
+ * and keeps the database open until its stdin closes; then it stops and prints `STOPPED`.
  */
 import { loadConfig } from '../config/app-config';
 import { resolveDatabase } from '../database/resolve-database';

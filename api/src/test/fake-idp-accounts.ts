@@ -5,11 +5,11 @@ import type { IdpAccount } from '../people/idp-accounts';
 
 /**
  * A stand-in for the embedded identity provider's account administration API (idp/README.md "Account administration
- * API", issue 27 item 2), for the API's tests while the provider's own is being written: a real HTTP server on
- * 127.0.0.1 serving `GET /accounts`, `POST /accounts/invitations`, `POST /accounts/:id/invitations` and
- * `PATCH /accounts/:id` over accounts in memory, with the provider's rules that matter to the API (409 username taken,
- * 409 last active owner, 401 without a bearer token, Korean `{ message }`). Every other path (discovery, `/jwks`) is
- * passed to `upstream`, the test issuer, so the API's OIDC_DISCOVERY_URL can point here.
+ * API", docs/decisions/0080-people-invites-totp.md), for the API's tests while the provider's own is being written: a
+ * real HTTP server on 127.0.0.1 serving `GET /accounts`, `POST /accounts/invitations`, `POST /accounts/:id/invitations`
+ * and `PATCH /accounts/:id` over accounts in memory, with the provider's rules that matter to the API (409 username
+ * taken, 409 last active owner, 401 without a bearer token, Korean `{ message }`). Every other path (discovery,
+ * `/jwks`) is passed to `upstream`, the test issuer, so the API's OIDC_DISCOVERY_URL can point here.
  */
 export interface FakeIdpAccounts {
   url: string;

@@ -1,11 +1,11 @@
 import { Client } from 'pg';
 
 /**
- * The mixed read/write load of the restart tests (issue 15 item 4 (a) and (b), item 9), written once: `workers`
- * concurrent clients, each sending in turn an administrator write, a public read and an administrator read (or only
- * the reads, past `writers`), until `stop()`. Used by database/database-restart.int.spec.ts (PostgreSQL restarted
- * under one API process), e2e/deploy/rolling-restart.e2e.ts (two API processes behind the gateway) and
- * e2e/deploy/three-api-processes.e2e.ts (three processes, Redis).
+ * The mixed read/write load of the restart tests (docs/decisions/0044-survivable-faults.md (a) and (b), item 9),
+ * written once: `workers` concurrent clients, each sending in turn an administrator write, a public read and an
+ * administrator read (or only the reads, past `writers`), until `stop()`. Used by database/database-restart.int.spec.ts
+ * (PostgreSQL restarted under one API process), e2e/deploy/rolling-restart.e2e.ts (two API processes behind the
+ * gateway) and e2e/deploy/three-api-processes.e2e.ts (three processes, Redis).
  *
  * Writes:
  * - `popup`: `POST /popup` (a popup slot two days ahead, one minute apart per request); rows in `popup_slots`;

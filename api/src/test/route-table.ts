@@ -15,8 +15,8 @@ export interface RegisteredRoute {
 }
 
 /**
- * A controller route with the access its metadata gives it (DECISIONS D5: signed in unless `@Public()`; issue 27
- * item 1: `owner` plus the roles `@Roles(...)` names).
+ * A controller route with the access its metadata gives it (docs/decisions/0005-authentication.md: signed in unless
+ * `@Public()`; docs/decisions/0079-roles.md: `owner` plus the roles `@Roles(...)` names).
  */
 export interface ControllerRoute extends RegisteredRoute {
   public: boolean;

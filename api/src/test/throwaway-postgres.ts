@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { stablePortBlock } from './stable-ports';
 
 /**
- * A PostgreSQL cluster of its own for a fault test (issue 15 item 4 (a)), so the test may stop and restart it without
- * touching the machine's shared server: `initdb` into a temporary folder, `pg_ctl` on a free port of 127.0.0.1 with
- * its socket in that folder, trust authentication for `postgres`. As root (initdb refuses root) every command runs
- * as the `postgres` system user through `runuser`, and the folder is given to that user.
+ * A PostgreSQL cluster of its own for a fault test (docs/decisions/0044-survivable-faults.md (a)), so the test may stop
+ * and restart it without touching the machine's shared server: `initdb` into a temporary folder, `pg_ctl` on a free
+ * port of 127.0.0.1 with its socket in that folder, trust authentication for `postgres`. As root (initdb refuses root)
+ * every command runs as the `postgres` system user through `runuser`, and the folder is given to that user.
  */
 export interface ThrowawayPostgres {
   /** `postgres://postgres@127.0.0.1:<port>/postgres` */

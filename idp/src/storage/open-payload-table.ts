@@ -7,9 +7,9 @@ import { PostgresPayloadTable } from './postgres-payload-table.js';
 const CLEANUP_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
- * The identity provider's store (issue 15 item 5): PostgreSQL when `databaseUrl` (IDP_DATABASE_URL) is set, shared
- * by every identity process on that database; otherwise `<dir>/store.json` for one process on one machine.
- * Expired rows are removed at start and every 10 minutes.
+ * The identity provider's store (docs/decisions/0045-identity-hardening.md): PostgreSQL when `databaseUrl`
+ * (IDP_DATABASE_URL) is set, shared by every identity process on that database; otherwise `<dir>/store.json` for one
+ * process on one machine. Expired rows are removed at start and every 10 minutes.
  */
 export async function openPayloadTable(dir: string, databaseUrl: string | undefined): Promise<PayloadTable> {
   const table = databaseUrl

@@ -16,8 +16,9 @@ export interface PayloadRow {
 }
 
 /**
- * Where the identity provider keeps its stateful data (issue 15 item 5: sessions, grants and refresh tokens
- * survive a restart; with PostgreSQL, several identity processes share them). Expired rows are never returned.
+ * Where the identity provider keeps its stateful data (docs/decisions/0045-identity-hardening.md: sessions, grants and
+ * refresh tokens survive a restart; with PostgreSQL, several identity processes share them). Expired rows are never
+ * returned.
  */
 export interface PayloadTable {
   upsert(row: PayloadRow): Promise<void>;
@@ -30,7 +31,8 @@ export interface PayloadTable {
   revokeByGrantId(grantId: string): Promise<void>;
   /**
    * Removes every row whose payload names `accountId` as its `accountId`: the account's sessions, grants, refresh
-   * tokens, authorization codes and interactions (an account disabled: issue 27 item 2). Returns how many.
+   * tokens, authorization codes and interactions (an account disabled: docs/decisions/0080-people-invites-totp.md).
+   * Returns how many.
    */
   destroyByAccount(accountId: string): Promise<number>;
   /**

@@ -23,7 +23,8 @@ const LIVE = '(expires_at IS NULL OR expires_at > now())';
 
 /**
  * Rows in PostgreSQL (IDP_DATABASE_URL): survives restarts and is shared by every identity process pointed at the
- * same database (issue 15 item 5). Expiry is judged by the database's clock, so processes agree on it.
+ * same database (docs/decisions/0045-identity-hardening.md). Expiry is judged by the database's clock, so processes
+ * agree on it.
  */
 export class PostgresPayloadTable implements PayloadTable {
   private constructor(

@@ -6,7 +6,10 @@ export type AuditPage = JsonResponse<'/api/audit', 'get'>;
 export type AuditEntry = AuditPage['product'][number];
 export type AuditChange = AuditEntry['changes'][number];
 
-/** The filters of the 변경 기록 screen (issue 27 item 4): one person, one subject, Seoul days `YYYY-MM-DD` (both included). */
+/**
+ * The filters of the 변경 기록 screen (docs/decisions/0082-korean-audit-log.md): one person, one subject, Seoul days
+ * `YYYY-MM-DD` (both included).
+ */
 export type AuditFilters = Pick<
   NonNullable<operations['AuditController_list']['parameters']['query']>,
   'actor' | 'entity' | 'from' | 'to'
@@ -14,8 +17,9 @@ export type AuditFilters = Pick<
 export type AuditSubject = NonNullable<AuditFilters['entity']>;
 
 /**
- * `GET /api/audit?limit=&before=&actor=&entity=&from=&to=` (administrator; issue 15 item 7, filters issue 27 item 4).
- * Filters left empty are not sent. Rejects with the server's Korean message.
+ * `GET /api/audit?limit=&before=&actor=&entity=&from=&to=` (administrator; docs/decisions/0047-logs-metrics-audit.md,
+ * filters docs/decisions/0082-korean-audit-log.md). Filters left empty are not sent. Rejects with the server's Korean
+ * message.
  */
 export async function listAudit(before: number | null, filters: AuditFilters = {}, limit = 20): Promise<AuditPage> {
   const chosen = Object.fromEntries(Object.entries(filters).filter(([, value]) => value));

@@ -1,7 +1,10 @@
 import type { JsonResponse } from '@linksite/contract';
 import { http } from '@linksite/platform';
 
-/** One account (issue 27 item 2): name, username, role, status (active, invited, disabled), TOTP. */
+/**
+ * One account (docs/decisions/0080-people-invites-totp.md): name, username, role, status (active, invited, disabled),
+ * TOTP.
+ */
 export type Person = JsonResponse<'/api/people', 'get'>['product'][number];
 export type PersonRole = Person['role'];
 

@@ -44,7 +44,7 @@ const ACTORS = {
 
 beforeEach(() => useTestRuntimeConfig());
 
-describe('AuditLog (issue 15 item 7, issue 27 item 4)', () => {
+describe('AuditLog (docs/decisions/0047-logs-metrics-audit.md, docs/decisions/0082-korean-audit-log.md)', () => {
   it("shows each entry as a card: the server's Korean title, the Seoul time, who, and the changes by their labels", async () => {
     serve({
       'GET /audit': () => ({ status: 200, data: { product: [entry(2), created], next: null } }),

@@ -52,11 +52,12 @@ function Entry({ entry }: { entry: AuditEntry }) {
 }
 
 /**
- * 변경 기록 (issue 15 item 7; issue 27 item 4): the audit trail of administrator writes as cards, newest first, 20 at a
- * time with "이전 기록 더 보기" (keyset pagination: the answer's `next` is the next page's `before`, with the same
- * filters). Each card: the server's Korean title (`링크 ‘…’ 추가 (사진 포함)`), when (Asia/Seoul), who, and the changed
- * fields with the forms' labels. Filters: person, subject (링크/일정/팝업 예약/예약/팝업 안내/커버/사이트) and Seoul days
- * (오늘, 최근 7일, 최근 30일, or two days of one's own); each change reloads the first page. Laid out to read at 390 px without sideways scrolling.
+ * 변경 기록 (docs/decisions/0047-logs-metrics-audit.md; docs/decisions/0082-korean-audit-log.md): the audit trail of
+ * administrator writes as cards, newest first, 20 at a time with "이전 기록 더 보기" (keyset pagination: the answer's `next`
+ * is the next page's `before`, with the same filters). Each card: the server's Korean title (`링크 ‘…’ 추가 (사진 포함)`), when
+ * (Asia/Seoul), who, and the changed fields with the forms' labels. Filters: person, subject (링크/일정/팝업 예약/예약/팝업
+ * 안내/커버/사이트) and Seoul days (오늘, 최근 7일, 최근 30일, or two days of one's own); each change reloads the first page. Laid out
+ * to read at 390 px without sideways scrolling.
  */
 export function AuditLog() {
   const ids = useId();

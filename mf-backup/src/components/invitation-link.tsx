@@ -6,9 +6,9 @@ import { seoulInstant } from '../lib/seoul-instant';
 const words = messages.people;
 
 /**
- * A one-time invitation link, shown once (issue 27 item 2): the link in a read-only field (selectable by hand), a copy
- * button (the Clipboard API; a refusal says to copy by hand), and when it stops working in Seoul time. Focused when it
- * appears.
+ * A one-time invitation link, shown once (docs/decisions/0080-people-invites-totp.md): the link in a read-only field
+ * (selectable by hand), a copy button (the Clipboard API; a refusal says to copy by hand), and when it stops working in
+ * Seoul time. Focused when it appears.
  */
 export function InvitationLink({ invitation, onClose }: { invitation: PersonInvitation; onClose: () => void }) {
   const id = useId();

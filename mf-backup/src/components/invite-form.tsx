@@ -8,9 +8,9 @@ const words = messages.people;
 export const ROLES = Object.keys(words.roles) as PersonRole[];
 
 /**
- * 새 팀원 초대 (issue 27 item 2): 이름, 아이디, 이메일 (optional), 역할 → `POST /api/people/invitations`. The server
- * checks every field and answers in Korean; its sentence is shown as an alert under the form. `onInvited` gets the
- * person and their one-time link.
+ * 새 팀원 초대 (docs/decisions/0080-people-invites-totp.md): 이름, 아이디, 이메일 (optional), 역할 → `POST /api/people/invitations`.
+ * The server checks every field and answers in Korean; its sentence is shown as an alert under the form. `onInvited`
+ * gets the person and their one-time link.
  */
 export function InviteForm({ onInvited }: { onInvited: (invitation: PersonInvitation) => void }) {
   const id = useId();

@@ -14,8 +14,9 @@ export interface PersonActions {
 }
 
 /**
- * One person (issue 27 item 2): name and username, role, status, 2단계 인증; then the role select with 역할 저장, 사용
- * 중지 or 다시 사용, and 새 초대 링크 (비밀번호 재설정). `busy` disables the buttons while a change of this row is sent.
+ * One person (docs/decisions/0080-people-invites-totp.md): name and username, role, status, 2단계 인증; then the role
+ * select with 역할 저장, 사용 중지 or 다시 사용, and 새 초대 링크 (비밀번호 재설정). `busy` disables the buttons while a change of this row is
+ * sent.
  */
 export function PersonItem({ person, busy, actions }: { person: Person; busy: boolean; actions: PersonActions }) {
   const [role, setRole] = useState<PersonRole>(person.role);

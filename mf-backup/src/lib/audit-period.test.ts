@@ -1,6 +1,6 @@
 import { periodDays } from './audit-period';
 
-describe('periodDays (issue 27 item 4: the 변경 기록 filter in Seoul days)', () => {
+describe('periodDays (docs/decisions/0082-korean-audit-log.md: the 변경 기록 filter in Seoul days)', () => {
   // 00:30 on 21 November 2026 in Seoul, still the 20th in UTC.
   const now = new Date('2026-11-20T15:30:00Z');
 

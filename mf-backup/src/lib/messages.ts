@@ -43,7 +43,7 @@ export const messages = {
   auditMore: '이전 기록 더 보기',
   auditRequestId: (id: string) => `요청 번호 ${id}`,
   auditUnnamedActor: '이름 없는 관리자',
-  // The filters (issue 27 item 4): the subjects in the screens' words, Seoul days.
+  // The filters (docs/decisions/0082-korean-audit-log.md): the subjects in the screens' words, Seoul days.
   auditFilters: '변경 기록 찾기',
   auditActor: '작업한 사람',
   auditActorAll: '모든 사람',
@@ -70,7 +70,7 @@ export const messages = {
   fileZoneLimits: '‘백업 파일 받기’로 받은 .tar.gz 파일 하나',
   bytes: (count: number) =>
     count >= 1024 * 1024 ? `${(count / 1024 / 1024).toFixed(1)}MB` : `${Math.max(1, Math.round(count / 1024))}KB`,
-  /** `/people`, 팀원 관리 (issue 27 item 2). */
+  /** `/people`, 팀원 관리 (docs/decisions/0080-people-invites-totp.md). */
   people: {
     title: '팀원 관리',
     intro:

@@ -35,9 +35,10 @@ function saveAs(blob: Blob, name: string): void {
 }
 
 /**
- * `/backup`, 백업 및 복원 (issue 12): download the whole site as one archive; restore one in two steps — the server
- * reads and checks the whole file and says what changes (counts now and after), then, once confirmed, replaces the
- * site's content in one transaction. Every refusal shows the server's Korean message; nothing changes then.
+ * `/backup`, 백업 및 복원 (docs/decisions/0026-creator-features.md): download the whole site as one archive; restore one in
+ * two steps — the server reads and checks the whole file and says what changes (counts now and after), then, once
+ * confirmed, replaces the site's content in one transaction. Every refusal shows the server's Korean message; nothing
+ * changes then.
  */
 export function BackupPage() {
   const ids = useId();
@@ -129,7 +130,7 @@ export function BackupPage() {
         <p className="backup-card__body">{messages.restoreBody}</p>
         {(restore.step === 'idle' || restore.step === 'checking') && (
           <div className="backup-file">
-            {/* The platform's Korean drop zone, not the browser's own `Choose File` button (issue 27). */}
+            {/* The platform's Korean drop zone, not the browser's own `Choose File` button (docs/decisions/0078-team-runs-the-site.md). */}
             <FileDropzone
               onFile={(file) => void check(file)}
               accept={BACKUP_TYPES}

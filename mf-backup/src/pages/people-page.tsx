@@ -13,11 +13,11 @@ import '../components/backup-screens.css';
 const words = messages.people;
 
 /**
- * `/people`, 팀원 관리 (issue 27 item 2; owner only): the people who may sign in, with role (소유자/편집자/스태프),
- * status (사용 중/초대됨/사용 중지) and 2단계 인증; invite by a one-time link (shown once, with a copy button and its
- * expiry in Seoul time); change a role; 사용 중지 (after a confirmation) and 다시 사용; 새 초대 링크 (the password
- * reset). In Keycloak mode the API says where Keycloak's own user management is, and the screen links there instead.
- * Every refusal shows the server's Korean sentence as an alert.
+ * `/people`, 팀원 관리 (docs/decisions/0080-people-invites-totp.md; owner only): the people who may sign in, with role
+ * (소유자/편집자/스태프), status (사용 중/초대됨/사용 중지) and 2단계 인증; invite by a one-time link (shown once, with a copy button and its
+ * expiry in Seoul time); change a role; 사용 중지 (after a confirmation) and 다시 사용; 새 초대 링크 (the password reset). In
+ * Keycloak mode the API says where Keycloak's own user management is, and the screen links there instead. Every refusal
+ * shows the server's Korean sentence as an alert.
  */
 export function PeoplePage() {
   const ids = useId();

@@ -1,7 +1,7 @@
 import type { Cover, JsonResponse } from '@linksite/contract';
 import { http } from '@linksite/platform';
 
-/** `GET /api/cover`: the current cover image, or null when none was uploaded (DECISIONS D3). */
+/** `GET /api/cover`: the current cover image, or null when none was uploaded (docs/decisions/0003-api-calls.md). */
 export async function fetchCover(): Promise<Cover | null> {
   const { data } = await http.get<JsonResponse<'/api/cover', 'get'>>('/cover');
   return data.product;

@@ -6,24 +6,26 @@ import { uploadPercent } from '../lib/upload-percent';
 const UPLOAD_TIMEOUT_MS = 120_000;
 
 /**
- * The cover the screen loaded (issue 15 item 8): `cover` null when it saw none. Sent as `If-Match: "<version>"`, or
- * `If-None-Match: *` for none; undefined sends neither (the old overwrite).
+ * The cover the screen loaded (docs/decisions/0048-no-silent-overwrite.md): `cover` null when it saw none. Sent as
+ * `If-Match: "<version>"`, or `If-None-Match: *` for none; undefined sends neither (the old overwrite).
  */
 export interface LoadedCover {
   cover: Cover | null;
 }
 
 /**
- * A versioned cover replace's answer (issue 15 item 8): replaced, with the server's message and the new cover; or
- * refused as stale (409), with the server's message and the cover another administrator set (null: none).
+ * A versioned cover replace's answer (docs/decisions/0048-no-silent-overwrite.md): replaced, with the server's message
+ * and the new cover; or refused as stale (409), with the server's message and the cover another administrator set
+ * (null: none).
  */
 export type CoverSaveResult =
   { conflict: false; message: string; product: Cover } | { conflict: true; message: string; product: Cover | null };
 
 /**
- * `POST /api/cover/image` (administrator), multipart field `image` (spec §7, DECISIONS D3). `onProgress` gets whole
- * percentages 0–100 from axios' upload progress. With `loaded` the cover the screen showed is named, so a cover
- * replaced since is kept and answered (409) instead of overwritten; any other failure rejects as ApiError.
+ * `POST /api/cover/image` (administrator), multipart field `image` (docs/product.md#7-api-calls,
+ * docs/decisions/0003-api-calls.md). `onProgress` gets whole percentages 0–100 from axios' upload progress. With
+ * `loaded` the cover the screen showed is named, so a cover replaced since is kept and answered (409) instead of
+ * overwritten; any other failure rejects as ApiError.
  */
 export async function uploadCover(
   file: File,

@@ -1,6 +1,8 @@
 import { messages } from '../lib/messages';
 
-/** The upload's progress bar and its whole percentage (spec §4: rounded down, 0–100). */
+/**
+ * The upload's progress bar and its whole percentage (docs/product.md#4-states-and-transitions: rounded down, 0–100).
+ */
 export function UploadProgress({ percent }: { percent: number }) {
   return (
     <div className="cover-progress">

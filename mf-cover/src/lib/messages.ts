@@ -9,11 +9,14 @@ export const messages = {
   coverProgress: '업로드 진행률',
   save: '저장',
   close: '닫기',
-  /** The success dialog's title: the spec's `Image` (§4) in Korean (docs/wording.md). */
+  /**
+   * The success dialog's title: the spec's `Image` (docs/product.md#4-states-and-transitions) in Korean
+   * (docs/wording.md).
+   */
   coverDoneTitle: '이미지',
   saving: '저장 중…',
 
-  // A stale replace (issue 15 item 8): another administrator changed the cover first.
+  // A stale replace (docs/decisions/0048-no-silent-overwrite.md): another administrator changed the cover first.
   conflictTitle: '다른 관리자가 먼저 저장했습니다',
   conflictCaption: '지금 저장된 커버와 내가 고른 이미지',
   conflictField: '항목',

@@ -41,7 +41,7 @@ describe('커버 이미지 변경 (/uploadimage)', () => {
       expect(screen.getByTestId('cover-dropzone-preview')).toHaveAttribute('src', '/api/images/abc?w=1280'),
     );
     await choose(jpeg());
-    // The dropzone reads the file's first bytes before it hands it over (issue 16 item 1).
+    // The dropzone reads the file's first bytes before it hands it over (docs/decisions/0051-nothing-half-saved.md).
     await waitFor(() =>
       expect(screen.getByTestId('cover-dropzone-preview')).toHaveAttribute('src', 'blob:chosen-cover'),
     );
@@ -97,7 +97,7 @@ describe('커버 이미지 변경 (/uploadimage)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('names the cover it showed; a 409 shows the stored cover beside mine, and 내 변경 적용 replaces it on top (issue 15 item 8)', async () => {
+  it('names the cover it showed; a 409 shows the stored cover beside mine, and 내 변경 적용 replaces it on top (docs/decisions/0048-no-silent-overwrite.md)', async () => {
     const headers: Array<[unknown, unknown]> = [];
     let posts = 0;
     serve({

@@ -18,27 +18,32 @@ import '../components/cover-screens.css';
 import { messages } from '../lib/messages';
 
 /**
- * The dialog title after a cover upload: the spec's `Image` (§4, an English gloss like those of DECISIONS D6) in
- * Korean, `이미지` (issue 16 item 4; recorded in docs/wording.md).
+ * The dialog title after a cover upload: the spec's `Image` (docs/product.md#4-states-and-transitions, an English gloss
+ * like those of docs/decisions/0006-korean-wording.md) in Korean, `이미지` (docs/decisions/0054-korean-everywhere.md;
+ * recorded in docs/wording.md).
  */
 export const COVER_DIALOG_TITLE = messages.coverDoneTitle;
 
-/** The panel's sentences from this remote's messages (issue 15 item 8). */
+/** The panel's sentences from this remote's messages (docs/decisions/0048-no-silent-overwrite.md). */
 const CONFLICT_LABELS = conflictPanelLabels(messages);
 
-/** A replace refused as stale (issue 15 item 8): the server's message and the cover stored now (null: none). */
+/**
+ * A replace refused as stale (docs/decisions/0048-no-silent-overwrite.md): the server's message and the cover stored
+ * now (null: none).
+ */
 interface Conflict {
   message: string;
   stored: Cover | null;
 }
 
 /**
- * `/uploadimage`, 커버 이미지 변경 (spec §2, §4, §5): the shared dropzone (one image) previewing the current cover
- * until a file is chosen, a progress bar in whole percent, and `저장`. No file → alert `변경할 이미지가 없습니다.`.
- * Success → the `이미지` dialog with the server's message, and the banner fetches the new cover.
- * Every replace names the cover the screen showed (its version, or none; issue 15 item 8). When another administrator
- * replaced it first (409) the screen shows the cover stored now beside the chosen image: 내 변경 적용 keeps the chosen
- * image against the stored cover (then 저장 replaces it), 저장된 커버로 다시 불러오기 drops the choice.
+ * `/uploadimage`, 커버 이미지 변경 (docs/product.md#2-screens-and-routes, docs/product.md#4-states-and-transitions,
+ * docs/product.md#5-validation): the shared dropzone (one image) previewing the current cover until a file is chosen, a
+ * progress bar in whole percent, and `저장`. No file → alert `변경할 이미지가 없습니다.`. Success → the `이미지` dialog with the
+ * server's message, and the banner fetches the new cover. Every replace names the cover the screen showed (its version,
+ * or none; docs/decisions/0048-no-silent-overwrite.md). When another administrator replaced it first (409) the screen
+ * shows the cover stored now beside the chosen image: 내 변경 적용 keeps the chosen image against the stored cover (then 저장
+ * replaces it), 저장된 커버로 다시 불러오기 drops the choice.
  */
 export function CoverUploadPage() {
   const cover = useRequest(fetchCover);

@@ -13,7 +13,8 @@ export interface CountTableProps {
 
 /**
  * A top-10 list (referrers, keywords, UTM sources) as a small table with a bar per row. A long name ends in an
- * ellipsis inside its column (full text in `title`), so the count stays on screen (issue 16 item 3).
+ * ellipsis inside its column (full text in `title`), so the count stays on screen
+ * (docs/decisions/0053-phone-proof-layout.md).
  */
 export function CountTable({ title, nameLabel, countLabel, rows, empty, testId }: CountTableProps) {
   const max = Math.max(1, ...rows.map((row) => row.count));

@@ -4,7 +4,8 @@ import { messages } from '../lib/messages';
 
 /**
  * Clicks and click-through per link, most clicked first (the report's order). A long name takes two lines at most,
- * then an ellipsis (full text in `title` and the cell's text), so the numbers stay on screen (issue 16 item 3).
+ * then an ellipsis (full text in `title` and the cell's text), so the numbers stay on screen
+ * (docs/decisions/0053-phone-proof-layout.md).
  */
 export function LinkTable({ links }: { links: AnalyticsSummary['links'] }) {
   return (

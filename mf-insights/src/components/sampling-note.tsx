@@ -13,9 +13,9 @@ function namedDays(series: AnalyticsSummary['series'], pick: (day: AnalyticsSumm
 }
 
 /**
- * Says when the period's numbers are not every event (issue 26 item 1): days past the API's daily budget were sampled
- * (`sampled`: events left out), and events dropped to protect the site (`dropped`: a visitor sending too many, a
- * rush). Nothing when both are 0.
+ * Says when the period's numbers are not every event (docs/decisions/0072-cheap-analytics-ingest.md): days past the
+ * API's daily budget were sampled (`sampled`: events left out), and events dropped to protect the site (`dropped`: a
+ * visitor sending too many, a rush). Nothing when both are 0.
  */
 export function SamplingNote({ report }: { report: AnalyticsSummary }) {
   const { sampled, dropped } = report.totals;

@@ -13,7 +13,7 @@ export function formatDay(day: string): string {
   return `${month}월 ${date}일`;
 }
 
-/** `2026-11-20` → `2026년 11월 20일` (DECISIONS D7 date format). */
+/** `2026-11-20` → `2026년 11월 20일` (docs/decisions/0007-screen-completions.md date format). */
 export function formatLongDay(day: string): string {
   const [year, month, date] = day.split('-').map(Number);
   return `${year}년 ${month}월 ${date}일`;

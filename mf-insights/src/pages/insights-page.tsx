@@ -90,10 +90,11 @@ function Report({ report, createChart }: { report: AnalyticsSummary; createChart
 }
 
 /**
- * `/insights`, 방문 통계 (issue 12 item 1): the last 7, 30 or 90 days of first-party analytics — totals, a daily chart
- * (Chart.js) with its table, clicks and click-through per link, top referrers, keywords, device split and UTM sources,
- * and a note when days were sampled or events dropped (issue 26 item 1).
- * Switching the period keeps the last report on screen until the next one arrives.
+ * `/insights`, 방문 통계 (docs/decisions/0027-first-party-analytics.md): the last 7, 30 or 90 days of first-party analytics
+ * — totals, a daily chart (Chart.js) with its table, clicks and click-through per link, top referrers, keywords, device
+ * split and UTM sources, and a note when days were sampled or events dropped
+ * (docs/decisions/0072-cheap-analytics-ingest.md). Switching the period keeps the last report on screen until the next
+ * one arrives.
  */
 export function InsightsPage({ createChart }: { createChart?: CreateChart }) {
   const [days, setDays] = useState<Period>(30);

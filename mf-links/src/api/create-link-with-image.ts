@@ -5,8 +5,8 @@ import { UPLOAD_TIMEOUT_MS } from './upload-timeout';
 
 /**
  * `POST /api/store/create/with-image` (multipart: the link's fields and the file `image`): the link and its image
- * saved in ONE transaction (issue 16 item 1), so a refused image (413, 415, 422) saves nothing. Admin only.
- * → the server's Korean message and the new link.
+ * saved in ONE transaction (docs/decisions/0051-nothing-half-saved.md), so a refused image (413, 415, 422) saves
+ * nothing. Admin only. → the server's Korean message and the new link.
  */
 export async function createLinkWithImage(
   input: LinkFormBody,

@@ -2,7 +2,7 @@ import type { CreateLinkBody } from '@linksite/contract';
 
 /**
  * The fields a form-with-image request carries: the JSON create body without `imagelink` (the file is the image), and
- * on update the `version` the form loaded (issue 15 item 8).
+ * on update the `version` the form loaded (docs/decisions/0048-no-silent-overwrite.md).
  */
 export type LinkFormBody = Omit<CreateLinkBody, 'imagelink'> & { version?: number };
 

@@ -11,9 +11,10 @@ export interface MoveResult {
 type MoveAnswer = JsonResponse<'/api/main/update/order/{id}/{to}/{from}', 'put'> | LinkOrderConflictBody;
 
 /**
- * `PUT /api/main/update/order/:id/:to/:from` with `{ pcode: to }` (DECISIONS D3): move link `id` from position
- * `from` to position `to` (0-based, in `pcode` order). A 409 (another admin moved something first) is an answer,
- * not a failure: it carries the current list, which the screen shows instead. Other failures reject as ApiError.
+ * `PUT /api/main/update/order/:id/:to/:from` with `{ pcode: to }` (docs/decisions/0003-api-calls.md): move link `id`
+ * from position `from` to position `to` (0-based, in `pcode` order). A 409 (another admin moved something first) is an
+ * answer, not a failure: it carries the current list, which the screen shows instead. Other failures reject as
+ * ApiError.
  */
 export async function moveLink(id: number, to: number, from: number): Promise<MoveResult> {
   const response = await http.put<MoveAnswer>(

@@ -1,8 +1,9 @@
 import type { Link } from '@linksite/contract';
 
 /**
- * The answer to a versioned link write (issue 15 item 8): saved, with the server's message and the stored link; or
- * refused as stale (409), with the server's message and the link as another administrator left it.
+ * The answer to a versioned link write (docs/decisions/0048-no-silent-overwrite.md): saved, with the server's message
+ * and the stored link; or refused as stale (409), with the server's message and the link as another administrator left
+ * it.
  */
 export type SaveResult =
   { conflict: false; message: string; product: Link } | { conflict: true; message: string; product: Link };

@@ -8,8 +8,9 @@ type UpdateAnswer = JsonResponse<'/api/main/update/{id}/with-image', 'put'> | Li
 
 /**
  * `PUT /api/main/update/:id/with-image` (multipart: the link's fields, the `version` the form loaded and the new file
- * `image`): the fields and the new image saved in ONE transaction (issue 16 item 1); a refused image changes nothing.
- * Admin only. A stale version is a 409 answer carrying the stored link (issue 15 item 8), nothing stored.
+ * `image`): the fields and the new image saved in ONE transaction (docs/decisions/0051-nothing-half-saved.md); a
+ * refused image changes nothing. Admin only. A stale version is a 409 answer carrying the stored link
+ * (docs/decisions/0048-no-silent-overwrite.md), nothing stored.
  */
 export async function updateLinkWithImage(
   id: number,

@@ -60,13 +60,14 @@ interface PacerState {
 }
 
 /**
- * Makes a keyboard move take every key press, however fast (issue 16 item 6). dnd-kit's KeyboardSensor computes the
- * next place of a row from positions it only learns after React has rendered the previous move (the dragged row's
- * rectangle, the row it is over, the page's scroll): a press that comes sooner is computed from the old place and
- * is lost. With 40 rows on a busy phone that is often (measured: 39 presses at 60 ms moved a row 24 places with the
- * CPU slowed 6×). So while a move is being applied, later presses wait here (captured before dnd-kit sees them) and
- * are handed on one by one as dnd-kit reports the row over its next place; Space/Enter to drop waits its turn too,
- * Escape cancels at once. Renders nothing; place it inside the `DndContext`. `order`: the sortable ids as shown.
+ * Makes a keyboard move take every key press, however fast (docs/decisions/0056-reorder-any-length.md). dnd-kit's
+ * KeyboardSensor computes the next place of a row from positions it only learns after React has rendered the previous
+ * move (the dragged row's rectangle, the row it is over, the page's scroll): a press that comes sooner is computed from
+ * the old place and is lost. With 40 rows on a busy phone that is often (measured: 39 presses at 60 ms moved a row 24
+ * places with the CPU slowed 6×). So while a move is being applied, later presses wait here (captured before dnd-kit
+ * sees them) and are handed on one by one as dnd-kit reports the row over its next place; Space/Enter to drop waits its
+ * turn too, Escape cancels at once. Renders nothing; place it inside the `DndContext`. `order`: the sortable ids as
+ * shown.
  */
 export function KeyboardMovePacer({
   order,

@@ -27,10 +27,16 @@ export function toLinkBody(values: LinkFormValues): CreateLinkBody {
 }
 
 type Disclosure = NonNullable<CreateLinkBody['disclosure']>;
-/** The disclosure choices in the contract's order (issue 25 item 7), from the messages keyed by its values. */
+/**
+ * The disclosure choices in the contract's order (docs/decisions/0070-disclosure-label.md), from the messages keyed by
+ * its values.
+ */
 const DISCLOSURES = Object.keys(messages.disclosures) as Disclosure[];
 
-/** The two forms (spec §2): the same fields under the same names; only the submit button differs. */
+/**
+ * The two forms (docs/product.md#2-screens-and-routes): the same fields under the same names; only the submit button
+ * differs.
+ */
 export type LinkFormVariant = 'create' | 'edit';
 
 const LABELS = {
@@ -47,13 +53,13 @@ export interface LinkFormProps {
   initial?: LinkFormValues;
   /**
    * An image file already chosen, and the image link it replaces (put back if the choice is cancelled): the edit form
-   * reopened after a conflict keeps the administrator's file (issue 15 item 8).
+   * reopened after a conflict keeps the administrator's file (docs/decisions/0048-no-silent-overwrite.md).
    */
   initialFile?: { file: File; imagelinkBefore: string } | null;
   /**
-   * Called once the form is valid and the user agreed (spec §5). `file` is the chosen image or null; `input`
-   * carries the typed image link (empty when a file was chosen). Resolve when done; rejections are the caller's
-   * to report (the form only re-enables itself).
+   * Called once the form is valid and the user agreed (docs/product.md#5-validation). `file` is the chosen image or
+   * null; `input` carries the typed image link (empty when a file was chosen). Resolve when done; rejections are the
+   * caller's to report (the form only re-enables itself).
    */
   onSubmit: (input: LinkFormValues, file: File | null) => Promise<void>;
 }
@@ -79,16 +85,18 @@ function previewOf(imagelink: string): string | null {
 }
 
 /**
- * The link create / edit form (spec §2, §4, §5).
- * - Preview (spec §4): the chosen file (object URL), else the typed image link, else the default placeholder.
- *   Choosing or dropping a file clears the image-link input and shows the file's name; typing an image link
- *   drops the chosen file and previews the link.
- * - Validation (spec §5, issue 16 item 5): before anything is sent, the API's own checks and sentences
- *   (`validateLink`: name, tags, link and image-link URLs, the window), each shown under its field, the first
- *   refused field focused. Only then, and only on create, with neither a file nor an image link the user confirms
- *   `이미지 없이 링크 정보를 등록하시겠습니까?` (declining cancels); editing a link without an image asks nothing.
+ * The link create / edit form (docs/product.md#2-screens-and-routes, docs/product.md#4-states-and-transitions,
+ * docs/product.md#5-validation).
+ * - Preview (docs/product.md#4-states-and-transitions): the chosen file (object URL), else the typed image link, else
+ *   the default placeholder. Choosing or dropping a file clears the image-link input and shows the file's name; typing
+ *   an image link drops the chosen file and previews the link.
+ * - Validation (docs/product.md#5-validation, docs/decisions/0055-form-flow.md): before anything is sent, the API's own
+ *   checks and sentences (`validateLink`: name, tags, link and image-link URLs, the window), each shown under its
+ *   field, the first refused field focused. Only then, and only on create, with neither a file nor an image link the
+ *   user confirms `이미지 없이 링크 정보를 등록하시겠습니까?` (declining cancels); editing a link without an image asks nothing.
  * - Tags are sent with each tag's leading `#` dropped (`#해시` → `해시`), as the hint says.
- * - 광고 표시 (issue 25 item 7): one of the contract's four disclosures, 표시 안 함 (`none`) unless chosen.
+ * - 광고 표시 (docs/decisions/0070-disclosure-label.md): one of the contract's four disclosures, 표시 안 함 (`none`) unless
+ *   chosen.
  */
 export function LinkForm({ variant, initial = EMPTY_LINK_FORM, initialFile = null, onSubmit }: LinkFormProps) {
   const ids = useId();

@@ -37,15 +37,19 @@ export interface LinkRowProps {
   onDelete: (link: Link) => void;
   /** 공개하기 / 숨기기 in 편집 mode: switches `enabled`. */
   onToggle: (link: Link) => void;
-  /** Card clicks over the last 30 days (issue 12 item 1); undefined while unknown. */
+  /** Card clicks over the last 30 days (docs/decisions/0027-first-party-analytics.md); undefined while unknown. */
   clicks?: number;
-  /** 위치 지정 in 순서 변경 mode when the list has several pages (issue 14 item 5); undefined: no such button. */
+  /**
+   * 위치 지정 in 순서 변경 mode when the list has several pages (docs/decisions/0036-paged-public-read.md); undefined: no such
+   * button.
+   */
   onMoveTo?: (link: Link) => void;
 }
 
 /**
- * One link of the list (spec §2 "Link list"): photo, name (to its edit screen) and, in 편집 mode, a delete icon;
- * in 순서 변경 mode the icon is a drag handle (mouse, touch or keyboard: Space, arrows, Space) of a sortable row.
+ * One link of the list (docs/product.md#2-screens-and-routes "Link list"): photo, name (to its edit screen) and, in 편집
+ * mode, a delete icon; in 순서 변경 mode the icon is a drag handle (mouse, touch or keyboard: Space, arrows, Space) of a
+ * sortable row.
  */
 export function LinkRow({ link, mode, locked, onDelete, onToggle, clicks, onMoveTo }: LinkRowProps) {
   const reorder = mode === 'reorder';

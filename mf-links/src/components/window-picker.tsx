@@ -18,8 +18,8 @@ export interface WindowPickerProps {
 }
 
 /**
- * One end of a link's window: a Korean date and 12-hour time picker (`yyyy년 MM월 dd일 aa h:mm`, DECISIONS D7) on Seoul
- * wall times, clearable (an empty end is open).
+ * One end of a link's window: a Korean date and 12-hour time picker (`yyyy년 MM월 dd일 aa h:mm`,
+ * docs/decisions/0007-screen-completions.md) on Seoul wall times, clearable (an empty end is open).
  */
 export function WindowPicker({ id, selected, onChange, min, invalid, describedBy }: WindowPickerProps) {
   return (

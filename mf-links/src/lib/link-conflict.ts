@@ -5,8 +5,9 @@ import { messages } from './messages';
 import { cleanTagInput } from './validate-link';
 
 /**
- * The edit form's fields a conflict compares, in the form's order (issue 15 item 8): every field of the form's values,
- * so a new one (issue 25 item 7: `disclosure`) is compared without a list to update; LABELS must name it.
+ * The edit form's fields a conflict compares, in the form's order (docs/decisions/0048-no-silent-overwrite.md): every
+ * field of the form's values, so a new one (docs/decisions/0070-disclosure-label.md: `disclosure`) is compared without
+ * a list to update; LABELS must name it.
  */
 export type ConflictField = keyof LinkFormValues;
 export const CONFLICT_FIELDS = Object.keys(EMPTY_LINK_FORM) as ConflictField[];
@@ -60,9 +61,10 @@ const LABELS: Record<ConflictField, string> = {
 };
 
 /**
- * What a stale save ran into (issue 15 item 8), field by field: every field whose stored value differs from the
- * administrator's, with who changed it. `loaded` is the link as the form loaded it, `stored` as it is now, `mine`
- * what the form sent; `file` the image file the administrator chose (it replaces the image link), or null.
+ * What a stale save ran into (docs/decisions/0048-no-silent-overwrite.md), field by field: every field whose stored
+ * value differs from the administrator's, with who changed it. `loaded` is the link as the form loaded it, `stored` as
+ * it is now, `mine` what the form sent; `file` the image file the administrator chose (it replaces the image link), or
+ * null.
  */
 export function linkDifferences(
   loaded: LinkFormValues,
@@ -87,9 +89,9 @@ export function linkDifferences(
 }
 
 /**
- * The administrator's change applied on top of the stored link (issue 15 item 8): the stored values, except the
- * fields the administrator changed since loading (those keep the administrator's value). A chosen file stays chosen
- * (the caller keeps it), so the image link is left as stored underneath.
+ * The administrator's change applied on top of the stored link (docs/decisions/0048-no-silent-overwrite.md): the stored
+ * values, except the fields the administrator changed since loading (those keep the administrator's value). A chosen
+ * file stays chosen (the caller keeps it), so the image link is left as stored underneath.
  */
 export function applyOnTop(loaded: LinkFormValues, stored: LinkFormValues, mine: LinkFormValues): LinkFormValues {
   const merged: LinkFormValues = { ...stored };

@@ -1,6 +1,6 @@
 import { formatSeoul, isoToWindowEnd, visibilityBadge, windowEndToIso, windowIsReversed } from './link-window';
 
-describe('a link window in Asia/Seoul (issue 12)', () => {
+describe('a link window in Asia/Seoul (docs/decisions/0026-creator-features.md)', () => {
   it('sends a wall time as Seoul time with its offset, and no end as null', () => {
     expect(windowEndToIso(new Date(2026, 11, 1, 10, 0))).toBe('2026-12-01T10:00:00+09:00');
     expect(windowEndToIso(null)).toBeNull();

@@ -5,7 +5,7 @@ import { seoulIsoToWallTime, wallTimeToSeoulIso } from '@linksite/platform';
 import { messages } from './messages';
 
 /**
- * A link's window in the form (issue 12, "entered and shown in Asia/Seoul"): each end a wall time (a local `Date` read
+ * A link's window in the form (docs/decisions/0028-link-visibility.md): each end a wall time (a local `Date` read
  * as Seoul time, platform `seoul-time`) or null for an open end.
  */
 export const WINDOW_FORMAT = 'yyyy년 MM월 dd일 aa h:mm';
@@ -21,7 +21,10 @@ export function windowIsReversed(from: Date | null, until: Date | null): boolean
   return from !== null && until !== null && until.getTime() <= from.getTime();
 }
 
-/** A window end as a person in Seoul reads it (DECISIONS D7: 12-hour time with 오전/오후); empty for none. */
+/**
+ * A window end as a person in Seoul reads it (docs/decisions/0007-screen-completions.md: 12-hour time with 오전/오후);
+ * empty for none.
+ */
 export function formatSeoul(iso: string | null): string {
   const wall = isoToWindowEnd(iso);
   return wall ? format(wall, 'M월 d일 aa h:mm', { locale: koLocale }) : '';

@@ -12,7 +12,7 @@ export const messages = {
   reorderHelp:
     '손잡이를 끌어서 옮기거나, 손잡이에서 스페이스 키를 누르고 위아래 화살표 키로 옮긴 뒤 스페이스 키로 놓으세요.',
   noLinks: '등록된 링크가 없습니다. 새 링크를 등록해보세요.',
-  // The list in pages of LIST_PAGE_SIZE rows (issue 14 item 5: 10,000 links).
+  // The list in pages of LIST_PAGE_SIZE rows (docs/decisions/0036-paged-public-read.md: 10,000 links).
   listPages: '목록 페이지',
   firstPage: '처음',
   previousPage: '이전',
@@ -47,8 +47,9 @@ export const messages = {
   dndDropped: (name: string, position: number, total: number) =>
     `${name} 항목을 ${position}번째 위치에 놓았습니다 (전체 ${total}개).`,
   dndCancelled: (name: string) => `${name} 항목 옮기기를 취소했습니다.`,
-  // Form labels (spec §2 "Link create", "Link edit"); field errors are the API's own sentences (contract apiMessages)
-  // One name per field in both forms (issue 27: the edit form said 상품 이름 / 태그 정보, glosses of the spec's English).
+  // Form labels (docs/product.md#2-screens-and-routes "Link create", "Link edit"); field errors are the API's own
+  // sentences (contract apiMessages) One name per field in both forms (docs/decisions/0078-team-runs-the-site.md: the
+  // edit form said 상품 이름 / 태그 정보, glosses of the spec's English).
   fieldName: '링크 이름',
   fieldTag: '태그',
   fieldTagHint: '쉼표로 구분해 여러 개 입력할 수 있습니다. 예: 뷰티, 스킨케어',
@@ -63,7 +64,7 @@ export const messages = {
   register: '등록',
   update: '수정',
   confirmWithoutImage: '이미지 없이 링크 정보를 등록하시겠습니까?',
-  // Visibility (issue 12): the switch, the window and the list's badges and filter
+  // Visibility (docs/decisions/0026-creator-features.md): the switch, the window and the list's badges and filter
   visibilitySection: '공개 설정',
   enabledLabel: '방문자에게 공개',
   showFromLabel: '공개 시작',
@@ -87,17 +88,20 @@ export const messages = {
   hide: '숨기기',
   noLinksInFilter: '이 상태의 링크가 없습니다.',
   tagHashHint: '태그 앞의 #은 빼고 저장됩니다.',
-  // Disclosure (issue 25 item 7): the form's choices, also the list's chip; keyed by the contract's values.
+  // Disclosure (docs/decisions/0070-disclosure-label.md): the form's choices, also the list's chip; keyed by the
+  // contract's values.
   disclosureLabel: '광고 표시',
   disclosures: { none: '표시 안 함', ad: '광고', sponsored: '협찬', affiliate: '제휴' } satisfies Record<
     Link['disclosure'],
     string
   >,
   disclosureHint: '광고·협찬·제휴 상품은 방문자가 보는 카드의 이름 앞에 이 표시가 붙습니다.',
-  // A refused save changes nothing (the link and its image travel in one request, issue 16 item 1): say so.
+  // A refused save changes nothing (the link and its image travel in one request,
+  // docs/decisions/0051-nothing-half-saved.md): say so.
   createFailed: (reason: string) => `링크를 등록하지 못했습니다. 아무것도 저장되지 않았습니다: ${reason}`,
   updateFailed: (reason: string) => `링크를 수정하지 못했습니다. 바뀐 내용은 저장되지 않았습니다: ${reason}`,
-  // A stale save (issue 15 item 8): what another administrator changed, and applying one's own change on top
+  // A stale save (docs/decisions/0048-no-silent-overwrite.md): what another administrator changed, and applying one's
+  // own change on top
   conflictTitle: '다른 관리자가 먼저 저장했습니다',
   conflictCaption: '저장된 값과 내 값이 다른 항목',
   conflictField: '항목',
@@ -115,7 +119,7 @@ export const messages = {
   conflictEmpty: '(비어 있음)',
   conflictEnabled: '공개',
   conflictDisabled: '숨김',
-  // QR codes (issue 14 item 7): /main/qr
+  // QR codes (docs/decisions/0038-share-and-qr.md): /main/qr
   qrTitle: 'QR 코드',
   qrIntro:
     '포스터나 매장 안내문에 넣을 QR 코드를 만듭니다. PNG는 인쇄용 1024×1024 이미지, SVG는 크기를 바꿔도 선명한 벡터 파일입니다.',

@@ -7,7 +7,7 @@ import { makeQrFiles, QR_PNG_SIZE } from './qr-files';
 
 const decode = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 
-it('makes a square PNG of the asked size and an SVG of the address (issue 14 item 7)', async () => {
+it('makes a square PNG of the asked size and an SVG of the address (docs/decisions/0038-share-and-qr.md)', async () => {
   expect(QR_PNG_SIZE).toBe(1024);
   const { png, svg } = await makeQrFiles('https://creator.example/', 256);
   expect(png.startsWith('data:image/png;base64,')).toBe(true);

@@ -1,6 +1,7 @@
 /**
- * QR code files for posters and shop signs (issue 14 item 7), made by the `qrcode` library (pinned 1.5.4), which
- * is loaded on demand in its own chunk (`qrcode.<hash>.chunk.js`) so the other link screens never carry it.
+ * QR code files for posters and shop signs (docs/decisions/0038-share-and-qr.md), made by the `qrcode` library (pinned
+ * 1.5.4), which is loaded on demand in its own chunk (`qrcode.<hash>.chunk.js`) so the other link screens never carry
+ * it.
  */
 
 /** Side of the PNG in pixels: sharp on an A4 poster at about 10 cm. */

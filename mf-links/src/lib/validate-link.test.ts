@@ -12,7 +12,7 @@ const draft = (over: Partial<LinkDraft> = {}): LinkDraft => ({
   ...over,
 });
 
-describe('validateLink (issue 16 item 5: the API checks, in the browser, with its sentences)', () => {
+describe('validateLink (docs/decisions/0055-form-flow.md: the API checks, in the browser, with its sentences)', () => {
   it('passes a plain link', () => {
     expect(validateLink(draft({ link: 'https://shop.example/t', imagelink: '/api/images/' + 'a'.repeat(64) }))).toEqual(
       {},

@@ -27,11 +27,12 @@ export interface LinkDraft {
 const length = (text: string) => Array.from(text).length;
 
 /**
- * The API's checks of a link body, run in the browser before anything is sent (issue 16 item 5), with the API's own
- * sentences (`apiMessages`) and rules (`@linksite/contract/api-rules`, copied from api/src/common/shared-rules.ts):
- * name required and at most 100 characters; at most 20 tags of at most 30 characters; `link` empty or an http(s) URL;
- * `imagelink` (ignored when a file is chosen) empty, an http(s) URL or `/api/images/<key>`; the window's end after its
- * start. The API checks again (an unknown image key, for one, is only known there).
+ * The API's checks of a link body, run in the browser before anything is sent (docs/decisions/0055-form-flow.md), with
+ * the API's own sentences (`apiMessages`) and rules (`@linksite/contract/api-rules`, copied from
+ * api/src/common/shared-rules.ts): name required and at most 100 characters; at most 20 tags of at most 30 characters;
+ * `link` empty or an http(s) URL; `imagelink` (ignored when a file is chosen) empty, an http(s) URL or
+ * `/api/images/<key>`; the window's end after its start. The API checks again (an unknown image key, for one, is only
+ * known there).
  * @returns one sentence per refused field; empty when the form may be sent.
  */
 export function validateLink(draft: LinkDraft): Partial<Record<LinkField, string>> {

@@ -60,13 +60,13 @@ async function chooseFile(file: File) {
   });
 }
 
-/** The first bytes of a real PNG and JPEG: the dropzone checks them (issue 16 item 1). */
+/** The first bytes of a real PNG and JPEG: the dropzone checks them (docs/decisions/0051-nothing-half-saved.md). */
 const PNG_HEAD = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
 const JPEG_HEAD = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
 const photo = () => new File([PNG_HEAD], 'photo.png', { type: 'image/png' });
 
 describe('LinkCreatePage', () => {
-  it('has the labels of spec §2 and the default placeholder preview', async () => {
+  it('has the labels of docs/product.md#2-screens-and-routes and the default placeholder preview', async () => {
     serve({});
     renderCreate();
     // The drop zone's code loads when it first renders (platform's lazy ImageDropzone).
@@ -203,7 +203,7 @@ describe('LinkCreatePage', () => {
     expect(screen.getByTestId('chosen-file')).toBeInTheDocument();
   });
 
-  it('a text file renamed .jpg is refused in the dropzone and nothing is sent (issue 16 item 1)', async () => {
+  it('a text file renamed .jpg is refused in the dropzone and nothing is sent (docs/decisions/0051-nothing-half-saved.md)', async () => {
     const adapter = serve({});
     renderCreate();
     await chooseFile(new File(['just some notes'], 'notes.jpg', { type: 'image/jpeg' }));
@@ -212,7 +212,7 @@ describe('LinkCreatePage', () => {
     expect(sent(adapter)).toEqual([]);
   });
 
-  it('checks the URL in the browser with the API sentence, before the missing-image question (issue 16 item 5)', async () => {
+  it('checks the URL in the browser with the API sentence, before the missing-image question (docs/decisions/0055-form-flow.md)', async () => {
     const adapter = serve({});
     renderCreate();
     fireEvent.change(screen.getByLabelText(/^링크 이름/), { target: { value: '컵' } });
@@ -232,7 +232,7 @@ describe('LinkCreatePage', () => {
     expect(screen.queryByTestId('link-error')).toBeNull();
   });
 
-  it('광고 표시 (issue 25 item 7): the four choices, 표시 안 함 first and chosen; the chosen one is sent', async () => {
+  it('광고 표시 (docs/decisions/0070-disclosure-label.md): the four choices, 표시 안 함 first and chosen; the chosen one is sent', async () => {
     const adapter = serve({
       'POST /store/create': () => ({
         status: 201,

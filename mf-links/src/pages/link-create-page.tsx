@@ -7,10 +7,12 @@ import { messages } from '../lib/messages';
 import '../components/link-screens.css';
 
 /**
- * `/create`, 링크 등록 (spec §2, §4, §7): with a chosen file, the link and its image in ONE request
- * (`POST /api/store/create/with-image`, one transaction, issue 16 item 1), else `POST /api/store/create`; the server's
- * message in an alert and `/main/list` replacing this page in history. A refused save (a damaged image, a field the
- * server refuses) saved nothing: the alert says so and the form stays as typed, to fix in place and send again.
+ * `/create`, 링크 등록 (docs/product.md#2-screens-and-routes, docs/product.md#4-states-and-transitions,
+ * docs/product.md#7-api-calls): with a chosen file, the link and its image in ONE request
+ * (`POST /api/store/create/with-image`, one transaction, docs/decisions/0051-nothing-half-saved.md), else
+ * `POST /api/store/create`; the server's message in an alert and `/main/list` replacing this page in history. A refused
+ * save (a damaged image, a field the server refuses) saved nothing: the alert says so and the form stays as typed, to
+ * fix in place and send again.
  */
 export function LinkCreatePage() {
   const navigate = useNavigate();

@@ -75,7 +75,7 @@ describe('LinkEditPage', () => {
     expect(alert).toHaveBeenCalledWith('링크가 수정되었습니다.');
   });
 
-  it('loads the stored 광고 표시 and sends the changed one (issue 25 item 7)', async () => {
+  it('loads the stored 광고 표시 and sends the changed one (docs/decisions/0070-disclosure-label.md)', async () => {
     const sponsored = { ...existing, imagelink: null, disclosure: 'sponsored' as const };
     const adapter = serve({
       'GET /main/detail/5': () => ({ status: 200, data: { product: sponsored } }),
@@ -97,7 +97,7 @@ describe('LinkEditPage', () => {
     );
   });
 
-  it('editing a link that has no image asks nothing (the question is for create only, issue 16 item 5)', async () => {
+  it('editing a link that has no image asks nothing (the question is for create only, docs/decisions/0055-form-flow.md)', async () => {
     const confirm = jest.spyOn(window, 'confirm').mockImplementation(() => false);
     const bare = link(7, '사진 없는 링크', 2, { imagelink: null });
     const adapter = serve({
@@ -122,7 +122,7 @@ describe('LinkEditPage', () => {
     confirm.mockRestore();
   });
 
-  it('shows the Korean error of a 404 without 다시 시도 (asking again cannot find it, issue 16 item 5)', async () => {
+  it('shows the Korean error of a 404 without 다시 시도 (asking again cannot find it, docs/decisions/0055-form-flow.md)', async () => {
     serve({
       'GET /main/detail/5': () => ({ status: 404, data: { statusCode: 404, message: '링크를 찾을 수 없습니다.' } }),
     });
@@ -145,7 +145,7 @@ describe('LinkEditPage', () => {
     expect(await screen.findByLabelText(/^링크 이름/)).toHaveValue('수분 크림');
   });
 
-  describe('a save another administrator overtook (issue 15 item 8)', () => {
+  describe('a save another administrator overtook (docs/decisions/0048-no-silent-overwrite.md)', () => {
     // A valid image key, so the form's own checks pass (the fixture's short key is only read, never saved).
     const loaded = { ...existing, imagelink: `/api/images/${'a'.repeat(64)}` };
     const theirs = { ...loaded, pname: '수분 크림 리뉴얼', version: 2 };
@@ -268,7 +268,7 @@ describe('LinkEditPage', () => {
     });
   });
 
-  describe('visibility (issue 12)', () => {
+  describe('visibility (docs/decisions/0026-creator-features.md)', () => {
     const deal = link(6, '공동구매 잼', 1, {
       imagelink: 'https://img.example/jam.png',
       enabled: false,

@@ -22,7 +22,10 @@ import { isoToWindowEnd } from '../lib/link-window';
 import { messages } from '../lib/messages';
 import '../components/link-screens.css';
 
-/** The loaded link as form values: tags as one comma-separated string (spec §2 "Link edit"). */
+/**
+ * The loaded link as form values: tags as one comma-separated string (docs/product.md#2-screens-and-routes "Link
+ * edit").
+ */
 function toInput(link: Link): LinkFormValues {
   return {
     pname: link.pname,
@@ -42,16 +45,20 @@ interface Sent {
   file: File | null;
 }
 
-/** A save refused as stale (issue 15 item 8): the server's message, the stored link, and what the form sent. */
+/**
+ * A save refused as stale (docs/decisions/0048-no-silent-overwrite.md): the server's message, the stored link, and what
+ * the form sent.
+ */
 type Conflict = EditConflict<Link, Sent>;
 
-/** The panel's sentences from this remote's messages (issue 15 item 8). */
+/** The panel's sentences from this remote's messages (docs/decisions/0048-no-silent-overwrite.md). */
 const CONFLICT_LABELS = conflictPanelLabels(messages);
 
 /**
- * The comparison shown after a stale save (issue 15 item 8), platform's ConflictPanel: each field whose stored value
- * differs from the administrator's, stored value beside theirs and who changed it, then 내 변경 적용 (the stored link
- * with the administrator's changed fields on top, into the form) or 저장된 내용으로 다시 불러오기 (drop their changes).
+ * The comparison shown after a stale save (docs/decisions/0048-no-silent-overwrite.md), platform's ConflictPanel: each
+ * field whose stored value differs from the administrator's, stored value beside theirs and who changed it, then 내 변경
+ * 적용 (the stored link with the administrator's changed fields on top, into the form) or 저장된 내용으로 다시 불러오기 (drop their
+ * changes).
  */
 function LinkConflict({
   conflict,
@@ -104,7 +111,7 @@ function EditForm({ link }: { link: Link }) {
     let result: SaveResult;
     try {
       if (file) {
-        // The fields and the new image in one request and one transaction (issue 16 item 1).
+        // The fields and the new image in one request and one transaction (docs/decisions/0051-nothing-half-saved.md).
         const { imagelink: _replaced, ...fields } = toLinkBody(input);
         result = await updateLinkWithImage(base.id, fields, file, base.version);
       } else {
@@ -152,14 +159,16 @@ function EditForm({ link }: { link: Link }) {
 }
 
 /**
- * `/main/edit/:id`, 링크 수정 (spec §2, §4, §7): `불러오는 중…` until the link has loaded, then the form with its
- * values; `PUT /api/main/update/:id`, or with a new file `PUT /api/main/update/:id/with-image` (fields and image in
- * one transaction, issue 16 item 1); the server's message in an alert and `/main/list` replacing this page in
- * history. A refused save changed nothing: the alert says so and the form stays as typed. A link that cannot be
- * loaded shows the reason, with `다시 시도` only when a retry can help (not for a 404, issue 16 item 5).
- * Every save carries the version the form loaded (issue 15 item 8); when another administrator saved first (409)
- * the screen compares the stored link with the administrator's values field by field and offers to apply their
- * change on top of the stored one (then 수정 saves it with the stored version) or to reload the stored link.
+ * `/main/edit/:id`, 링크 수정 (docs/product.md#2-screens-and-routes, docs/product.md#4-states-and-transitions,
+ * docs/product.md#7-api-calls): `불러오는 중…` until the link has loaded, then the form with its values;
+ * `PUT /api/main/update/:id`, or with a new file `PUT /api/main/update/:id/with-image` (fields and image in one
+ * transaction, docs/decisions/0051-nothing-half-saved.md); the server's message in an alert and `/main/list` replacing
+ * this page in history. A refused save changed nothing: the alert says so and the form stays as typed. A link that
+ * cannot be loaded shows the reason, with `다시 시도` only when a retry can help (not for a 404,
+ * docs/decisions/0055-form-flow.md). Every save carries the version the form loaded
+ * (docs/decisions/0048-no-silent-overwrite.md); when another administrator saved first (409) the screen compares the
+ * stored link with the administrator's values field by field and offers to apply their change on top of the stored one
+ * (then 수정 saves it with the stored version) or to reload the stored link.
  */
 export function LinkEditPage() {
   const { id = '' } = useParams();

@@ -202,7 +202,7 @@ describe('LinkListPage', () => {
     expect(listRoutes(adapter)).toEqual(['GET /main/list', 'DELETE /main/delete/2', 'GET /main/list']);
   });
 
-  it("sends the row's version as If-Match; a 409 deletes nothing, alerts why and shows the stored list (issue 15 item 8)", async () => {
+  it("sends the row's version as If-Match; a 409 deletes nothing, alerts why and shows the stored list (docs/decisions/0048-no-silent-overwrite.md)", async () => {
     let current = links;
     const renamed = { ...links[1]!, pname: '캠핑 의자 (새 모델)', version: 2 };
     const message = '다른 관리자가 이 링크를 먼저 수정했습니다. 바뀐 내용을 확인한 뒤 다시 삭제해주세요.';
@@ -251,7 +251,7 @@ describe('LinkListPage', () => {
     expect(await screen.findAllByTestId('link-row')).toHaveLength(3);
   });
 
-  it('shows a link’s 광고 표시 as a chip; none shows none (issue 25 item 7)', async () => {
+  it('shows a link’s 광고 표시 as a chip; none shows none (docs/decisions/0070-disclosure-label.md)', async () => {
     serve({
       'GET /main/list': () => ({
         status: 200,
@@ -275,7 +275,7 @@ describe('LinkListPage', () => {
     ]);
   });
 
-  describe('visibility (issue 12)', () => {
+  describe('visibility (docs/decisions/0026-creator-features.md)', () => {
     const mixed = [
       link(1, '수분 크림', 0),
       link(2, '공동구매 잼', 1, {

@@ -31,34 +31,36 @@ import '../components/link-screens.css';
 const restrictToVerticalAxis: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 
 /**
- * Keyboard moves (issue 16 item 6). Once the picked-up row nears the window's edge, each arrow press scrolls the
- * page by one row instead of moving the row (dnd-kit's KeyboardSensor: `scrollTo(scrollTop + delta)`). With its default
- * smooth scrolling the page is still gliding when the next press comes (a 60 ms pace): that press reads the positions
- * from the middle of the glide and starts a new scroll from there, cutting the previous one short, so 12 presses
- * moved a row 6 places. Scrolling at once (`auto`) lets every press finish before the next one is read; presses that
- * come before React has drawn the previous one wait in KeyboardMovePacer.
+ * Keyboard moves (docs/decisions/0056-reorder-any-length.md). Once the picked-up row nears the window's edge, each
+ * arrow press scrolls the page by one row instead of moving the row (dnd-kit's KeyboardSensor:
+ * `scrollTo(scrollTop + delta)`). With its default smooth scrolling the page is still gliding when the next press comes
+ * (a 60 ms pace): that press reads the positions from the middle of the glide and starts a new scroll from there,
+ * cutting the previous one short, so 12 presses moved a row 6 places. Scrolling at once (`auto`) lets every press
+ * finish before the next one is read; presses that come before React has drawn the previous one wait in
+ * KeyboardMovePacer.
  */
 const KEYBOARD_SENSOR_OPTIONS: KeyboardSensorOptions = { scrollBehavior: 'auto' };
 
 /**
- * Dragging with the mouse or a finger past the top or bottom of the window scrolls the page (issue 16 item 6): only
- * vertically, from the outer 15 % of the window, faster than dnd-kit's default so 40 rows go by in a few seconds.
+ * Dragging with the mouse or a finger past the top or bottom of the window scrolls the page
+ * (docs/decisions/0056-reorder-any-length.md): only vertically, from the outer 15 % of the window, faster than
+ * dnd-kit's default so 40 rows go by in a few seconds.
  */
 const AUTO_SCROLL: AutoScrollOptions = { threshold: { x: 0, y: 0.15 }, acceleration: 25 };
 
 const NO_LINKS: Link[] = [];
 
 /**
- * Rows on one page of the list (issue 14 item 5). Measured with 10,000 links in Chromium (e2e/store-paging.e2e.ts):
- * every row at once took 5.4 s to show, 4.6 s to enter 순서 변경 and 10.5 s for one keyboard move to be sent
- * (dnd-kit measures every row); with pages of 100: 0.8–1.0 s, 0.1–0.2 s and 0.4–0.5 s, whatever the catalogue's
- * size. Moves across pages: 위치 지정.
+ * Rows on one page of the list (docs/decisions/0036-paged-public-read.md). Measured with 10,000 links in Chromium
+ * (e2e/store-paging.e2e.ts): every row at once took 5.4 s to show, 4.6 s to enter 순서 변경 and 10.5 s for one keyboard
+ * move to be sent (dnd-kit measures every row); with pages of 100: 0.8–1.0 s, 0.1–0.2 s and 0.4–0.5 s, whatever the
+ * catalogue's size. Moves across pages: 위치 지정.
  */
 export const LIST_PAGE_SIZE = 100;
 
 type ListState = { status: 'loading' } | { status: 'error'; error: unknown } | { status: 'ready'; links: Link[] };
 
-/** The list's filter: every link, or those in one visibility state (issue 12). */
+/** The list's filter: every link, or those in one visibility state (docs/decisions/0026-creator-features.md). */
 type Filter = 'all' | Link['visibility'];
 const FILTERS: readonly Filter[] = ['all', 'visible', 'hidden', 'scheduled', 'ended'];
 
@@ -77,10 +79,11 @@ function announcementsFor(links: Link[]): Announcements {
 }
 
 /**
- * `/main/list`, 링크 정보 관리 (spec §2, §4): every link with photo, name and a delete icon; `+ 새 링크 등록` leads to
- * `/create`. 순서 변경 mode turns the icons into drag handles (@dnd-kit/sortable: pointer, or keyboard Space / arrows
- * / Space). A drop reorders the rows at once and sends `PUT /api/main/update/order/:id/:to/:from`; a 409 shows
- * the server's order and a notice, any other failure puts the previous order back (DECISIONS D3).
+ * `/main/list`, 링크 정보 관리 (docs/product.md#2-screens-and-routes, docs/product.md#4-states-and-transitions): every link
+ * with photo, name and a delete icon; `+ 새 링크 등록` leads to `/create`. 순서 변경 mode turns the icons into drag handles
+ * (@dnd-kit/sortable: pointer, or keyboard Space / arrows / Space). A drop reorders the rows at once and sends
+ * `PUT /api/main/update/order/:id/:to/:from`; a 409 shows the server's order and a notice, any other failure puts the
+ * previous order back (docs/decisions/0003-api-calls.md).
  */
 export function LinkListPage() {
   const [state, setState] = useState<ListState>({ status: 'loading' });
@@ -138,7 +141,8 @@ export function LinkListPage() {
     if (!window.confirm(messages.deleteConfirm)) return;
     try {
       // A 409 (changed by another administrator since this list loaded) deleted nothing: its message, then the list
-      // is reloaded so the administrator sees the change before deciding again (issue 15 item 8).
+      // is reloaded so the administrator sees the change before deciding again
+      // (docs/decisions/0048-no-silent-overwrite.md).
       window.alert((await deleteLink(link.id, link.version)).message);
     } catch (error) {
       window.alert(errorMessage(error));
@@ -193,7 +197,10 @@ export function LinkListPage() {
     await move(Number(active.id), from, to);
   };
 
-  /** 위치 지정: asks for a 1-based position anywhere in the list (moves across pages; issue 14 item 5). */
+  /**
+   * 위치 지정: asks for a 1-based position anywhere in the list (moves across pages;
+   * docs/decisions/0036-paged-public-read.md).
+   */
   const moveTo = async (link: Link) => {
     if (moving) return;
     const from = links.findIndex((row) => row.id === link.id);

@@ -30,7 +30,7 @@ function renderList() {
   );
 }
 
-describe('LinkListPage in pages (issue 14 item 5)', () => {
+describe('LinkListPage in pages (docs/decisions/0036-paged-public-read.md)', () => {
   it(`shows ${LIST_PAGE_SIZE} rows at a time, with 처음 / 이전 / 다음 / 마지막`, async () => {
     serve({ 'GET /main/list': () => ({ status: 200, data: { product: many } }) });
     renderList();

@@ -23,7 +23,7 @@ beforeEach(() => useTestRuntimeConfig());
 
 const decode = (dataUrl: string) => Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
 
-describe('QrPage (/main/qr, issue 14 item 7)', () => {
+describe('QrPage (/main/qr, docs/decisions/0038-share-and-qr.md)', () => {
   it('makes the site’s QR code as a PNG and an SVG, then any card’s with a link', async () => {
     serve({ 'GET /main/list': () => ({ status: 200, data: { product: links } }) });
     render(<QrPage />);

@@ -16,8 +16,8 @@ interface QrTarget {
 }
 
 /**
- * `/main/qr`, QR 코드 (issue 14 item 7): a QR code of the site's address or of any card's link, shown and
- * downloadable as a 1024 px PNG and as an SVG, for posters at a popup store. Cards come from `GET /api/main/list`;
+ * `/main/qr`, QR 코드 (docs/decisions/0038-share-and-qr.md): a QR code of the site's address or of any card's link, shown
+ * and downloadable as a 1024 px PNG and as an SVG, for posters at a popup store. Cards come from `GET /api/main/list`;
  * a card without a link cannot be chosen. When the cards do not load, the site's code still can be made.
  */
 export function QrPage() {

@@ -10,8 +10,9 @@ export interface PlanSaveResult {
 }
 
 /**
- * `PUT /api/plan/update/:id` (administrator) with the `version` the form loaded (issue 15 item 8). A 409 (another
- * administrator saved first; nothing changed) is an answer carrying the stored plan; other failures reject.
+ * `PUT /api/plan/update/:id` (administrator) with the `version` the form loaded
+ * (docs/decisions/0048-no-silent-overwrite.md). A 409 (another administrator saved first; nothing changed) is an answer
+ * carrying the stored plan; other failures reject.
  */
 export async function updatePlan(id: string, plan: PlanBody, version?: number): Promise<PlanSaveResult> {
   const response = await http.put<JsonResponse<'/api/plan/update/{id}', 'put'> | PlanConflictBody>(

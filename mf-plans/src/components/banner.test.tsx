@@ -6,7 +6,10 @@ import { serve, useTestRuntimeConfig, type Answer, type Route } from '@linksite/
 import { provideFirstScreenData } from '../lib/first-screen-data';
 import { Banner } from './banner';
 
-/** The banner asks for upcoming plans only (DECISIONS D3): any other plan list request is a 400 here. */
+/**
+ * The banner asks for upcoming plans only (docs/decisions/0003-api-calls.md): any other plan list request is a 400
+ * here.
+ */
 const upcomingOnly =
   (answer: () => Answer): Route =>
   (request) =>
@@ -123,7 +126,10 @@ describe('Banner', () => {
   });
 });
 
-/** Issue 14 item 1: the served `/` says whether bookings are open, so the banner's link is in its markup. */
+/**
+ * docs/decisions/0032-server-rendered-first-screen.md: the served `/` says whether bookings are open, so the banner's
+ * link is in its markup.
+ */
 describe('Banner’s reservation link on the served /', () => {
   const api = (open: boolean) =>
     serve({

@@ -24,7 +24,7 @@ interface BannerData {
 }
 
 // The cover is decoration: without it the banner still shows the plans. The first load takes the page's inlined
-// data when it has it (issue 14 item 1).
+// data when it has it (docs/decisions/0032-server-rendered-first-screen.md).
 const loadBanner = async (): Promise<BannerData> => {
   const initial = takeFirstScreen();
   if (initial) return initial;
@@ -53,7 +53,10 @@ const PencilIcon = (
   </svg>
 );
 
-/** Spec §2: staff see the cover-edit button while sessionStorage holds `user` (read through the platform store). */
+/**
+ * docs/product.md#2-screens-and-routes: staff see the cover-edit button while sessionStorage holds `user` (read through
+ * the platform store).
+ */
 function CoverEditButton() {
   const user = useSessionUser();
   if (!user) return null;
@@ -71,9 +74,9 @@ function CoverEditButton() {
 }
 
 /**
- * The banner above every route (spec §2 "Banner"): upcoming plans with `D - n` or `OPEN`, the first two featured,
- * on the cover image, and the cover-edit button for staff. Loading and errors stay inside the banner's own area.
- * Exposed as `mf_plans/Banner`; it needs a react-router context (the shell's, or the harness's).
+ * The banner above every route (docs/product.md#2-screens-and-routes "Banner"): upcoming plans with `D - n` or `OPEN`,
+ * the first two featured, on the cover image, and the cover-edit button for staff. Loading and errors stay inside the
+ * banner's own area. Exposed as `mf_plans/Banner`; it needs a react-router context (the shell's, or the harness's).
  */
 export function Banner() {
   const request = useRequest(loadBanner);
@@ -100,8 +103,8 @@ export function Banner() {
   const cover = data?.cover?.imagelink ?? null;
 
   // The cover is an <img>, not a CSS background: in the served first screen it is in the HTML (no style attribute,
-  // which the site's CSP refuses), so the browser fetches it with the page; it is the page's largest paint (issue 14
-  // targets: LCP). Decoration only: empty alt.
+  // which the site's CSP refuses), so the browser fetches it with the page; it is the page's largest paint
+  // (docs/decisions/0031-public-page-from-kakaotalk.md targets: LCP). Decoration only: empty alt.
   return (
     <section
       className={`plan-banner${cover ? ' plan-banner--cover' : ''}`}

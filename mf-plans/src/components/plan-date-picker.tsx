@@ -5,7 +5,10 @@ import 'react-datepicker/dist/react-datepicker.css';
 
 registerLocale('ko', koLocale);
 
-/** The date form of the schedule screens (spec §9, DECISIONS D7). */
+/**
+ * The date form of the schedule screens (docs/product.md#9-constants-and-limits,
+ * docs/decisions/0007-screen-completions.md).
+ */
 export const PLAN_DATE_FORMAT = 'yyyy년 MM월 dd일';
 
 export interface PlanDatePickerProps {
@@ -21,8 +24,8 @@ export interface PlanDatePickerProps {
 
 /**
  * A Korean year-month-day picker (react-datepicker, date-fns `ko` locale). It has no minimum: a minimum would make
- * react-datepicker drop a typed date before it without a word (issue 16 "No silent changes"); the form says what is
- * wrong instead.
+ * react-datepicker drop a typed date before it without a word (docs/decisions/0052-no-silent-changes.md); the form says
+ * what is wrong instead.
  */
 export function PlanDatePicker({ id, selected, onChange, openTo, invalid, describedBy }: PlanDatePickerProps) {
   return (

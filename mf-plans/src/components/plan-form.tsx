@@ -19,12 +19,12 @@ export interface PlanFormProps {
 }
 
 /**
- * The fields of 일정 등록 and 일정 수정 (spec §2, §5): start and end date (Korean pickers), content (title, required,
- * ≤ 200 characters). An end the administrator chose stays as typed or picked (issue 16; until then the initial end
- * follows a later start): an end before the start is marked under the fields at once and, on submit, alerts spec
- * §5's `종료일은 시작일보다 빠를 수 없습니다.`. Missing values alert
- * `필수 값을 입력해주세요.` (DECISIONS D6). Nothing is sent until every rule holds; the browser's own (English)
- * validation bubbles are off.
+ * The fields of 일정 등록 and 일정 수정 (docs/product.md#2-screens-and-routes, docs/product.md#5-validation): start and end
+ * date (Korean pickers), content (title, required, ≤ 200 characters). An end the administrator chose stays as typed or
+ * picked (docs/decisions/0050-admin-console-real-use.md; until then the initial end follows a later start): an end
+ * before the start is marked under the fields at once and, on submit, alerts spec docs/product.md#5-validation's
+ * `종료일은 시작일보다 빠를 수 없습니다.`. Missing values alert `필수 값을 입력해주세요.` (docs/decisions/0006-korean-wording.md). Nothing is
+ * sent until every rule holds; the browser's own (English) validation bubbles are off.
  */
 export function PlanForm({ initial, submitLabel, onSubmit }: PlanFormProps) {
   const [start, setStart] = useState(initial.start);
@@ -33,7 +33,7 @@ export function PlanForm({ initial, submitLabel, onSubmit }: PlanFormProps) {
   const [busy, setBusy] = useState(false);
 
   // The end the form started with follows a later start until the administrator sets the end; a chosen end is never
-  // rewritten (issue 16).
+  // rewritten (docs/decisions/0050-admin-console-real-use.md).
   const [endChosen, setEndChosen] = useState(false);
   const endBeforeStart = start !== null && end !== null && end < start;
 

@@ -18,9 +18,9 @@ function FetchedReserveLink() {
 }
 
 /**
- * `팝업 예약하기` on the banner while a popup slot takes bookings (issue 13); nothing otherwise. `served`: what the
- * served page's data says (issue 14 item 1), so the link is in the server's markup and shows from the first render
- * without a request; null asks the API.
+ * `팝업 예약하기` on the banner while a popup slot takes bookings (docs/decisions/0030-popup-bookings.md); nothing otherwise.
+ * `served`: what the served page's data says (docs/decisions/0032-server-rendered-first-screen.md), so the link is in
+ * the server's markup and shows from the first render without a request; null asks the API.
  */
 export function ReserveLink({ served }: { served: boolean | null }) {
   if (served === null) return <FetchedReserveLink />;

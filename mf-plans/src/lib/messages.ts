@@ -23,7 +23,7 @@ export const messages = {
   delete: '삭제',
   saving: '저장 중…',
   reserveLink: '팝업 예약하기',
-  // A stale save (issue 15 item 8)
+  // A stale save (docs/decisions/0048-no-silent-overwrite.md)
   conflictTitle: '다른 관리자가 먼저 저장했습니다',
   conflictCaption: '저장된 값과 내 값이 다른 항목',
   conflictField: '항목',

@@ -3,7 +3,10 @@ import { createPlan } from '../api/create-plan';
 import { PlanForm } from '../components/plan-form';
 import { messages } from '../lib/messages';
 
-/** `/plan`, 일정 등록 (spec §2): both dates default to today in Asia/Seoul; after saving → `/plan/list`. */
+/**
+ * `/plan`, 일정 등록 (docs/product.md#2-screens-and-routes): both dates default to today in Asia/Seoul; after saving →
+ * `/plan/list`.
+ */
 export function PlanCreatePage() {
   const today = seoulToday();
   const save = useSaveAndReturn(createPlan, '/plan/list', bannerChanged);

@@ -35,16 +35,19 @@ const formValues = (body: PlanBody): PlanFormValues => ({
   title: body.title,
 });
 
-/** A save refused as stale (issue 15 item 8): the server's message, the stored plan, and what the form sent. */
+/**
+ * A save refused as stale (docs/decisions/0048-no-silent-overwrite.md): the server's message, the stored plan, and what
+ * the form sent.
+ */
 type Conflict = EditConflict<Plan, PlanBody>;
 
-/** The panel's sentences from this remote's messages (issue 15 item 8). */
+/** The panel's sentences from this remote's messages (docs/decisions/0048-no-silent-overwrite.md). */
 const CONFLICT_LABELS = conflictPanelLabels(messages);
 
 /**
- * The comparison after a stale save (issue 15 item 8), platform's ConflictPanel: each field whose stored value differs
- * from the administrator's, with who changed it; 내 변경 적용 fills the stored plan with the administrator's changed
- * fields.
+ * The comparison after a stale save (docs/decisions/0048-no-silent-overwrite.md), platform's ConflictPanel: each field
+ * whose stored value differs from the administrator's, with who changed it; 내 변경 적용 fills the stored plan with the
+ * administrator's changed fields.
  */
 function PlanConflict({
   conflict,
@@ -78,7 +81,10 @@ function PlanConflict({
   );
 }
 
-/** The loaded plan's form, its saves carrying the version they started from (issue 15 item 8). */
+/**
+ * The loaded plan's form, its saves carrying the version they started from
+ * (docs/decisions/0048-no-silent-overwrite.md).
+ */
 function EditForm({ id, plan }: { id: string; plan: Plan }) {
   const navigate = useNavigate();
   const edit = useVersionedEdit<Plan, PlanBody, PlanBody>(plan, bodyOf(plan));
@@ -128,9 +134,10 @@ function EditForm({ id, plan }: { id: string; plan: Plan }) {
 }
 
 /**
- * `/plan/edit/:id`, 일정 수정 (spec §2): `불러오는 중…` until the plan has loaded, then the pre-filled form. A save
- * carries the version the form loaded; when another administrator saved first (409, issue 15 item 8) the screen shows
- * stored vs. mine field by field and offers to apply the administrator's change on top, or to reload the stored plan.
+ * `/plan/edit/:id`, 일정 수정 (docs/product.md#2-screens-and-routes): `불러오는 중…` until the plan has loaded, then the
+ * pre-filled form. A save carries the version the form loaded; when another administrator saved first (409,
+ * docs/decisions/0048-no-silent-overwrite.md) the screen shows stored vs. mine field by field and offers to apply the
+ * administrator's change on top, or to reload the stored plan.
  */
 export function PlanEditPage() {
   const { id = '' } = useParams();

@@ -44,9 +44,10 @@ function PlanRow({ plan, onDelete }: { plan: Plan; onDelete: (plan: Plan) => voi
 }
 
 /**
- * `/plan/list`, 일정 정보 관리 (spec §2): each plan as `startdate ~ enddate` and its title, `수정` and a delete icon;
- * `+ 일정 등록` leads to `/plan`. A delete asks first, alerts the server's message and loads the list again (spec §4
- * says the page reloads; a refetch shows the same thing without losing the signed-in state).
+ * `/plan/list`, 일정 정보 관리 (docs/product.md#2-screens-and-routes): each plan as `startdate ~ enddate` and its title, `수정`
+ * and a delete icon; `+ 일정 등록` leads to `/plan`. A delete asks first, alerts the server's message and loads the list
+ * again (docs/product.md#4-states-and-transitions says the page reloads; a refetch shows the same thing without losing
+ * the signed-in state).
  */
 export function PlanListPage() {
   const plans = useRequest(fetchPlans);
@@ -56,8 +57,8 @@ export function PlanListPage() {
     try {
       window.alert(await deletePlan(plan.id, plan.version));
     } catch (error) {
-      // A 409 (changed by another administrator since the list loaded, issue 15 item 8) deleted nothing: say why and
-      // show the stored list.
+      // A 409 (changed by another administrator since the list loaded, docs/decisions/0048-no-silent-overwrite.md)
+      // deleted nothing: say why and show the stored list.
       window.alert(errorMessage(error));
       plans.reload();
       return;

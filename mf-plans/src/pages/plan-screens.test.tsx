@@ -55,7 +55,7 @@ describe('일정 등록 (/plan)', () => {
     expect(adapter).not.toHaveBeenCalled();
   });
 
-  it('keeps an end typed before the start as typed, says why at once, and refuses it with spec §5 alert', async () => {
+  it('keeps an end typed before the start as typed, says why at once, and refuses it with docs/product.md#5-validation alert', async () => {
     const adapter = serve({});
     renderAt('/plan');
     fireEvent.change(screen.getByLabelText('시작일'), { target: { value: '2030년 05월 10일' } });
@@ -147,7 +147,7 @@ describe('일정 수정 (/plan/edit/:id)', () => {
     expect(alerts).toEqual(['일정이 수정되었습니다.']);
   });
 
-  it('a save another administrator overtook (409, issue 15 item 8): stored vs mine, then 내 변경 적용 saves both', async () => {
+  it('a save another administrator overtook (409, docs/decisions/0048-no-silent-overwrite.md): stored vs mine, then 내 변경 적용 saves both', async () => {
     const theirs = { ...plans[0]!, enddate: '2025-04-12', version: 2 };
     let puts = 0;
     const adapter = serve({
@@ -227,7 +227,7 @@ describe('일정 정보 관리 (/plan/list)', () => {
     expect(deleted.headers.get('If-Match')).toBe('"1"');
   });
 
-  it('a delete another administrator overtook (409, issue 15 item 8) deletes nothing, says why, reloads the list', async () => {
+  it('a delete another administrator overtook (409, docs/decisions/0048-no-silent-overwrite.md) deletes nothing, says why, reloads the list', async () => {
     const message = '다른 관리자가 이 일정을 먼저 수정했습니다. 바뀐 내용을 확인한 뒤 다시 삭제해주세요.';
     let list = plans;
     const adapter = serve({

@@ -8,10 +8,10 @@ import { provideFirstScreenData, type BannerFirstScreen } from '../lib/first-scr
 export const slot = 'mf_plans/Banner';
 
 /**
- * Server rendering of the banner (cover and upcoming plans; issue 14 item 1, docs/first-screen.md): the same `Banner`
- * the remote exposes, rendered from `data` (no request), as an HTML string. Built to `dist/server/first-screen.js`
- * (build/webpack-app.js), published with each release, and called by the shell's server with `GET /api/site/first-screen`'s
- * data (scripts/first-screen/first-screen-renderer.mjs).
+ * Server rendering of the banner (cover and upcoming plans; docs/decisions/0032-server-rendered-first-screen.md,
+ * docs/first-screen.md): the same `Banner` the remote exposes, rendered from `data` (no request), as an HTML string.
+ * Built to `dist/server/first-screen.js` (build/webpack-app.js), published with each release, and called by the shell's
+ * server with `GET /api/site/first-screen`'s data (scripts/first-screen/first-screen-renderer.mjs).
  */
 export function render(data: BannerFirstScreen): string {
   // Image addresses are same-origin `/api/…` on the served page.

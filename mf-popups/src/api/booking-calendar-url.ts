@@ -2,7 +2,8 @@ import { resolveApiUrl } from '@linksite/platform';
 
 /**
  * `GET /api/reserve/bookings/:code/calendar.ics?phone4=` (public): the address of the booking's iCalendar file
- * (issue 26 item 5), for a plain download link (the API answers it as an attachment, `booking-<code>.ics`).
+ * (docs/decisions/0076-calendar-and-reminders.md), for a plain download link (the API answers it as an attachment,
+ * `booking-<code>.ics`).
  */
 export function bookingCalendarUrl(code: string, phone4: string): string {
   const query = new URLSearchParams({ phone4 });

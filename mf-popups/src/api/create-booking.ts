@@ -5,7 +5,7 @@ import { deviceId } from '../lib/device-id';
 /**
  * `POST /api/reserve/bookings` (public) with an `Idempotency-Key`: the same key again (a retry after a lost answer)
  * answers the first booking with 200 instead of making a second one. Resolves with the message and the booking.
- * @param queueTicket the admitted ticket of the slot's waiting room (issue 26 item 3), sent as `Queue-Ticket`.
+ * @param queueTicket the admitted ticket of the slot's waiting room (docs/decisions/0074-waiting-room.md), sent as `Queue-Ticket`.
  */
 export async function createBooking(
   body: BookingBody,

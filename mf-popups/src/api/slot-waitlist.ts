@@ -1,7 +1,10 @@
 import type { AdminWaitlistEntry, JsonResponse } from '@linksite/contract';
 import { http } from '@linksite/platform';
 
-/** `GET /api/popup/:id/waitlist` (owner, staff): the slot's waitlist, waiting and offered first (issue 26 item 4). */
+/**
+ * `GET /api/popup/:id/waitlist` (owner, staff): the slot's waitlist, waiting and offered first
+ * (docs/decisions/0075-waitlist.md).
+ */
 export async function fetchSlotWaitlist(id: string): Promise<AdminWaitlistEntry[]> {
   const { data } = await http.get<JsonResponse<'/api/popup/{id}/waitlist', 'get'>>(
     `/popup/${encodeURIComponent(id)}/waitlist`,

@@ -5,8 +5,8 @@ import { deviceId } from '../lib/device-id';
 const headers = () => ({ 'Device-Id': deviceId() });
 
 /**
- * `POST /api/reserve/waitlist` (public, issue 26 item 4) with a booking's body and an `Idempotency-Key`: joins the
- * waitlist of a full slot. Resolves with the message and the entry.
+ * `POST /api/reserve/waitlist` (public, docs/decisions/0075-waitlist.md) with a booking's body and an
+ * `Idempotency-Key`: joins the waitlist of a full slot. Resolves with the message and the entry.
  */
 export async function joinWaitlist(
   body: BookingBody,

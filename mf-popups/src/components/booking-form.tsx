@@ -23,16 +23,16 @@ export interface BookingFormProps {
   retentionDays: number;
   /**
    * Hours before the slot the reminder email goes out, or null when the site sends none: the optional email address
-   * and its consent are asked only when it is a number (issue 26 item 5).
+   * and its consent are asked only when it is a number (docs/decisions/0076-calendar-and-reminders.md).
    */
   reminderHoursBefore: number | null;
   /** A booking was made (or found again for this submit's key). */
   onBooked: (booking: Booking, phone4: string) => void;
-  /** The visitor joined the waitlist of this full slot (issue 26 item 4). */
+  /** The visitor joined the waitlist of this full slot (docs/decisions/0075-waitlist.md). */
   onWaitlisted: (entry: WaitlistEntry, phone4: string) => void;
   /**
-   * The admitted ticket of the slot's waiting room (issue 26 item 3), sent with the booking; null while the visitor
-   * still waits (the form can be filled in, not sent).
+   * The admitted ticket of the slot's waiting room (docs/decisions/0074-waiting-room.md), sent with the booking; null
+   * while the visitor still waits (the form can be filled in, not sent).
    */
   queueTicket: string | null;
   /** The server refused the booking for its ticket (the admission window ended): take a new place. */
@@ -45,15 +45,15 @@ export interface BookingFormProps {
 const FIELDS = ['name', 'phone', 'partySize', 'consent', 'email', 'emailConsent'] as const;
 
 /**
- * The booking form (issue 13): name, mobile number (Korean format, checked here and by the server), party size within
- * the slot's bounds, the consent to the collection and use of personal data (purpose, items, retention) and the
- * cancellation and no-show rule, shown before the button. Each submit carries one Idempotency-Key, kept while the
- * visitor retries the same values after a failure that may not have reached the server, so a retry never books twice.
- * Errors show next to their field and above the button; nothing is sent while one remains. A refusal (409: full,
- * closed, tables ran out, seats short) keeps the form and its values, says the server's reason with focus on it, and,
- * once the slot is no longer open, points to another slot (issue 26 item 6). When the site sends reminders, an
- * optional email address with its own consent (purpose, item, retention, that refusing costs nothing) comes after the
- * required consent (issue 26 item 5).
+ * The booking form (docs/decisions/0030-popup-bookings.md): name, mobile number (Korean format, checked here and by the
+ * server), party size within the slot's bounds, the consent to the collection and use of personal data (purpose, items,
+ * retention) and the cancellation and no-show rule, shown before the button. Each submit carries one Idempotency-Key,
+ * kept while the visitor retries the same values after a failure that may not have reached the server, so a retry never
+ * books twice. Errors show next to their field and above the button; nothing is sent while one remains. A refusal (409:
+ * full, closed, tables ran out, seats short) keeps the form and its values, says the server's reason with focus on it,
+ * and, once the slot is no longer open, points to another slot (docs/decisions/0077-visitor-knows-what-happened.md).
+ * When the site sends reminders, an optional email address with its own consent (purpose, item, retention, that
+ * refusing costs nothing) comes after the required consent (docs/decisions/0076-calendar-and-reminders.md).
  */
 export function BookingForm({
   slot,
@@ -84,10 +84,11 @@ export function BookingForm({
     if (serverError) serverErrorRef.current?.focus();
   }, [serverError]);
   const bookable = slot.status === 'open';
-  // A full slot takes the same fields onto its waitlist (빈자리 알림, issue 26 item 4).
+  // A full slot takes the same fields onto its waitlist (빈자리 알림, docs/decisions/0075-waitlist.md).
   const waitlist = slot.status === 'full';
   const sendable = waitlist || (bookable && queueTicket !== null);
-  // An answer without the field (an API from before issue 26 item 5) asks no address either.
+  // An answer without the field (an API from before docs/decisions/0076-calendar-and-reminders.md) asks no address
+  // either.
   const reminderHours = typeof reminderHoursBefore === 'number' ? reminderHoursBefore : null;
 
   const change = <K extends keyof BookingFormValues>(field: K, value: BookingFormValues[K]) => {

@@ -20,8 +20,9 @@ export interface PopupDateTimePickerProps {
 
 /**
  * A Korean date and 12-hour time picker (`yyyy년 MM월 dd일 aa h:mm`, 오전/오후) on Seoul wall times. It has no
- * minimum: react-datepicker replaces a typed value outside its minimum without a word (issue 16 "No silent
- * changes"), so the form refuses an end before its start with a message instead.
+ * minimum: react-datepicker replaces a typed value outside its minimum without a word
+ * (docs/decisions/0050-admin-console-real-use.md "No silent changes"), so the form refuses an end before its start with
+ * a message instead.
  */
 export function PopupDateTimePicker({
   id,

@@ -13,7 +13,10 @@ export interface PopupFormValues {
   end: Date | null;
   count: string;
   table: string;
-  /** Booking settings (issue 13); times are Seoul wall times, null = the default (at once / at the start). */
+  /**
+   * Booking settings (docs/decisions/0030-popup-bookings.md); times are Seoul wall times, null = the default (at once /
+   * at the start).
+   */
   opensAt: Date | null;
   closesAt: Date | null;
   cancelHours: string;
@@ -42,11 +45,11 @@ export interface PopupFormProps {
 const TURNS = ['1', '2', '3'] as const;
 
 /**
- * The fields of 팝업 예약 등록 and 팝업 예약 수정 (spec §2, §5): turn (선택 안 함/1/2/3), start and end date-time,
- * head count and bookable tables as whole numbers 0–max. Date-times stay as typed or picked (issue 16): an end at or
- * before the start (a zero-length slot included), or a booking close at or before its opening, is marked under the
- * fields at once and alerted on submit. Missing dates alert `시작일과 종료일은 필수입니다. 날짜를 선택해주세요.`
- * (DECISIONS D6); nothing is sent until every rule holds.
+ * The fields of 팝업 예약 등록 and 팝업 예약 수정 (docs/product.md#2-screens-and-routes, docs/product.md#5-validation): turn (선택 안
+ * 함/1/2/3), start and end date-time, head count and bookable tables as whole numbers 0–max. Date-times stay as typed or
+ * picked (docs/decisions/0050-admin-console-real-use.md): an end at or before the start (a zero-length slot included),
+ * or a booking close at or before its opening, is marked under the fields at once and alerted on submit. Missing dates
+ * alert `시작일과 종료일은 필수입니다. 날짜를 선택해주세요.` (docs/decisions/0006-korean-wording.md); nothing is sent until every rule holds.
  */
 export function PopupForm({ initial, submitLabel, onSubmit }: PopupFormProps) {
   const [cnt, setCnt] = useState<PopupTurn>(initial.cnt);
@@ -62,7 +65,8 @@ export function PopupForm({ initial, submitLabel, onSubmit }: PopupFormProps) {
   const [bookingEnabled, setBookingEnabled] = useState(initial.bookingEnabled);
   const [busy, setBusy] = useState(false);
 
-  // A slot must end after it starts (issue 16: 6:00 ~ 6:00 is refused, as the API refuses it).
+  // A slot must end after it starts (docs/decisions/0050-admin-console-real-use.md: 6:00 ~ 6:00 is refused, as the API
+  // refuses it).
   const endNotAfterStart = start !== null && end !== null && end <= start;
   const closeNotAfterOpen = opensAt !== null && closesAt !== null && closesAt <= opensAt;
 

@@ -13,13 +13,13 @@ export interface PopupTableProps {
 const number = (value: number) => value.toLocaleString('ko-KR');
 
 /**
- * The popup slots as a table (spec §2): ID, 회차, 일정 (start ~ end), 인원, 예약 가능 테이블, 예약 현황 (status as visitors
- * see it; booked, remaining and checked-in people, issue 13), 관리 (예약자, 수정, 삭제). On a phone (≤ 640 px) each
- * row is a card of labelled lines (`data-label`) with its buttons under it, so nothing scrolls sideways (issue 16
- * item 3).
+ * The popup slots as a table (docs/product.md#2-screens-and-routes): ID, 회차, 일정 (start ~ end), 인원, 예약 가능 테이블, 예약 현황
+ * (status as visitors see it; booked, remaining and checked-in people, docs/decisions/0030-popup-bookings.md), 관리 (예약자,
+ * 수정, 삭제). On a phone (≤ 640 px) each row is a card of labelled lines (`data-label`) with its buttons under it, so
+ * nothing scrolls sideways (docs/decisions/0053-phone-proof-layout.md).
  */
 export function PopupTable({ popups, onDelete }: PopupTableProps) {
-  // Visitors' names and phone numbers: the owner and door staff, not editors (issue 27 item 1).
+  // Visitors' names and phone numbers: the owner and door staff, not editors (docs/decisions/0079-roles.md).
   const seesBookings = useMayUse(['staff']);
   return (
     <div className="popup-table__scroll">

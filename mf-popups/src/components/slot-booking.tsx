@@ -16,9 +16,10 @@ export interface SlotBookingProps {
 }
 
 /**
- * Booking one slot (issue 26 item 3): the visitor takes a place in the slot's waiting room as the form opens, and
- * sends the form once admitted (at once when nobody waits). An admission that ended while the form was open takes a
- * new place; what was typed stays. A full slot's form joins its waitlist instead (issue 26 item 4).
+ * Booking one slot (docs/decisions/0074-waiting-room.md): the visitor takes a place in the slot's waiting room as the
+ * form opens, and sends the form once admitted (at once when nobody waits). An admission that ended while the form was
+ * open takes a new place; what was typed stays. A full slot's form joins its waitlist instead
+ * (docs/decisions/0075-waitlist.md).
  */
 export function SlotBooking({
   slot,

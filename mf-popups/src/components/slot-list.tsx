@@ -9,7 +9,10 @@ export interface SlotListProps {
   onChoose: (slot: ReserveSlot) => void;
 }
 
-/** The slots by day and turn (issue 13): time window, status (오픈 예정 with its time, 예약 가능 (잔여 n명), 마감). */
+/**
+ * The slots by day and turn (docs/decisions/0030-popup-bookings.md): time window, status (오픈 예정 with its time, 예약 가능
+ * (잔여 n명), 마감).
+ */
 export function SlotList({ slots, selectedId, onChoose }: SlotListProps) {
   if (slots.length === 0) return <p className="reserve__empty">{messages.reserveNoSlots}</p>;
   return (

@@ -15,9 +15,9 @@ export function waitInWords(seconds: number): string {
 }
 
 /**
- * The waiting room above the booking form (issue 26 item 3): while waiting, the visitors ahead and an estimate, said
- * politely and announced to screen readers as they change; once admitted, until when the form may be sent. The form
- * below can be filled in while waiting; it is sent once the visitor's turn comes.
+ * The waiting room above the booking form (docs/decisions/0074-waiting-room.md): while waiting, the visitors ahead and
+ * an estimate, said politely and announced to screen readers as they change; once admitted, until when the form may be
+ * sent. The form below can be filled in while waiting; it is sent once the visitor's turn comes.
  */
 export function WaitingRoom({ state, notice, onRetry }: WaitingRoomProps) {
   if (state.phase === 'error') {

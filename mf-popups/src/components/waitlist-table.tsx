@@ -6,8 +6,8 @@ import { messages } from '../lib/messages';
 import { seoulDayTime } from '../lib/slot-status';
 
 /**
- * A slot's waitlist on its bookings screen (빈자리 알림 명단; issue 26 item 4), for the owner and door staff (masked
- * for staff by the API): order, code, name, phone, party, state (with an offer's hold), and 명단에서 빼기 for an
+ * A slot's waitlist on its bookings screen (빈자리 알림 명단; docs/decisions/0075-waitlist.md), for the owner and door staff
+ * (masked for staff by the API): order, code, name, phone, party, state (with an offer's hold), and 명단에서 빼기 for an
  * entry still waiting or holding an offer, which passes the offer on.
  */
 export function WaitlistTable({ slotId }: { slotId: string }) {

@@ -5,7 +5,7 @@ import { slotStatusView } from './slot-status';
 const slot = { partyMin: 2, partyMax: 4 } as ReserveSlot;
 const valid = { name: '김하늘', phone: '010-1234-5678', partySize: 2, consent: true, email: '', emailConsent: false };
 
-describe('the booking form’s rules (issue 13)', () => {
+describe('the booking form’s rules (docs/decisions/0030-popup-bookings.md)', () => {
   it('accepts a complete form', () => {
     expect(validateBookingForm(valid, slot)).toEqual({});
   });
@@ -39,7 +39,7 @@ describe('the booking form’s rules (issue 13)', () => {
     ['+82 010 1234 5678', '010-1234-5678'],
     ['+82 10', '010'],
   ])(
-    'turns the international form %p into the domestic %p, which the rules accept (issue 26 item 6)',
+    'turns the international form %p into the domestic %p, which the rules accept (docs/decisions/0077-visitor-knows-what-happened.md)',
     (typed, shown) => {
       expect(formatPhoneInput(typed)).toBe(shown);
       if (shown.length === 13)
@@ -71,7 +71,7 @@ describe('the booking form’s rules (issue 13)', () => {
     expect(validateBookingForm({ ...valid, ...change }, slot)).toEqual({ [field]: message });
   });
 
-  describe('the optional email address and its own consent (issue 26 item 5)', () => {
+  describe('the optional email address and its own consent (docs/decisions/0076-calendar-and-reminders.md)', () => {
     it.each([
       ['no address, no consent', { email: '', emailConsent: false }],
       ['spaces only, no consent', { email: '   ', emailConsent: false }],
@@ -126,7 +126,7 @@ describe('the booking form’s rules (issue 13)', () => {
   });
 });
 
-describe('slot status labels (issue 13; the reason of 마감, issue 26 item 6)', () => {
+describe('slot status labels (docs/decisions/0030-popup-bookings.md; the reason of 마감, docs/decisions/0077-visitor-knows-what-happened.md)', () => {
   it.each([
     ['upcoming', 40, 5, '오픈 예정', 'upcoming'],
     ['open', 12, 5, '예약 가능 (잔여 12명)', 'open'],

@@ -8,7 +8,7 @@ export interface BookingFormValues {
   phone: string;
   partySize: number;
   consent: boolean;
-  /** The optional reminder address (issue 26 item 5); '' when none. */
+  /** The optional reminder address (docs/decisions/0076-calendar-and-reminders.md); '' when none. */
   email: string;
   /** Its own consent: "예약 알림을 이메일로 받겠습니다". */
   emailConsent: boolean;
@@ -30,8 +30,9 @@ export function normalizePhone(value: string): string | null {
 /**
  * Hyphens while typing: `0101234` → `010-1234`, `01012345678` → `010-1234-5678`. A number typed or autofilled in its
  * international form (`+82 10-1234-5678`, `+821012345678`) becomes the domestic one (`010-1234-5678`), as the API reads
- * it (issue 26 item 6: it became `821-0123-4567` and was refused). Nothing is cut: a twelfth digit stays in the field
- * (`010-1234-56789`), where the form's check refuses it, instead of a different number being booked.
+ * it (docs/decisions/0077-visitor-knows-what-happened.md: it became `821-0123-4567` and was refused). Nothing is cut: a
+ * twelfth digit stays in the field (`010-1234-56789`), where the form's check refuses it, instead of a different number
+ * being booked.
  */
 export function formatPhoneInput(value: string): string {
   const international = /^\s*\+\s*82/.test(value);
@@ -44,8 +45,9 @@ export function formatPhoneInput(value: string): string {
 
 /**
  * Checks the form against the API's rules (CreateBookingDto) and the slot's party bounds, before anything is sent.
- * The email address is optional (issue 26 item 5): given, it must be an address (the API's own rule, `isEmailAddress`
- * of `@linksite/contract/api-rules`) and come with its consent; a ticked consent without an address asks for one.
+ * The email address is optional (docs/decisions/0076-calendar-and-reminders.md): given, it must be an address (the
+ * API's own rule, `isEmailAddress` of `@linksite/contract/api-rules`) and come with its consent; a ticked consent
+ * without an address asks for one.
  */
 export function validateBookingForm(values: BookingFormValues, slot: ReserveSlot): BookingFormErrors {
   const errors: BookingFormErrors = {};

@@ -1,7 +1,7 @@
 import { adminBooking } from '../testing/admin-booking';
 import { checkinVerdict, maskName, parseScannedCode } from './checkin';
 
-describe('parseScannedCode: what the door scanner reads (issue 27 item 3)', () => {
+describe('parseScannedCode: what the door scanner reads (docs/decisions/0081-camera-check-in.md)', () => {
   it.each([
     ['https://linksite.example/reserve/ABCD2345', 'ABCD2345'],
     ['http://localhost:3000/reserve/abcd2345/', 'ABCD2345'],

@@ -6,9 +6,9 @@ import { seoulDay, seoulDayTime } from './slot-status';
 const CODE = /^[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{8}$/;
 
 /**
- * The booking code in what the door check-in screen read (issue 27 item 3): the QR code of the confirmation page,
- * `<origin>/reserve/<CODE>` (components/booking-qr.tsx; any origin, a trailing slash, query or fragment allowed), or
- * a bare code as printed or typed (`abcd-2345`: case, spaces and hyphens ignored).
+ * The booking code in what the door check-in screen read (docs/decisions/0081-camera-check-in.md): the QR code of the
+ * confirmation page, `<origin>/reserve/<CODE>` (components/booking-qr.tsx; any origin, a trailing slash, query or
+ * fragment allowed), or a bare code as printed or typed (`abcd-2345`: case, spaces and hyphens ignored).
  * @returns the code in its stored form (`ABCD2345`), or null when the text holds none (another QR code, a typo).
  */
 export function parseScannedCode(text: string): string | null {
@@ -30,9 +30,9 @@ export function parseScannedCode(text: string): string | null {
 }
 
 /**
- * A name as the door screen shows it to anyone standing by (issue 27 item 3): the first and the last character kept,
- * the ones between as `*` (`김하늘` → `김*늘`, `남궁민수` → `남**수`); a two-character name keeps its first (`이준` →
- * `이*`), one character stays as it is. Null (erased after the retention period) reads `(파기됨)`.
+ * A name as the door screen shows it to anyone standing by (docs/decisions/0081-camera-check-in.md): the first and the
+ * last character kept, the ones between as `*` (`김하늘` → `김*늘`, `남궁민수` → `남**수`); a two-character name keeps its first
+ * (`이준` → `이*`), one character stays as it is. Null (erased after the retention period) reads `(파기됨)`.
  */
 export function maskName(name: string | null): string {
   if (name === null) return messages.erased;
@@ -46,9 +46,10 @@ export function maskName(name: string | null): string {
 export type CheckinVerdict = { kind: 'ready' } | { kind: 'already' | 'refused'; message: string };
 
 /**
- * The door's rule (issue 27 item 3): only a booking still `booked` for a slot that starts today in Seoul is let in.
- * Already checked in → 'already' (amber, with the time); cancelled, no-show or another day → 'refused' (red). The
- * server would check a no-show in too (a late arrival, from the bookings screen); the door sends those to staff.
+ * The door's rule (docs/decisions/0081-camera-check-in.md): only a booking still `booked` for a slot that starts today
+ * in Seoul is let in. Already checked in → 'already' (amber, with the time); cancelled, no-show or another day →
+ * 'refused' (red). The server would check a no-show in too (a late arrival, from the bookings screen); the door sends
+ * those to staff.
  * @param now the phone's clock.
  */
 export function checkinVerdict(booking: AdminBooking, slot: Pick<Popup, 'startdate'>, now: Date): CheckinVerdict {

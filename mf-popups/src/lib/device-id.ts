@@ -5,9 +5,9 @@ let inMemory: string | null = null;
 
 /**
  * A random id for this browser, sent as the `Device-Id` header of booking requests, so the API's per-visitor booking
- * budget counts this phone and not the address it shares with others behind a carrier's NAT (issue 26 item 3). It
- * names no one, is made here (no server gave it) and is used by the rate limit only. Kept in localStorage; where
- * storage is refused, for this page's life.
+ * budget counts this phone and not the address it shares with others behind a carrier's NAT
+ * (docs/decisions/0074-waiting-room.md). It names no one, is made here (no server gave it) and is used by the rate
+ * limit only. Kept in localStorage; where storage is refused, for this page's life.
  */
 export function deviceId(): string {
   try {

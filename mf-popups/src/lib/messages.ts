@@ -27,7 +27,7 @@ export const messages = {
   delete: '삭제',
   saving: '저장 중…',
 
-  // A stale save (issue 15 item 8): another administrator saved the slot first.
+  // A stale save (docs/decisions/0048-no-silent-overwrite.md): another administrator saved the slot first.
   conflictTitle: '다른 관리자가 먼저 저장했습니다',
   conflictCaption: '저장된 값과 내 값이 다른 항목',
   conflictField: '항목',
@@ -48,7 +48,7 @@ export const messages = {
   conflictOpensAtDefault: '등록 즉시',
   conflictClosesAtDefault: '시작 일시에 마감',
 
-  // Booking settings on the slot form and the slot table (issue 13).
+  // Booking settings on the slot form and the slot table (docs/decisions/0030-popup-bookings.md).
   bookingSettings: '예약 설정',
   bookingOpensAt: '예약 오픈 일시',
   bookingClosesAt: '예약 마감 일시',
@@ -98,7 +98,8 @@ export const messages = {
   consentRetention: (days: number) => `보유 기간: 방문 회차 종료 후 ${days}일이 지나면 파기합니다.`,
   consentRefuse: '동의하지 않으실 수 있으며, 동의하지 않으면 예약할 수 없습니다.',
   consentLabel: '위 내용을 확인했고 개인정보 수집·이용에 동의합니다.',
-  // The optional reminder email and its own consent (issue 26 item 5); the same sentences as the API's.
+  // The optional reminder email and its own consent (docs/decisions/0076-calendar-and-reminders.md); the same sentences
+  // as the API's.
   email: '이메일 (선택)',
   emailPlaceholder: 'name@example.com',
   emailHint: (hours: number) => `적어 주시면 방문 ${hours}시간 전에 예약 알림 메일을 한 번 보내드립니다.`,
@@ -118,7 +119,7 @@ export const messages = {
     `${cancelUntil}까지 예약 확인 화면에서 직접 취소할 수 있습니다. 연락 없이 방문하지 않으면 노쇼로 처리되어 이후 예약이 제한될 수 있습니다.`,
   submit: '예약하기',
   submitting: '예약하는 중…',
-  // The waiting room in front of the form (issue 26 item 3).
+  // The waiting room in front of the form (docs/decisions/0074-waiting-room.md).
   queueJoining: '대기 순서를 확인하고 있습니다…',
   queueWaitingTitle: '지금 예약하려는 분이 많아 온 순서대로 안내하고 있습니다.',
   queueAhead: (n: number) => `내 앞에 ${n.toLocaleString('ko-KR')}명이 기다리고 있습니다.`,
@@ -132,7 +133,7 @@ export const messages = {
   queueAdmittedUntil: (time: string) => `${time}까지 예약을 마쳐주세요.`,
   queueRetry: '다시 시도',
   queueWaitingSubmit: '차례를 기다리는 중',
-  // The waitlist of a full slot (빈자리 알림; issue 26 item 4).
+  // The waitlist of a full slot (빈자리 알림; docs/decisions/0075-waitlist.md).
   waitlistChoose: '빈자리 알림 신청',
   waitlistChooseLabel: (slot: string) => `${slot} 빈자리 알림 신청`,
   waitlistFormTitle: '빈자리 알림 신청',
@@ -209,7 +210,7 @@ export const messages = {
   cancelKeep: '돌아가기',
   cancelling: '취소하는 중…',
   backToReserve: '예약 페이지로',
-  /** Issue 26 item 5: the booking as a calendar file (.ics). */
+  /** docs/decisions/0076-calendar-and-reminders.md: the booking as a calendar file (.ics). */
   addToCalendar: '캘린더에 추가',
   addToCalendarHint: '휴대폰이나 컴퓨터의 캘린더 앱에 방문 일정을 추가할 수 있는 파일(.ics)을 내려받습니다.',
   turnAndTime: (turn: string, time: string) => `${turn} · ${time}`,
@@ -217,7 +218,7 @@ export const messages = {
   // Administrator's bookings screen.
   bookingsTitle: '예약자 관리',
   bookingsBack: '← 팝업 예약 관리',
-  /** The way back for door staff, who have no popup list (issue 27 item 1). */
+  /** The way back for door staff, who have no popup list (docs/decisions/0079-roles.md). */
   backToAdmin: '← 관리자 페이지',
   searchLabel: '예약 번호 또는 휴대폰 번호 뒤 4자리',
   search: '검색',
@@ -243,7 +244,7 @@ export const messages = {
   actionLabel: (action: string, code: string) => `${code} ${action}`,
   cancelBookingConfirm: '이 예약을 취소하고 자리를 되돌리시겠습니까?',
 
-  // The door check-in screen /popup/checkin (issue 27 item 3).
+  // The door check-in screen /popup/checkin (docs/decisions/0081-camera-check-in.md).
   checkinTitle: '입장 확인 (QR 스캔)',
   checkinLink: 'QR 입장 확인',
   checkinCameraIntro:

@@ -16,7 +16,7 @@ const loaded: PopupBody = {
   bookingEnabled: true,
 };
 
-describe('popup conflicts (issue 15 item 8)', () => {
+describe('popup conflicts (docs/decisions/0048-no-silent-overwrite.md)', () => {
   // Another administrator raised the head count and closed booking; I changed the tables. The form sends Seoul times.
   const stored: PopupBody = { ...loaded, count: 55, bookingEnabled: false };
   const mine: PopupBody = {

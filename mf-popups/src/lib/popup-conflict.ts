@@ -2,7 +2,7 @@ import type { Popup, PopupBody } from '@linksite/contract';
 import { messages } from './messages';
 import { formatPopupDateTime, turnLabel } from './popup-format';
 
-/** The slot form's fields a conflict compares, in the form's order (issue 15 item 8). */
+/** The slot form's fields a conflict compares, in the form's order (docs/decisions/0048-no-silent-overwrite.md). */
 export const POPUP_CONFLICT_FIELDS = [
   'cnt',
   'startdate',
@@ -100,9 +100,9 @@ function shown(body: PopupBody, field: PopupConflictField): string {
 }
 
 /**
- * What a stale save ran into (issue 15 item 8), field by field: every field whose stored value differs from the
- * administrator's, with who changed it. `loaded` is the slot as the form loaded it, `stored` as it is now, `mine`
- * what the form sent.
+ * What a stale save ran into (docs/decisions/0048-no-silent-overwrite.md), field by field: every field whose stored
+ * value differs from the administrator's, with who changed it. `loaded` is the slot as the form loaded it, `stored` as
+ * it is now, `mine` what the form sent.
  */
 export function popupDifferences(loaded: PopupBody, stored: PopupBody, mine: PopupBody): PopupDifference[] {
   return POPUP_CONFLICT_FIELDS.flatMap((field) =>
@@ -122,8 +122,8 @@ export function popupDifferences(loaded: PopupBody, stored: PopupBody, mine: Pop
 }
 
 /**
- * The administrator's change applied on top of the stored slot (issue 15 item 8): the stored values, except the
- * fields the administrator changed since loading (those keep the administrator's value).
+ * The administrator's change applied on top of the stored slot (docs/decisions/0048-no-silent-overwrite.md): the stored
+ * values, except the fields the administrator changed since loading (those keep the administrator's value).
  */
 export function applyPopupOnTop(loaded: PopupBody, stored: PopupBody, mine: PopupBody): PopupBody {
   const merged: PopupBody = { ...stored };

@@ -4,10 +4,13 @@ import type { PopupTurn } from '@linksite/contract';
 import { seoulIsoToWallTime } from '@linksite/platform';
 import { messages } from './messages';
 
-/** Date and 12-hour time with 오전/오후 (spec §9, DECISIONS D7), the pickers' and the table's form. */
+/**
+ * Date and 12-hour time with 오전/오후 (docs/product.md#9-constants-and-limits, docs/decisions/0007-screen-completions.md),
+ * the pickers' and the table's form.
+ */
 export const POPUP_DATE_TIME_FORMAT = 'yyyy년 MM월 dd일 aa h:mm';
 
-/** Largest head count and table count the API accepts (DECISIONS D2). */
+/** Largest head count and table count the API accepts (docs/decisions/0002-entities.md). */
 export const MAX_COUNT = 100_000;
 export const MAX_TABLES = 10_000;
 

@@ -1,6 +1,9 @@
 import jsQR from 'jsqr';
 
-/** How often a frame is decoded: 5 a second keeps a phone cool and still answers within a blink (issue 27 item 3). */
+/**
+ * How often a frame is decoded: 5 a second keeps a phone cool and still answers within a blink
+ * (docs/decisions/0081-camera-check-in.md).
+ */
 export const SCAN_INTERVAL_MS = 200;
 /** Frames are scaled down to this width before the fallback decoder reads them (jsQR's cost grows with pixels). */
 const DECODE_WIDTH = 640;
@@ -12,7 +15,8 @@ interface BarcodeDetectorLike {
 type BarcodeDetectorClass = new (options: { formats: string[] }) => BarcodeDetectorLike;
 
 /**
- * Opens the rear camera (issue 27 item 3): `getUserMedia({ video: { facingMode: 'environment' } })`, no sound.
+ * Opens the rear camera (docs/decisions/0081-camera-check-in.md):
+ * `getUserMedia({ video: { facingMode: 'environment' } })`, no sound.
  * @throws DOMException NotAllowedError when the person or the browser refuses, NotFoundError without a camera;
  *   Error 'no-camera' when the page has no `navigator.mediaDevices` (an insecure origin, an old browser).
  */
@@ -58,7 +62,7 @@ function decodeWithCanvas(video: HTMLVideoElement, canvas: HTMLCanvasElement): s
 /**
  * Reads QR codes from `video` continuously, {@link SCAN_INTERVAL_MS} apart, and calls `onText` with each decoded text
  * (the same text again on every frame that shows it: the caller decides what is new). Uses `BarcodeDetector` where
- * the browser has it, else jsQR on frames drawn to a canvas (issue 27 item 3).
+ * the browser has it, else jsQR on frames drawn to a canvas (docs/decisions/0081-camera-check-in.md).
  * @returns stop: no decode starts after it is called.
  */
 export function scanQrCodes(video: HTMLVideoElement, onText: (text: string) => void): () => void {

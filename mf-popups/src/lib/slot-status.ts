@@ -15,9 +15,10 @@ export interface SlotStatusView {
 export type SlotStatusInput = Pick<ReserveSlot, 'status' | 'remaining' | 'remainingTables' | 'partyMin'>;
 
 /**
- * The label a visitor reads (issue 13): 오픈 예정 (with the opening time beside it), 예약 가능 (잔여 n명), or 마감 for a
- * full slot and a closed one. A slot full because its tables ran out while seats remain (one table per booking) says
- * so, `마감 (남은 테이블 없음)` (issue 26 item 6): "잔여 4명" beside a bare 마감 reads like an error.
+ * The label a visitor reads (docs/decisions/0030-popup-bookings.md): 오픈 예정 (with the opening time beside it), 예약 가능 (잔여
+ * n명), or 마감 for a full slot and a closed one. A slot full because its tables ran out while seats remain (one table per
+ * booking) says so, `마감 (남은 테이블 없음)` (docs/decisions/0077-visitor-knows-what-happened.md): "잔여 4명" beside a bare 마감
+ * reads like an error.
  */
 export function slotStatusView(slot: SlotStatusInput): SlotStatusView {
   switch (slot.status) {

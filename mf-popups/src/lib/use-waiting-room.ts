@@ -6,7 +6,7 @@ import { fetchQueueTicket, joinQueue } from '../api/waiting-room';
 /** How long to wait before asking again after a failed request (the network, a 429), in milliseconds. */
 export const QUEUE_RETRY_MS = 5_000;
 
-/** The visitor's place in the waiting room of the chosen slot (issue 26 item 3). */
+/** The visitor's place in the waiting room of the chosen slot (docs/decisions/0074-waiting-room.md). */
 export type WaitingRoomState =
   | { phase: 'joining' }
   | { phase: 'waiting'; place: QueueTicket }

@@ -27,12 +27,13 @@ function saveFile(blob: Blob, fileName: string): void {
 }
 
 /**
- * `/popup/bookings/:id`, 예약자 관리 (issue 13): the slot's booked, remaining and checked-in counts, the switch that
- * opens or closes booking by hand, the CSV download, search by code or phone suffix, and per booking 입장 확인, 노쇼
- * and 취소 (asked first). Every write alerts the server's message and loads the list again.
+ * `/popup/bookings/:id`, 예약자 관리 (docs/decisions/0030-popup-bookings.md): the slot's booked, remaining and checked-in
+ * counts, the switch that opens or closes booking by hand, the CSV download, search by code or phone suffix, and per
+ * booking 입장 확인, 노쇼 and 취소 (asked first). Every write alerts the server's message and loads the list again.
  */
 export function BookingAdminPage() {
-  // Door staff (issue 27 item 1) work the list; opening or closing bookings is an editor's, the CSV the owner's.
+  // Door staff (docs/decisions/0079-roles.md) work the list; opening or closing bookings is an editor's, the CSV the
+  // owner's.
   const editsPopups = useMayUse(['editor']);
   const exportsCsv = useMayUse([]);
   const { id = '' } = useParams();

@@ -13,12 +13,13 @@ import { messages } from '../lib/messages';
 import { bookingStateLabel, seoulDayTime, slotTitle } from '../lib/slot-status';
 
 /**
- * `/reserve/:code`, the confirmation (issue 13): the short code, a QR code of this address while the booking is still to
- * be used (not once cancelled, checked in or a no-show: issue 26 item 6), the slot, the party size,
- * the state and the cancellation deadline, and the cancel button (which asks for the last four digits of the phone
- * number and shows the server's answer), and while the booking is still to be used a 캘린더에 추가 link that downloads
- * it as an .ics file (issue 26 item 5). Opened on another device, it first asks for those digits: the code alone
- * shows nothing.
+ * `/reserve/:code`, the confirmation (docs/decisions/0030-popup-bookings.md): the short code, a QR code of this address
+ * while the booking is still to be used (not once cancelled, checked in or a no-show:
+ * docs/decisions/0077-visitor-knows-what-happened.md), the slot, the party size, the state and the cancellation
+ * deadline, and the cancel button (which asks for the last four digits of the phone number and shows the server's
+ * answer), and while the booking is still to be used a 캘린더에 추가 link that downloads it as an .ics file
+ * (docs/decisions/0076-calendar-and-reminders.md). Opened on another device, it first asks for those digits: the code
+ * alone shows nothing.
  */
 export function BookingConfirmationPage() {
   const { code = '' } = useParams();
@@ -99,7 +100,7 @@ export function BookingConfirmationPage() {
                   {booking.status === 'booked' ? messages.bookingCodeHint : messages.ticketUsedHints[booking.status]}
                 </span>
               </div>
-              {/* Only a booking still to be used is a ticket: a cancelled one shows no code to scan (issue 26 item 6). */}
+              {/* Only a booking still to be used is a ticket: a cancelled one shows no code to scan (docs/decisions/0077-visitor-knows-what-happened.md). */}
               {booking.status === 'booked' && <BookingQr url={address} code={booking.code} />}
             </div>
             <dl className="confirmation__facts">

@@ -80,7 +80,7 @@ const lookUpTyped = async (text: string) => {
 };
 const lookups = (adapter: jest.Mock) => sent(adapter).filter((r) => r.route.startsWith('GET /popup/bookings/by-code'));
 
-describe('/popup/checkin: door check-in by camera (issue 27 item 3)', () => {
+describe('/popup/checkin: door check-in by camera (docs/decisions/0081-camera-check-in.md)', () => {
   it('explains the camera question first, opens the rear camera only on 카메라 켜기', async () => {
     serve({});
     renderPage();

@@ -22,17 +22,17 @@ type Result =
 type Camera = 'off' | 'starting' | 'on' | 'failed';
 
 /**
- * `/popup/checkin`, 입장 확인 (QR 스캔) for staff at the door on a phone (issue 27 item 3). One sentence explains the
- * browser's camera question before 카메라 켜기 opens the rear camera; every QR code the scanner reads
+ * `/popup/checkin`, 입장 확인 (QR 스캔) for staff at the door on a phone (docs/decisions/0081-camera-check-in.md). One
+ * sentence explains the browser's camera question before 카메라 켜기 opens the rear camera; every QR code the scanner reads
  * (lib/qr-scanner.ts) that holds a booking code (`<origin>/reserve/<CODE>` or the bare code) is looked up with
- * `GET /api/popup/bookings/by-code/:code`, and the booking shows in large type: the masked name, party, slot, state.
- * A booking still 예약 완료 for today's slot is let in with one tap (입장 확인): a green panel, a short vibration and
- * an optional beep, never an alert. Already checked in (amber), cancelled, no-show, another day and unknown codes
- * (red) show why, without the button. The same code is not looked up twice in a row until 다음 예약 스캔; typing the
- * code (조회) works without a camera.
+ * `GET /api/popup/bookings/by-code/:code`, and the booking shows in large type: the masked name, party, slot, state. A
+ * booking still 예약 완료 for today's slot is let in with one tap (입장 확인): a green panel, a short vibration and an optional
+ * beep, never an alert. Already checked in (amber), cancelled, no-show, another day and unknown codes (red) show why,
+ * without the button. The same code is not looked up twice in a row until 다음 예약 스캔; typing the code (조회) works without
+ * a camera.
  */
 export function CheckinPage() {
-  // Door staff have no popup list: their way back is the landing (issue 27 item 1).
+  // Door staff have no popup list: their way back is the landing (docs/decisions/0079-roles.md).
   const editsPopups = useMayUse(['editor']);
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);

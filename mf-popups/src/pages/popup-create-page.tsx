@@ -3,7 +3,10 @@ import { createPopup } from '../api/create-popup';
 import { BOOKING_DEFAULTS, PopupForm } from '../components/popup-form';
 import { messages } from '../lib/messages';
 
-/** `/popup`, 팝업 예약 등록 (spec §2); after saving → `/popup/list` (DECISIONS D7: the spec's jump to `/` is a defect). */
+/**
+ * `/popup`, 팝업 예약 등록 (docs/product.md#2-screens-and-routes); after saving → `/popup/list`
+ * (docs/decisions/0007-screen-completions.md: the spec's jump to `/` is a defect).
+ */
 export function PopupCreatePage() {
   const save = useSaveAndReturn(createPopup, '/popup/list');
 

@@ -17,7 +17,7 @@ import { PopupForm, type PopupFormValues } from '../components/popup-form';
 import { messages } from '../lib/messages';
 import { applyPopupOnTop, popupBodyOf, popupDifferences } from '../lib/popup-conflict';
 
-/** The panel's sentences from this remote's messages (issue 15 item 8). */
+/** The panel's sentences from this remote's messages (docs/decisions/0048-no-silent-overwrite.md). */
 const CONFLICT_LABELS = conflictPanelLabels(messages);
 
 /** A slot body (the API's or the form's) as the form's values: Seoul wall times, numbers as typed text. */
@@ -38,7 +38,10 @@ function formValues(body: PopupBody): PopupFormValues {
   };
 }
 
-/** The loaded slot's form, its saves carrying the version they started from (issue 15 item 8). */
+/**
+ * The loaded slot's form, its saves carrying the version they started from
+ * (docs/decisions/0048-no-silent-overwrite.md).
+ */
 function EditForm({ id, popup }: { id: string; popup: Popup }) {
   const navigate = useNavigate();
   const edit = useVersionedEdit<Popup, PopupBody, PopupBody>(popup, popupBodyOf(popup));
@@ -103,10 +106,11 @@ function EditForm({ id, popup }: { id: string; popup: Popup }) {
 }
 
 /**
- * `/popup/edit/:id`, 팝업 예약 수정 (spec §2): the same fields, pre-filled; after saving → `/popup/list`. A save
- * carries the version the form loaded (`If-Match`); when another administrator saved the slot first (409, issue 15
- * item 8) the screen shows stored vs. mine field by field and offers to apply the administrator's change on top of
- * the stored slot (then 수정 saves it with the stored version), or to reload the stored slot.
+ * `/popup/edit/:id`, 팝업 예약 수정 (docs/product.md#2-screens-and-routes): the same fields, pre-filled; after saving →
+ * `/popup/list`. A save carries the version the form loaded (`If-Match`); when another administrator saved the slot
+ * first (409, docs/decisions/0048-no-silent-overwrite.md) the screen shows stored vs. mine field by field and offers to
+ * apply the administrator's change on top of the stored slot (then 수정 saves it with the stored version), or to reload
+ * the stored slot.
  */
 export function PopupEditPage() {
   const { id = '' } = useParams();

@@ -100,7 +100,10 @@ function InfoForm({ initial }: { initial: PopupInfo | null }) {
   );
 }
 
-/** `/popup/info`, 팝업 안내 수정 (issue 13): the title, place, notice and image visitors see on `/reserve`. */
+/**
+ * `/popup/info`, 팝업 안내 수정 (docs/decisions/0030-popup-bookings.md): the title, place, notice and image visitors see on
+ * `/reserve`.
+ */
 export function PopupInfoPage() {
   const info = useRequest(loadInfo);
   return (

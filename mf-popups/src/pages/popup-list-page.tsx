@@ -9,12 +9,13 @@ import '../components/reserve.css';
 import { messages } from '../lib/messages';
 
 /**
- * `/popup/list`, 팝업 예약 관리 (spec §2): the table of slots, `+ 팝업 예약 등록`, and per row 수정 and 삭제. A delete
- * asks first (with the slot's version as `If-Match`, issue 15 item 8), alerts the server's message and loads the table
- * again (spec §4's page reload, without losing state), after a refusal too.
+ * `/popup/list`, 팝업 예약 관리 (docs/product.md#2-screens-and-routes): the table of slots, `+ 팝업 예약 등록`, and per row 수정 and
+ * 삭제. A delete asks first (with the slot's version as `If-Match`, docs/decisions/0048-no-silent-overwrite.md), alerts
+ * the server's message and loads the table again (docs/product.md#4-states-and-transitions's page reload, without
+ * losing state), after a refusal too.
  */
 export function PopupListPage() {
-  // Check-in is the owner's and door staff's (issue 27 item 1).
+  // Check-in is the owner's and door staff's (docs/decisions/0079-roles.md).
   const checksIn = useMayUse(['staff']);
   const popups = useRequest(fetchPopups);
 
@@ -23,8 +24,8 @@ export function PopupListPage() {
     try {
       window.alert(await deletePopup(popup.id, popup.version));
     } catch (error) {
-      // A 409 (changed by another administrator since the list loaded, issue 15 item 8; or bookings waiting) deleted
-      // nothing: say why and show the stored list.
+      // A 409 (changed by another administrator since the list loaded, docs/decisions/0048-no-silent-overwrite.md; or
+      // bookings waiting) deleted nothing: say why and show the stored list.
       window.alert(errorMessage(error));
       popups.reload();
       return;

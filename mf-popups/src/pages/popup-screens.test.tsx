@@ -171,7 +171,7 @@ describe('팝업 예약 등록 (/popup)', () => {
     expect(sent(adapter)).toEqual([]);
   });
 
-  it('sends cnt, Seoul ISO dates and whole numbers, alerts the message and goes to /popup/list (D7)', async () => {
+  it('sends cnt, Seoul ISO dates and whole numbers, alerts the message and goes to /popup/list (docs/decisions/0007-screen-completions.md)', async () => {
     const adapter = serve({
       'POST /popup': () => ({ status: 201, data: { message: '팝업 예약이 등록되었습니다.', product: { id: 5 } } }),
       'GET /popup/list': () => ({ status: 200, data: { product: popups } }),
@@ -248,7 +248,7 @@ describe('팝업 예약 수정 (/popup/edit/:id)', () => {
     expect(alerts).toEqual(['팝업 예약이 수정되었습니다.']);
   });
 
-  it('sends the loaded version; a 409 shows stored vs. mine, and 내 변경 적용 saves on top with the stored version (issue 15 item 8)', async () => {
+  it('sends the loaded version; a 409 shows stored vs. mine, and 내 변경 적용 saves on top with the stored version (docs/decisions/0048-no-silent-overwrite.md)', async () => {
     const loaded = { ...popups[0]!, version: 4 };
     // Another administrator raised the head count meanwhile.
     const stored = { ...loaded, count: 1500, version: 5 };
@@ -353,7 +353,7 @@ describe('팝업 예약 관리 (/popup/list)', () => {
     expect(screen.getByRole('link', { name: '+ 팝업 예약 등록' })).toHaveAttribute('href', '/popup');
   });
 
-  it("shows an editor no way to visitors' bookings or to check-in (issue 27 item 1)", async () => {
+  it("shows an editor no way to visitors' bookings or to check-in (docs/decisions/0079-roles.md)", async () => {
     actAs('editor');
     serve({ 'GET /popup/list': () => ({ status: 200, data: { product: popups } }) });
     renderAt('/popup/list');

@@ -14,9 +14,10 @@ import { waitlistSessionKey } from './waitlist-page';
 export const RESERVE_REFRESH_MS = 10_000;
 
 /**
- * `/reserve`, the public booking page (issue 13): the popup's title, place, notice and image; the slots by day and turn
- * with their status, refreshed every 10 s without a reload (and right after a refusal); the booking form for the
- * chosen slot, kept with its values when the slot fills or closes meanwhile. A booking goes to its confirmation screen.
+ * `/reserve`, the public booking page (docs/decisions/0030-popup-bookings.md): the popup's title, place, notice and
+ * image; the slots by day and turn with their status, refreshed every 10 s without a reload (and right after a
+ * refusal); the booking form for the chosen slot, kept with its values when the slot fills or closes meanwhile. A
+ * booking goes to its confirmation screen.
  */
 export function ReservePage() {
   const page = useRequest(fetchReservePage);
@@ -32,7 +33,7 @@ export function ReservePage() {
   // While fetching again, keep what is shown.
   const data = page.status === 'success' ? page.data : page.status === 'loading' ? page.previous : undefined;
   // The chosen slot stays chosen when it fills or closes meanwhile: its form keeps what the visitor typed and says why
-  // it can no longer be sent (issue 26 item 6), instead of disappearing.
+  // it can no longer be sent (docs/decisions/0077-visitor-knows-what-happened.md), instead of disappearing.
   const selected = data?.slots.find((slot) => slot.id === selectedId) ?? null;
   const info = data?.info ?? null;
 

@@ -91,7 +91,10 @@ beforeEach(() => {
 afterEach(() => jest.useRealTimers());
 
 const TICKET = 'T'.repeat(32);
-/** The waiting room's answer for slot 7 (issue 26 item 3): admitted at once, or waiting with `ahead` before. */
+/**
+ * The waiting room's answer for slot 7 (docs/decisions/0074-waiting-room.md): admitted at once, or waiting with `ahead`
+ * before.
+ */
 const place = (status: 'admitted' | 'waiting', ahead = 0) => ({
   ticket: TICKET,
   slotId: 7,
@@ -103,7 +106,7 @@ const place = (status: 'admitted' | 'waiting', ahead = 0) => ({
 });
 const admittedAtOnce = { 'POST /reserve/queue': () => ({ status: 201, data: { product: place('admitted') } }) };
 
-describe('/reserve (issue 13)', () => {
+describe('/reserve (docs/decisions/0030-popup-bookings.md)', () => {
   it('shows the popup, the slots by day with 예약 가능 (잔여 n명), 마감 and 오픈 예정 with its time', async () => {
     serve({ 'GET /reserve': () => ({ status: 200, data: { product: page } }) });
     renderAt('/reserve');
@@ -172,7 +175,7 @@ describe('/reserve (issue 13)', () => {
     expect(screen.queryByRole('checkbox', { name: '예약 알림을 이메일로 받겠습니다' })).toBeNull();
   });
 
-  it('asks for an optional email address with its own consent when the site sends reminders (issue 26 item 5)', async () => {
+  it('asks for an optional email address with its own consent when the site sends reminders (docs/decisions/0076-calendar-and-reminders.md)', async () => {
     const adapter = serve({
       'GET /reserve': () => ({ status: 200, data: { product: { ...page, reminderHoursBefore: 24 } } }),
       ...admittedAtOnce,
@@ -217,7 +220,7 @@ describe('/reserve (issue 13)', () => {
     });
   });
 
-  it('waits in the waiting room with the visitors ahead and an estimate, then lets the form be sent (issue 26 item 3)', async () => {
+  it('waits in the waiting room with the visitors ahead and an estimate, then lets the form be sent (docs/decisions/0074-waiting-room.md)', async () => {
     jest.useFakeTimers();
     let answer = place('waiting', 42);
     const adapter = serve({
@@ -296,7 +299,7 @@ describe('/reserve (issue 13)', () => {
     ]);
   });
 
-  it('joins the waitlist of a full slot, then takes the offered seats (issue 26 item 4)', async () => {
+  it('joins the waitlist of a full slot, then takes the offered seats (docs/decisions/0075-waitlist.md)', async () => {
     const entry = (status: string, ahead = 0) => ({
       code: 'WAIT2345',
       slotId: 8,
@@ -394,7 +397,7 @@ describe('/reserve (issue 13)', () => {
     expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
     // The server answered the first submit: the second is a new one with its own key.
     expect(keys[0]).not.toBe(keys[1]);
-    // Through the waiting room with the admitted ticket, as this device (issue 26 item 3).
+    // Through the waiting room with the admitted ticket, as this device (docs/decisions/0074-waiting-room.md).
     expect(posts[1]!.headers.get('Queue-Ticket')).toBe(TICKET);
     expect(posts[1]!.headers.get('Device-Id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(posts[0]!.headers.get('Device-Id')).toBe(posts[1]!.headers.get('Device-Id'));
@@ -403,7 +406,7 @@ describe('/reserve (issue 13)', () => {
   });
 });
 
-describe('/reserve/:code (issue 13)', () => {
+describe('/reserve/:code (docs/decisions/0030-popup-bookings.md)', () => {
   it('asks for the last four digits on another device, then shows the code, the QR code and the slot', async () => {
     const adapter = serve({
       'GET /reserve/bookings/ABCD2345': (request) =>
@@ -430,7 +433,7 @@ describe('/reserve/:code (issue 13)', () => {
     expect(screen.getByText('5월 9일 오후 7:00까지 취소 가능')).toBeInTheDocument();
     const qr = await screen.findByRole('img', { name: '예약 ABCD2345 확인 주소 QR 코드' });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
-    // 캘린더에 추가 downloads the booking's .ics with the digits just given (issue 26 item 5).
+    // 캘린더에 추가 downloads the booking's .ics with the digits just given (docs/decisions/0076-calendar-and-reminders.md).
     const calendar = screen.getByRole('link', { name: '캘린더에 추가' });
     expect(calendar.getAttribute('href')).toMatch(/\/reserve\/bookings\/ABCD2345\/calendar\.ics\?phone4=5678$/);
     expect(calendar).toHaveAttribute('download', 'booking-ABCD2345.ics');
@@ -474,7 +477,7 @@ describe('/reserve/:code (issue 13)', () => {
   });
 });
 
-describe('/popup/bookings/:id, 예약자 관리 (issue 13)', () => {
+describe('/popup/bookings/:id, 예약자 관리 (docs/decisions/0030-popup-bookings.md)', () => {
   const slot = {
     id: 7,
     cnt: '1',
@@ -575,7 +578,7 @@ describe('/popup/bookings/:id, 예약자 관리 (issue 13)', () => {
       'POST /popup/bookings/1/check-in',
       'GET /popup/7/bookings',
     ]);
-    // The slot's waitlist below its bookings (issue 26 item 4).
+    // The slot's waitlist below its bookings (docs/decisions/0075-waitlist.md).
     expect(screen.getByTestId('waitlist-admin')).toHaveTextContent(
       'WAIT2345이서연010-9999-00002명자리 잡아 둠 · 5월 10일 오후 6:15까지명단에서 빼기',
     );

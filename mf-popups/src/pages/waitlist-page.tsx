@@ -16,11 +16,11 @@ export const WAITLIST_REFRESH_MS = 15_000;
 export const waitlistSessionKey = (code: string) => `waitlist-${code}`;
 
 /**
- * `/reserve/waitlist/:code`, a waitlist entry's page (빈자리 알림; issue 26 item 4): while waiting, the visitors ahead;
- * once seats are offered, until when they are held and 예약 확정하기, which books them and goes to the booking's
- * confirmation; then booked, lapsed (passed on) or left. Asked again every 15 s while it waits or holds an offer, so
- * an open page turns into the offer by itself. Opened on another device, it first asks for the phone's last four
- * digits, as a booking's confirmation does.
+ * `/reserve/waitlist/:code`, a waitlist entry's page (빈자리 알림; docs/decisions/0075-waitlist.md): while waiting, the
+ * visitors ahead; once seats are offered, until when they are held and 예약 확정하기, which books them and goes to the
+ * booking's confirmation; then booked, lapsed (passed on) or left. Asked again every 15 s while it waits or holds an
+ * offer, so an open page turns into the offer by itself. Opened on another device, it first asks for the phone's last
+ * four digits, as a booking's confirmation does.
  */
 export function WaitlistPage() {
   const { code = '' } = useParams();

@@ -1,7 +1,7 @@
 import type { JsonResponse } from '@linksite/contract';
 import { getPublic } from '@linksite/platform';
 
-/** One page of the public read: `{ items, nextCursor }` (issue 14 item 5). */
+/** One page of the public read: `{ items, nextCursor }` (docs/decisions/0036-paged-public-read.md). */
 export type StorePage = JsonResponse<'/api/store/page', 'get'>['product'];
 
 /** Links per page the store asks for: the API's default, two screenfuls of cards on a desktop. */

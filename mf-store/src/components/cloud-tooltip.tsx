@@ -18,10 +18,11 @@ export interface CloudTooltipProps {
 }
 
 /**
- * The keyword cloud's tooltip (issue 14 item 6, spec §9 defaults): one `role="tooltip"` element placed above the
- * word by Floating UI (flipped below or shifted sideways when there is no room), fading in over 300 ms and out over
- * 250 ms, at most 350 px wide, z-index 9999. It is in the document while closed too (`visibility: hidden` once the
- * fade-out ends), so the `aria-describedby` of the word always points at an existing element.
+ * The keyword cloud's tooltip (docs/decisions/0037-keyword-tooltips.md, docs/product.md#9-constants-and-limits
+ * defaults): one `role="tooltip"` element placed above the word by Floating UI (flipped below or shifted sideways when
+ * there is no room), fading in over 300 ms and out over 250 ms, at most 350 px wide, z-index 9999. It is in the
+ * document while closed too (`visibility: hidden` once the fade-out ends), so the `aria-describedby` of the word always
+ * points at an existing element.
  */
 export function CloudTooltip({ id, anchor, label }: CloudTooltipProps) {
   const floatingRef = useRef<HTMLDivElement>(null);

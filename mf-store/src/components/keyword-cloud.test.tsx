@@ -29,8 +29,8 @@ async function renderCloud() {
   return { cloudWords, tooltip };
 }
 
-describe('KeywordCloud tooltips (issue 14 item 6)', () => {
-  it('shows the word and its link count on hover, with the spec §9 defaults, and hides it on leave', async () => {
+describe('KeywordCloud tooltips (docs/decisions/0037-keyword-tooltips.md)', () => {
+  it('shows the word and its link count on hover, with the docs/product.md#9-constants-and-limits defaults, and hides it on leave', async () => {
     const { cloudWords, tooltip } = await renderCloud();
     const camping = cloudWords.find((w) => w.textContent === '캠핑')!;
     expect(tooltip).toHaveAttribute('role', 'tooltip');

@@ -19,9 +19,10 @@ export interface KeywordCloudProps {
 }
 
 /**
- * The popular-keyword cloud (spec §2, §9): a click or Enter opens a web search for the word in a new tab. Each word
- * is a focusable link (Tab goes through them) and shows a tooltip with the word and how many links carry it
- * (`#뷰티 · 링크 5개`) on hover and on keyboard focus; Escape closes it (issue 14 item 6).
+ * The popular-keyword cloud (docs/product.md#2-screens-and-routes, docs/product.md#9-constants-and-limits): a click or
+ * Enter opens a web search for the word in a new tab. Each word is a focusable link (Tab goes through them) and shows a
+ * tooltip with the word and how many links carry it (`#뷰티 · 링크 5개`) on hover and on keyboard focus; Escape closes it
+ * (docs/decisions/0037-keyword-tooltips.md).
  */
 export function KeywordCloud({ words, searchUrl, layout = layoutCloud }: KeywordCloudProps) {
   const sized = useMemo(() => sizeWords(words), [words]);
@@ -84,7 +85,7 @@ export function KeywordCloud({ words, searchUrl, layout = layoutCloud }: Keyword
     return () => document.removeEventListener('keydown', onEscape);
   }, [tip]);
 
-  // Start from the centre, invisible, then move into place (spec §9: 600 ms transition).
+  // Start from the centre, invisible, then move into place (docs/product.md#9-constants-and-limits: 600 ms transition).
   useEffect(() => {
     if (placed.length === 0) return undefined;
     const frame = requestAnimationFrame(() => setShownWords(placed));
@@ -120,7 +121,7 @@ export function KeywordCloud({ words, searchUrl, layout = layoutCloud }: Keyword
           <text
             key={word.text}
             data-testid="cloud-word"
-            // The word, as the served page's early click listener reads it (issue 26 item 2,
+            // The word, as the served page's early click listener reads it (docs/decisions/0073-every-tap-counted.md,
             // scripts/first-screen/early-clicks.mjs). The cloud renders in the browser only, so today its slot is live
             // by then and the tracker counts the click; a served word would be counted as a card is.
             data-keyword={word.text}

@@ -44,7 +44,7 @@ describe('ProductCard', () => {
     ['sponsored', '협찬'],
     ['affiliate', '제휴'],
   ] as const)(
-    'starts with its disclosure %s as %s: first in the card and its accessible name (issue 25 item 7)',
+    'starts with its disclosure %s as %s: first in the card and its accessible name (docs/decisions/0070-disclosure-label.md)',
     (disclosure, label) => {
       render(<ProductCard product={product({ disclosure })} index={0} />);
       const card = screen.getByTestId('store-card');

@@ -46,8 +46,9 @@ function CardImage({ product, index }: { product: Link; index: number }) {
 }
 
 /**
- * The card's disclosure (issue 25 item 7): its first element, so it is the first thing seen (a chip on the image's
- * corner) and the start of the card's text and accessible name (`광고 · 수제 딸기잼 세트 …`); nothing for `none`.
+ * The card's disclosure (docs/decisions/0070-disclosure-label.md): its first element, so it is the first thing seen (a
+ * chip on the image's corner) and the start of the card's text and accessible name (`광고 · 수제 딸기잼 세트 …`); nothing for
+ * `none`.
  */
 function Disclosure({ product }: { product: Link }) {
   if (product.disclosure === 'none') return null;
@@ -60,12 +61,14 @@ function Disclosure({ product }: { product: Link }) {
 }
 
 /**
- * One product (spec §2 "Public store page"): its disclosure (광고 / 협찬 / 제휴, when it has one), image, name and tag
- * chips. With a link the whole card opens it in a new window; without one it is a plain, non-clickable block.
+ * One product (docs/product.md#2-screens-and-routes "Public store page"): its disclosure (광고 / 협찬 / 제휴, when it has
+ * one), image, name and tag chips. With a link the whole card opens it in a new window; without one it is a plain,
+ * non-clickable block.
  */
 export function ProductCard({ product, index }: { product: Link; index: number }) {
   const tags = useMemo(() => splitTags(product.tag), [product.tag]);
-  // Random per card, stable across re-renders (spec §2: chip colour randomised among six styles).
+  // Random per card, stable across re-renders (docs/product.md#2-screens-and-routes: chip colour randomised among six
+  // styles).
   const chipStyles = useMemo(() => tags.map(() => randomChipStyle()), [tags]);
 
   const content = (
@@ -98,8 +101,8 @@ export function ProductCard({ product, index }: { product: Link; index: number }
         rel="noopener noreferrer"
         title={messages.opensInNewWindow}
         data-testid="store-card"
-        // Read by the served page's early click listener until this card is hydrated (issue 26 item 2,
-        // scripts/first-screen/early-clicks.mjs).
+        // Read by the served page's early click listener until this card is hydrated
+        // (docs/decisions/0073-every-tap-counted.md, scripts/first-screen/early-clicks.mjs).
         data-link-id={product.id}
         // The browser opens the shop in a new tab first (no waiting: a delayed tab is a blocked pop-up); the click is
         // reported after, as a beacon.

@@ -25,9 +25,10 @@ function FetchedReserveLink() {
 }
 
 /**
- * `팝업 예약하기`, a link to `/reserve` shown while a popup slot takes bookings (issue 13); nothing otherwise. On the
- * served page's first mount it follows the page's data (issue 14 item 1: the link is in the server's markup, no read);
- * otherwise it asks the API.
+ * `팝업 예약하기`, a link to `/reserve` shown while a popup slot takes bookings (docs/decisions/0030-popup-bookings.md);
+ * nothing otherwise. On the served page's first mount it follows the page's data
+ * (docs/decisions/0032-server-rendered-first-screen.md: the link is in the server's markup, no read); otherwise it asks
+ * the API.
  */
 export function ReserveLink() {
   const served = useFirstScreenReserveOpen();

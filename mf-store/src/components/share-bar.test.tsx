@@ -22,7 +22,7 @@ beforeEach(() => {
   window.history.replaceState(null, '', '/#top');
 });
 
-describe('ShareBar (issue 14 item 7)', () => {
+describe('ShareBar (docs/decisions/0038-share-and-qr.md)', () => {
   it('copies the page address with the Clipboard API and confirms in Korean; no share button without Web Share', async () => {
     const writeText = jest.fn().mockResolvedValue(undefined);
     setNavigator({ clipboard: { writeText } });

@@ -15,11 +15,11 @@ import {
 const CONFIRMATION_MS = 4000;
 
 /**
- * The public page's share row (issue 14 item 7): `링크 복사` copies the page address (Clipboard API, else
- * `execCommand('copy')`, else the address shown selected for copying by hand) and confirms in Korean;
- * `공유하기` opens the phone's share sheet where the browser has one (Web Share API). Inside KakaoTalk's or
- * Instagram's in-app browser a hint at the bottom of the screen suggests the phone's browser (KakaoTalk: a button
- * through `kakaotalk://web/openExternal`). The hint is fixed to the viewport, so it never moves the page.
+ * The public page's share row (docs/decisions/0038-share-and-qr.md): `링크 복사` copies the page address (Clipboard API,
+ * else `execCommand('copy')`, else the address shown selected for copying by hand) and confirms in Korean; `공유하기` opens
+ * the phone's share sheet where the browser has one (Web Share API). Inside KakaoTalk's or Instagram's in-app browser a
+ * hint at the bottom of the screen suggests the phone's browser (KakaoTalk: a button through
+ * `kakaotalk://web/openExternal`). The hint is fixed to the viewport, so it never moves the page.
  */
 export function ShareBar() {
   const inApp = useBrowserFact(() => detectInAppBrowser(navigator.userAgent), null);

@@ -22,7 +22,10 @@ const link = (id: number, tags: string[]): Link => ({
 
 beforeEach(() => useTestRuntimeConfig());
 
-/** Issue 14 items 1 and 5: the served page's first page stands for the first read once, not for every later one. */
+/**
+ * docs/decisions/0032-server-rendered-first-screen.md, docs/decisions/0036-paged-public-read.md: the served page's
+ * first page stands for the first read once, not for every later one.
+ */
 describe('usePagedLinks with the first screen’s page', () => {
   it('starts from it without a read, and reads the unfiltered list again after a tag was shown', async () => {
     const first = { items: [link(1, ['캠핑']), link(2, ['뷰티'])], nextCursor: null };

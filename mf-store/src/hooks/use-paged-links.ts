@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Link } from '@linksite/contract';
 import { fetchStorePage, type StorePage } from '../api/fetch-store-page';
 
-/** What the paged product list holds (issue 14 item 5). */
+/** What the paged product list holds (docs/decisions/0036-paged-public-read.md). */
 export interface PagedLinks {
   /** Every link loaded so far, in display order. */
   items: Link[];
@@ -28,10 +28,10 @@ interface State {
 }
 
 /**
- * The public product list read page by page (issue 14 item 5): the first page of `tag` (null: every link) on mount
- * and whenever `tag` changes, the next one on `loadMore()`. One read at a time; an answer for a tag no longer shown is
- * dropped. `initial`: the first page of `tag` the caller already has (the server-rendered page's inline data, read for
- * the page's own `?tag=`), used instead of the first read.
+ * The public product list read page by page (docs/decisions/0036-paged-public-read.md): the first page of `tag` (null:
+ * every link) on mount and whenever `tag` changes, the next one on `loadMore()`. One read at a time; an answer for a
+ * tag no longer shown is dropped. `initial`: the first page of `tag` the caller already has (the server-rendered page's
+ * inline data, read for the page's own `?tag=`), used instead of the first read.
  */
 export function usePagedLinks(tag: string | null, initial?: StorePage): PagedLinks {
   const fromInitial = (): State =>

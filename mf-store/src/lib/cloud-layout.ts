@@ -22,9 +22,9 @@ export const CLOUD_FONT_FAMILY =
   '"Pretendard", "Noto Sans KR", "Noto Sans CJK KR", "Apple SD Gothic Neo", "Malgun Gothic", sans-serif';
 
 /**
- * Lays the words out with d3-cloud in a `size` [width, height] box (spec §9: at least 200×100, two angles
- * −50 and 0). Words that do not fit are dropped by d3-cloud. Needs a canvas, so it runs in the browser only.
- * Returns a stop function.
+ * Lays the words out with d3-cloud in a `size` [width, height] box (docs/product.md#9-constants-and-limits: at least
+ * 200×100, two angles −50 and 0). Words that do not fit are dropped by d3-cloud. Needs a canvas, so it runs in the
+ * browser only. Returns a stop function.
  */
 export function layoutCloud(
   words: SizedWord[],
@@ -40,7 +40,8 @@ export function layoutCloud(
     .words(words.map((w) => ({ ...w })))
     .padding(2)
     // Placed in slices of at most 8 ms with the browser free in between (d3-cloud's default is one go: a 90 ms
-    // task on a desktop CPU, 360 ms on Lighthouse's phone, counted whole in its Total Blocking Time, issue 14 item 8b).
+    // task on a desktop CPU, 360 ms on Lighthouse's phone, counted whole in its Total Blocking Time,
+    // docs/decisions/0039-measured-not-asserted.md).
     .timeInterval(LAYOUT_SLICE_MS)
     // The heaviest word stays upright so it always fits; the others take one of the two angles at random.
     .rotate((_, index) => (index === 0 ? 0 : CLOUD_ROTATIONS[random() < 0.5 ? 0 : 1]))

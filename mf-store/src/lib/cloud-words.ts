@@ -1,10 +1,9 @@
 import type { TagWord } from '@linksite/contract';
 
 /**
- * Keyword cloud parameters (spec §9). The spec's 200×100 layout is the layout's minimum size (as
- * react-wordcloud's `minSize`): at exactly 200×100 a 40 px word fills the whole box and d3-cloud drops
- * every other word, so the layout grows with its container (2:1, up to CLOUD_MAX_WIDTH) and never
- * shrinks below 200×100.
+ * Keyword cloud parameters (docs/product.md#9-constants-and-limits). The spec's 200×100 layout is the layout's minimum
+ * size (as react-wordcloud's `minSize`): at exactly 200×100 a 40 px word fills the whole box and d3-cloud drops every
+ * other word, so the layout grows with its container (2:1, up to CLOUD_MAX_WIDTH) and never shrinks below 200×100.
  */
 export const CLOUD_MIN_SIZE: [number, number] = [200, 100];
 export const CLOUD_MAX_WIDTH = 640;
@@ -20,12 +19,14 @@ export interface SizedWord {
   size: number;
 }
 
-/** The heaviest words, at most `limit` (spec §9: up to 100). */
+/** The heaviest words, at most `limit` (docs/product.md#9-constants-and-limits: up to 100). */
 export function topWords(words: TagWord[], limit = CLOUD_MAX_WORDS): TagWord[] {
   return [...words].sort((a, b) => b.value - a.value || a.text.localeCompare(b.text)).slice(0, limit);
 }
 
-/** Font size scaled linearly from the smallest to the largest value onto 20–40 (spec §9). */
+/**
+ * Font size scaled linearly from the smallest to the largest value onto 20–40 (docs/product.md#9-constants-and-limits).
+ */
 export function fontSizeFor(value: number, min: number, max: number, [low, high] = CLOUD_FONT_SIZES): number {
   if (max <= min) return (low + high) / 2;
   return low + ((value - min) / (max - min)) * (high - low);
@@ -40,7 +41,10 @@ export function sizeWords(words: TagWord[]): SizedWord[] {
   return kept.map((w) => ({ text: w.text, value: w.value, size: fontSizeFor(w.value, min, max) }));
 }
 
-/** The configured search URL for a word: `{keyword}` replaced by the URL-encoded word (DECISIONS D7). */
+/**
+ * The configured search URL for a word: `{keyword}` replaced by the URL-encoded word
+ * (docs/decisions/0007-screen-completions.md).
+ */
 export function buildSearchUrl(template: string, keyword: string): string {
   return template.split('{keyword}').join(encodeURIComponent(keyword));
 }

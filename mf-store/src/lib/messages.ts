@@ -6,7 +6,7 @@ export const messages = {
   tagsLoadFailed: '인기 키워드를 불러오지 못했습니다.',
   popularKeywords: '인기 키워드',
   noProducts: '등록된 상품이 없습니다.',
-  // Paged product list (issue 14 item 5).
+  // Paged product list (docs/decisions/0036-paged-public-read.md).
   loadMore: '더 보기',
   loadingMore: '불러오는 중…',
   filteredBy: (tag: string) => `#${tag} 태그가 붙은 상품만 보고 있습니다.`,
@@ -15,8 +15,8 @@ export const messages = {
   noKeywords: '아직 키워드가 없습니다.',
   productImageMissing: '이미지 없음',
   /**
-   * A card's disclosure (issue 25 item 7), the first words of the card (표시·광고법, 공정위 추천·보증 심사지침), keyed by
-   * the contract's values; `none` shows nothing.
+   * A card's disclosure (docs/decisions/0070-disclosure-label.md), the first words of the card (표시·광고법, 공정위 추천·보증
+   * 심사지침), keyed by the contract's values; `none` shows nothing.
    */
   disclosures: { ad: '광고', sponsored: '협찬', affiliate: '제휴' } satisfies Record<
     Exclude<Link['disclosure'], 'none'>,
@@ -26,10 +26,10 @@ export const messages = {
   disclosureSeparator: ' · ',
   opensInNewWindow: '새 창에서 열기',
   searchKeyword: (word: string) => `${word} 검색 (새 탭)`,
-  /** The keyword cloud's tooltip: the word and how many links carry it (issue 14 item 6). */
+  /** The keyword cloud's tooltip: the word and how many links carry it (docs/decisions/0037-keyword-tooltips.md). */
   keywordTooltip: (word: string, links: number) => `#${word} · 링크 ${links.toLocaleString('ko-KR')}개`,
   reserveLink: '팝업 예약하기',
-  // Sharing the page (issue 14 item 7).
+  // Sharing the page (docs/decisions/0038-share-and-qr.md).
   shareRegion: '페이지 공유',
   share: '공유하기',
   copyLink: '링크 복사',

@@ -1,6 +1,7 @@
 /**
- * Sharing the public page from a phone (issue 14 item 7): which in-app browser the page runs in, and copying its
- * address with whatever the browser allows. Pure functions of what they are given, so each fallback is testable.
+ * Sharing the public page from a phone (docs/decisions/0038-share-and-qr.md): which in-app browser the page runs in,
+ * and copying its address with whatever the browser allows. Pure functions of what they are given, so each fallback is
+ * testable.
  */
 
 /** The in-app browsers that make copying an address hard and that we know how to leave. */

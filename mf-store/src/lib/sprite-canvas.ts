@@ -1,6 +1,6 @@
 /**
- * d3-cloud's sprite canvas, only as tall as the words drawn on it, and read only where they were drawn (issue 14
- * item 8b, issue 24 targets).
+ * d3-cloud's sprite canvas, only as tall as the words drawn on it, and read only where they were drawn
+ * (docs/decisions/0039-measured-not-asserted.md, docs/decisions/0057-remotes-ship-alone-with-ssr.md targets).
  *
  * Before placing a batch of words, d3-cloud draws them on a canvas of a fixed 2048 × 2048 px (constants of the
  * library), then reads the WHOLE canvas back with `getImageData` to build each word's collision mask, and clears the
@@ -18,7 +18,10 @@
 /** One more row than the library's rounding can put a word's last row below its centre's double (see above). */
 const MARGIN_ROWS = 2;
 
-/** Rows the sprite canvas starts with: a cloud of up to 100 words of 20–40 px (spec §9) mostly fits. */
+/**
+ * Rows the sprite canvas starts with: a cloud of up to 100 words of 20–40 px (docs/product.md#9-constants-and-limits)
+ * mostly fits.
+ */
 export const INITIAL_ROWS = 256;
 
 /** The drawing state d3-cloud sets and relies on, which a canvas loses when it is resized. */

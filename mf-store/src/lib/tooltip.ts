@@ -1,6 +1,7 @@
 /**
- * Tooltip defaults (spec §9: "tooltip defaults delay 0, duration 300/250 ms, max width 350, z-index 9999"), the
- * values tippy.js uses as its own defaults; issue 14 item 6 asks for them on the keyword cloud's words.
+ * Tooltip defaults (docs/product.md#9-constants-and-limits: "tooltip defaults delay 0, duration 300/250 ms, max width
+ * 350, z-index 9999"), the values tippy.js uses as its own defaults; docs/decisions/0037-keyword-tooltips.md asks for
+ * them on the keyword cloud's words.
  */
 export const TOOLTIP_DELAY_MS = 0;
 /** Fade-in and fade-out durations in milliseconds. */
@@ -14,7 +15,7 @@ export const TOOLTIP_OFFSET = 8;
 /**
  * Floating UI's DOM positioning, loaded on demand in its own chunk (`floating-ui.<hash>.chunk.js`, 8 KiB gzip) when
  * the visitor first points at or focuses the cloud, so neither the shell's initial JS nor a visit that never touches
- * the cloud carries it (issue 14 item 6). The import is started once and shared.
+ * the cloud carries it (docs/decisions/0037-keyword-tooltips.md). The import is started once and shared.
  */
 let floatingUi: Promise<typeof import('@floating-ui/dom')> | null = null;
 export function loadFloatingUi(): Promise<typeof import('@floating-ui/dom')> {

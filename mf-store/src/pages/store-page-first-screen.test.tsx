@@ -37,7 +37,7 @@ const words = [
 
 beforeEach(() => useTestRuntimeConfig());
 
-/** Issue 14 item 1: the served page's data block (docs/first-screen.md). */
+/** docs/decisions/0032-server-rendered-first-screen.md: the served page's data block (docs/first-screen.md). */
 describe('StorePage on the served / (first-screen data in the page)', () => {
   it('shows the inlined cards from its first render and reads neither the store nor the tags; later loads do', async () => {
     const block = document.createElement('script');
@@ -101,7 +101,7 @@ describe('StorePage on the served / (first-screen data in the page)', () => {
     }
   });
 
-  it('the server render starts a disclosed card with its label: 광고 before the image and the name (issue 25 item 7)', () => {
+  it('the server render starts a disclosed card with its label: 광고 before the image and the name (docs/decisions/0070-disclosure-label.md)', () => {
     const ad = { ...links[0]!, id: 3, pname: '수제 딸기잼 세트', disclosure: 'ad' as const };
     const html = renderFirstScreen({
       links: [ad, links[1]!],
@@ -164,7 +164,7 @@ describe('StorePage on the served / (first-screen data in the page)', () => {
     });
   });
 
-  describe('its reservation link (issue 13), from the page’s reserveOpen', () => {
+  describe('its reservation link (docs/decisions/0030-popup-bookings.md), from the page’s reserveOpen', () => {
     const everyLink = { links, linksComplete: true, linksNextCursor: null, tag: null, tags: words };
     const reservationReads = (http: ReturnType<typeof serve>) =>
       sent(http).filter(({ route }) => route === 'GET /reserve/status').length;

@@ -68,7 +68,7 @@ afterEach(() => {
   delete (window as { IntersectionObserver?: unknown }).IntersectionObserver;
 });
 
-describe('StorePage paged list (issue 14 item 5)', () => {
+describe('StorePage paged list (docs/decisions/0036-paged-public-read.md)', () => {
   it('shows the first 48, then loads the next page each time the sentinel scrolls into view', async () => {
     (window as { IntersectionObserver?: unknown }).IntersectionObserver = FakeObserver;
     const adapter = serve({

@@ -78,7 +78,7 @@ describe('StorePage', () => {
     expect(adapter.mock.calls.filter(([r]) => r.url === '/store/page')).toHaveLength(2);
   });
 
-  it('links to /reserve (팝업 예약하기) while a popup slot takes bookings, and not otherwise (issue 13)', async () => {
+  it('links to /reserve (팝업 예약하기) while a popup slot takes bookings, and not otherwise (docs/decisions/0030-popup-bookings.md)', async () => {
     let open = true;
     serve({
       'GET /store/page': () => ({ status: 200, data: { product: { items: products, nextCursor: null } } }),

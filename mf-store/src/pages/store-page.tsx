@@ -11,7 +11,8 @@ import './store-page.css';
 import { firstScreenTag, takeFirstScreen, useFirstScreenPage, useFirstScreenRequest } from '../lib/first-screen-data';
 import { messages } from '../lib/messages';
 
-// The first load takes the page's inlined data when it has it (issue 14 item 1), later loads ask the API.
+// The first load takes the page's inlined data when it has it (docs/decisions/0032-server-rendered-first-screen.md),
+// later loads ask the API.
 const loadTags = () => {
   const tags = takeFirstScreen('tags');
   return tags ? Promise.resolve(tags) : fetchTagList();
@@ -38,7 +39,10 @@ function KeywordSection() {
   );
 }
 
-/** The `?tag=` of the page's address: the one tag whose links the list shows (issue 14 item 5), or null. */
+/**
+ * The `?tag=` of the page's address: the one tag whose links the list shows (docs/decisions/0036-paged-public-read.md),
+ * or null.
+ */
 function useTagFilter(): [string | null, () => void] {
   // No window when rendered on the server (the first screen's HTML): the filter its data was read for.
   const read = () =>
@@ -61,9 +65,9 @@ function useTagFilter(): [string | null, () => void] {
 }
 
 /**
- * Calls `onVisible` whenever the returned element's box comes within 600 px of the viewport (issue 14 item 5: the
- * next page loads before the visitor reaches the end). Without IntersectionObserver nothing happens: the `더 보기`
- * button remains.
+ * Calls `onVisible` whenever the returned element's box comes within 600 px of the viewport
+ * (docs/decisions/0036-paged-public-read.md: the next page loads before the visitor reaches the end). Without
+ * IntersectionObserver nothing happens: the `더 보기` button remains.
  */
 function useSentinel(onVisible: () => void, active: boolean) {
   const ref = useRef<HTMLDivElement>(null);
@@ -88,7 +92,8 @@ function useSentinel(onVisible: () => void, active: boolean) {
 
 function ProductSection() {
   const [tag, clearTag] = useTagFilter();
-  // The first mount starts from the page's first screen (issue 14 item 1): the server's cards from the first render.
+  // The first mount starts from the page's first screen (docs/decisions/0032-server-rendered-first-screen.md): the
+  // server's cards from the first render.
   const firstPage = useFirstScreenPage(tag);
   const store = usePagedLinks(tag, firstPage ?? undefined);
   const sentinel = useSentinel(store.loadMore, store.status === 'more');
@@ -151,8 +156,8 @@ function ProductSection() {
 }
 
 /**
- * The public store page at `/` (spec §2): share row (issue 14 item 7), keyword cloud and product cards. Exposed as
- * `mf_store/StorePage`.
+ * The public store page at `/` (docs/product.md#2-screens-and-routes): share row (docs/decisions/0038-share-and-qr.md),
+ * keyword cloud and product cards. Exposed as `mf_store/StorePage`.
  */
 export function StorePage() {
   return (

@@ -7,11 +7,12 @@ import { StorePage } from '../pages/store-page';
 export const slot = 'mf_store/StorePage';
 
 /**
- * Server rendering of the store page's first screen (issue 14 item 1, docs/first-screen.md): the same `StorePage`
- * the remote exposes, rendered from `data` (no request), as an HTML string. Built to `dist/server/first-screen.js`
- * (build/webpack-app.js), published with each release, and called by the shell's server with `GET /api/site/first-screen`'s
- * data (scripts/first-screen/first-screen-renderer.mjs). The keyword cloud renders its reserved box only
- * (its layout needs a browser); buttons that depend on the browser render as the client's first render does.
+ * Server rendering of the store page's first screen (docs/decisions/0032-server-rendered-first-screen.md,
+ * docs/first-screen.md): the same `StorePage` the remote exposes, rendered from `data` (no request), as an HTML string.
+ * Built to `dist/server/first-screen.js` (build/webpack-app.js), published with each release, and called by the shell's
+ * server with `GET /api/site/first-screen`'s data (scripts/first-screen/first-screen-renderer.mjs). The keyword cloud
+ * renders its reserved box only (its layout needs a browser); buttons that depend on the browser render as the client's
+ * first render does.
  */
 export function render(data: StoreFirstScreen): string {
   // Image addresses are same-origin `/api/…` on the served page.

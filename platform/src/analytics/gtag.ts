@@ -1,7 +1,7 @@
 /**
  * Google Analytics 4 through gtag.js, only when `/config.json` names a measurement id (`analyticsId`, env
- * ANALYTICS_ID; spec §7 "an analytics service also receives page hits"). Without one nothing of it loads and nothing
- * leaves for a third party.
+ * ANALYTICS_ID; docs/product.md#7-api-calls "an analytics service also receives page hits"). Without one nothing of it
+ * loads and nothing leaves for a third party.
  */
 
 declare global {
@@ -11,7 +11,7 @@ declare global {
   }
 }
 
-/** Spec §9: the outbound-link time-out of the analytics service. */
+/** docs/product.md#9-constants-and-limits: the outbound-link time-out of the analytics service. */
 export const OUTBOUND_TIMEOUT_MS = 250;
 
 /** A GA4 measurement id (`G-XXXXXXX`). Anything else (an old `UA-` property, a typo) loads nothing. */
@@ -58,10 +58,11 @@ export function gtagPageView(path: string): void {
 
 /**
  * An outbound click as a GA4 `click` event (`outbound: true`, `link_url`, `link_domain`), sent as a beacon.
- * Resolves when gtag confirms it (`event_callback`) or after {@link OUTBOUND_TIMEOUT_MS} (spec §9), whichever comes
- * first, and at once without gtag: a caller that navigates the same tab awaits it before leaving. The product cards
- * open the shop in a new tab, synchronously in the click (a tab opened after a wait is blocked as a pop-up), so they
- * open first and only report here; the beacon survives either way.
+ * Resolves when gtag confirms it (`event_callback`) or after {@link OUTBOUND_TIMEOUT_MS}
+ * (docs/product.md#9-constants-and-limits), whichever comes first, and at once without gtag: a caller that navigates
+ * the same tab awaits it before leaving. The product cards open the shop in a new tab, synchronously in the click (a
+ * tab opened after a wait is blocked as a pop-up), so they open first and only report here; the beacon survives either
+ * way.
  */
 export function sendOutboundClick(url: string, params: Record<string, unknown> = {}): Promise<void> {
   const gtag = window.gtag;

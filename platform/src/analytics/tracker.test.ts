@@ -29,7 +29,7 @@ afterEach(() => {
   for (const script of gtagScripts()) script.remove();
 });
 
-describe('AnalyticsTracker (issue 12 item 1)', () => {
+describe('AnalyticsTracker (docs/decisions/0027-first-party-analytics.md)', () => {
   it('queues a page view and a click and sends them together with navigator.sendBeacon, never at once', () => {
     tracker.trackPageView('/');
     tracker.trackClick({ linkId: 7, url: 'https://shop.example/7' });
@@ -211,7 +211,7 @@ describe('AnalyticsTracker (issue 12 item 1)', () => {
     expect(beacons()[0]!.events).toHaveLength(3);
   });
 
-  it("leaves out a click the served page's early listener has already sent (issue 26 item 2), and only that one", () => {
+  it("leaves out a click the served page's early listener has already sent (docs/decisions/0073-every-tap-counted.md), and only that one", () => {
     setRuntimeConfig({ ...TEST_RUNTIME_CONFIG, analyticsId: 'G-TEST1234' });
     const asked: unknown[] = [];
     // The early listener (scripts/first-screen/early-clicks.mjs) cancels the question for the click it sent.
@@ -233,7 +233,7 @@ describe('AnalyticsTracker (issue 12 item 1)', () => {
       { type: 'click', path: '/', linkId: 10 },
       { type: 'click', path: '/', keyword: '선물추천' },
     ]);
-    // GA4's outbound click is the tracker's alone (spec §9): still reported.
+    // GA4's outbound click is the tracker's alone (docs/product.md#9-constants-and-limits): still reported.
     const calls = (window.dataLayer ?? []).map((args) => [...(args as IArguments)]);
     expect(calls.find((c) => c[1] === 'click')?.[2]).toMatchObject({
       link_url: 'https://shop.example/9',
@@ -248,7 +248,7 @@ describe('AnalyticsTracker (issue 12 item 1)', () => {
   });
 });
 
-describe('sendOutboundClick (spec §9: 250 ms outbound time-out)', () => {
+describe('sendOutboundClick (docs/product.md#9-constants-and-limits: 250 ms outbound time-out)', () => {
   it('resolves when gtag confirms, or after 250 ms at the latest', async () => {
     const gtag = jest.fn();
     window.gtag = gtag;

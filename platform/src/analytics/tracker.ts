@@ -13,11 +13,11 @@ export const MAX_BATCH_BYTES = 2048;
 export const FLUSH_DELAY_MS = 1000;
 
 /**
- * Asked on `window` before a click is queued (issue 26 item 2): the served `/`'s early listener
- * (scripts/first-screen/early-clicks.mjs, same name) counts card and keyword clicks before the app has taken the page
- * over, and cancels this event (a `CustomEvent` whose `detail` is `{ linkId }` or `{ keyword }`) when it has already
- * sent that click in the same dispatch: React hydrated the card just before, or for, this click. The click is then not
- * queued again.
+ * Asked on `window` before a click is queued (docs/decisions/0073-every-tap-counted.md): the served `/`'s early
+ * listener (scripts/first-screen/early-clicks.mjs, same name) counts card and keyword clicks before the app has taken
+ * the page over, and cancels this event (a `CustomEvent` whose `detail` is `{ linkId }` or `{ keyword }`) when it has
+ * already sent that click in the same dispatch: React hydrated the card just before, or for, this click. The click is
+ * then not queued again.
  */
 export const EARLY_CLICK_EVENT = 'linksite:click';
 
@@ -50,11 +50,11 @@ function sendable(event: AnalyticsEvent): boolean {
 }
 
 /**
- * The public page's first-party analytics (issue 12 item 1): page views, clicks and remotes' errors are queued and
- * sent to the ingest in batches with `navigator.sendBeacon` (falling back to `fetch` with `keepalive`), after
- * {@link FLUSH_DELAY_MS} or when the page is hidden or left, so the page never waits for them and a click that leaves
- * still arrives. No cookie is set or read. When `/config.json` has a GA4 `analyticsId`, page views and outbound clicks
- * also go to GA4 (gtag.ts). Nothing here throws: analytics never breaks a page.
+ * The public page's first-party analytics (docs/decisions/0027-first-party-analytics.md): page views, clicks and
+ * remotes' errors are queued and sent to the ingest in batches with `navigator.sendBeacon` (falling back to `fetch`
+ * with `keepalive`), after {@link FLUSH_DELAY_MS} or when the page is hidden or left, so the page never waits for them
+ * and a click that leaves still arrives. No cookie is set or read. When `/config.json` has a GA4 `analyticsId`, page
+ * views and outbound clicks also go to GA4 (gtag.ts). Nothing here throws: analytics never breaks a page.
  */
 export class AnalyticsTracker {
   private queue: AnalyticsEvent[] = [];
@@ -85,7 +85,8 @@ export class AnalyticsTracker {
   /**
    * A click on a product card or a keyword. Call it in the click handler, after (or while) the link opens: it only
    * queues, unless the served page's early listener has already sent this click ({@link EARLY_CLICK_EVENT}). With
-   * GA4 configured, a click with a `url` is also reported as an outbound click (spec §9, 250 ms).
+   * GA4 configured, a click with a `url` is also reported as an outbound click (docs/product.md#9-constants-and-limits,
+   * 250 ms).
    */
   trackClick(click: AnalyticsClick): void {
     try {
@@ -204,7 +205,10 @@ export class AnalyticsTracker {
 /** The page's one tracker (platform is a singleton, so every remote reports through it). */
 const tracker = new AnalyticsTracker();
 
-/** A page view of `path` (issue 12 item 1): the shell reports each route change of a public route. */
+/**
+ * A page view of `path` (docs/decisions/0027-first-party-analytics.md): the shell reports each route change of a public
+ * route.
+ */
 export const trackPageView = (path: string): void => tracker.trackPageView(path);
 /** A click on a product card (`linkId`, `url`) or a keyword-cloud word (`keyword`). */
 export const trackClick = (click: AnalyticsClick): void => tracker.trackClick(click);

@@ -1,7 +1,7 @@
 /**
- * The default link preview (spec §9 "placeholder image default.jpg under an assets path"): a neutral picture
- * frame, inlined as an SVG data URL so every app bundles it without an asset loader and tests can import it.
- * Shown while a link has neither an image link nor a chosen file.
+ * The default link preview (docs/product.md#9-constants-and-limits "placeholder image default.jpg under an assets
+ * path"): a neutral picture frame, inlined as an SVG data URL so every app bundles it without an asset loader and tests
+ * can import it. Shown while a link has neither an image link nor a chosen file.
  */
 const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 320" width="320" height="320">
 <rect width="320" height="320" fill="#f3f4f6"/>

@@ -53,7 +53,7 @@ describe('auth store', () => {
       loading: false,
       error: null,
       isAdmin: true,
-      // The legacy administrator role of sites from before roles is the owner (issue 27 item 1).
+      // The legacy administrator role of sites from before roles is the owner (docs/decisions/0079-roles.md).
       siteRoles: ['owner'],
       profile: { username: 'admin', name: '관리자', email: 'admin@localhost', roles: ['admin', 'offline_access'] },
     });
@@ -279,7 +279,7 @@ describe('http client with the auth store', () => {
   });
 });
 
-describe('lazy start (issue 14 item 3)', () => {
+describe('lazy start (docs/decisions/0034-visitor-loads-what-it-shows.md)', () => {
   it('a browser that never signed in here: prepareAuth creates no instance until startAuth', async () => {
     const keycloak = fakeKeycloak(null);
     const factory = jest.fn(keycloak.factory);

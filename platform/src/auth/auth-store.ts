@@ -10,7 +10,7 @@ import { clearReturnPath } from './return-path';
 import { SESSION_USER_KEY, sessionUserStore, setSessionUser } from './session-user';
 import { hasSignedInBefore, isSignInCallback, setSignedInBefore } from './signed-in-flag';
 
-/** Who is signed in, read from the access token's claims (Keycloak's shape, DECISIONS D5). */
+/** Who is signed in, read from the access token's claims (Keycloak's shape, docs/decisions/0005-authentication.md). */
 export interface AuthProfile {
   username: string;
   name: string;
@@ -22,7 +22,7 @@ export interface AuthProfile {
 export interface AuthState {
   /** `init()` has finished (signed in or not, or failed). Guards wait for it. */
   initialized: boolean;
-  /** Spec §4: true only while both an id token and an access token exist. */
+  /** docs/product.md#4-states-and-transitions: true only while both an id token and an access token exist. */
   authenticated: boolean;
   /** Initialising or redirecting to the identity server. */
   loading: boolean;
@@ -32,7 +32,10 @@ export interface AuthState {
    * `adminRole` counts as owner: siteRolesOf in @linksite/contract/api-rules, the rule the API applies). [] signed out.
    */
   siteRoles: SiteRole[];
-  /** A member of the site's team: the profile holds at least one site role, so the console opens (issue 27 item 1). */
+  /**
+   * A member of the site's team: the profile holds at least one site role, so the console opens
+   * (docs/decisions/0079-roles.md).
+   */
   isAdmin: boolean;
   /** Korean message when the identity server could not be reached; null otherwise. */
   error: string | null;
@@ -94,9 +97,10 @@ function profileOf(token: KeycloakTokenParsed | undefined, idToken: KeycloakToke
 }
 
 /**
- * Refreshes the access token a few seconds before it expires (with `updateToken(5)`, spec §4, §9), so calls
- * never go out with an expired token; keycloak-js's own `onTokenExpired` only fires once it has expired.
- * Off when automatic refresh is turned off in config.
+ * Refreshes the access token a few seconds before it expires (with `updateToken(5)`,
+ * docs/product.md#4-states-and-transitions, docs/product.md#9-constants-and-limits), so calls never go out with an
+ * expired token; keycloak-js's own `onTokenExpired` only fires once it has expired. Off when automatic refresh is
+ * turned off in config.
  */
 function scheduleRefresh(): void {
   clearTimeout(refreshTimer);
@@ -137,11 +141,11 @@ function markSignedOut(): void {
 }
 
 /**
- * Creates THE Keycloak instance of the page and runs `check-sso` (DECISIONS D5, ARCHITECTURE "Identity"):
- * keycloak mode `{ url, realm, clientId }`, oidc mode `{ oidcProvider: url, clientId }`; PKCE S256, no login
- * iframe, silent check through `/silent-check-sso.html`. Called once by the shell; later calls return the
- * first call's promise. Never rejects: a failure leaves `initialized` true, signed out, with `error` set.
- * Registers the bearer token, refresh and sign-out with the HTTP client.
+ * Creates THE Keycloak instance of the page and runs `check-sso` (docs/decisions/0005-authentication.md, ARCHITECTURE
+ * "Identity"): keycloak mode `{ url, realm, clientId }`, oidc mode `{ oidcProvider: url, clientId }`; PKCE S256, no
+ * login iframe, silent check through `/silent-check-sso.html`. Called once by the shell; later calls return the first
+ * call's promise. Never rejects: a failure leaves `initialized` true, signed out, with `error` set. Registers the
+ * bearer token, refresh and sign-out with the HTTP client.
  */
 export function initAuth(config: AuthConfig, factory: KeycloakFactory = createKeycloak): Promise<void> {
   if (started) return started;
@@ -155,7 +159,8 @@ export function initAuth(config: AuthConfig, factory: KeycloakFactory = createKe
           : { oidcProvider: config.url, clientId: config.clientId };
       const instance = await factory(keycloakConfig);
       keycloak = instance;
-      // Spec §4, §9: reload the token with 5 s minimum validity when it expires, unless turned off.
+      // docs/product.md#4-states-and-transitions, docs/product.md#9-constants-and-limits: reload the token with 5 s
+      // minimum validity when it expires, unless turned off.
       instance.onTokenExpired = () => {
         if (!config.autoRefresh) return;
         instance.updateToken(5).catch(() => markSignedOut());
@@ -187,8 +192,9 @@ export function initAuth(config: AuthConfig, factory: KeycloakFactory = createKe
  * Keeps the auth config for later and starts auth at once (`initAuth`) only when this browser has signed in here
  * before (the localStorage flag of `signed-in-flag.ts`, or a sessionStorage `user` in this tab) or the page is the
  * identity server's sign-in answer;
- * otherwise a public route loads no keycloak-js and makes no request to the identity server (issue 14 item 3).
- * Called once by the shell at start-up. Returns the start's promise, or null when auth was left for later.
+ * otherwise a public route loads no keycloak-js and makes no request to the identity server
+ * (docs/decisions/0034-visitor-loads-what-it-shows.md). Called once by the shell at start-up. Returns the start's
+ * promise, or null when auth was left for later.
  */
 export function prepareAuth(config: AuthConfig, factory: KeycloakFactory = createKeycloak): Promise<void> | null {
   prepared = { config, factory };
@@ -218,7 +224,8 @@ export function authStarted(): boolean {
 /**
  * Starts single sign-on, coming back to `redirectPath`. It must be one of the redirect URIs the identity server
  * registers: `/`, `/login`, `/admin` (idp/README.md; Keycloak allows `/*`). The default `/login` sends the
- * signed-in administrator on to the kept return path, or to `/admin` (issue 16 item 5, `return-path.ts`).
+ * signed-in administrator on to the kept return path, or to `/admin` (docs/decisions/0055-form-flow.md,
+ * `return-path.ts`).
  */
 export async function login(redirectPath = '/login'): Promise<void> {
   if (!started && !prepared) throw new Error('prepareAuth() or initAuth() must run before login()');
@@ -240,8 +247,9 @@ export async function login(redirectPath = '/login'): Promise<void> {
 }
 
 /**
- * Logout (spec §4, DECISIONS D5): alert `로그아웃 되었습니다.`, remove `user` from sessionStorage and
- * localStorage, then RP-initiated logout at the identity server, which sends the browser back to `/`.
+ * Logout (docs/product.md#4-states-and-transitions, docs/decisions/0005-authentication.md): alert `로그아웃 되었습니다.`, remove
+ * `user` from sessionStorage and localStorage, then RP-initiated logout at the identity server, which sends the browser
+ * back to `/`.
  */
 export async function logout(): Promise<void> {
   window.alert(ko.loggedOut);
@@ -261,7 +269,8 @@ export async function logout(): Promise<void> {
 
 /**
  * The access token for an API call, or null when nobody is signed in. With automatic refresh on, a token about
- * to expire (under 5 s left, spec §9) is refreshed first, so calls keep working across the expiry.
+ * to expire (under 5 s left, docs/product.md#9-constants-and-limits) is refreshed first, so calls keep working across
+ * the expiry.
  */
 export async function getAccessToken(): Promise<string | null> {
   if (!keycloak || !authStore.getState().authenticated) return null;
@@ -286,9 +295,9 @@ export function useAuth<T>(select: (state: AuthState) => T): T {
 }
 
 /**
- * Whether the signed-in user may use what is open to `roles` besides the owner (issue 27 item 1: the same rule as
- * the API's RolesGuard and the shell's screens, `rolesAllow`). A remote hides what the role cannot use with it, e.g.
- * `useMayUse(['editor'])` around an edit button; `useMayUse([])` is the owner alone.
+ * Whether the signed-in user may use what is open to `roles` besides the owner (docs/decisions/0079-roles.md: the same
+ * rule as the API's RolesGuard and the shell's screens, `rolesAllow`). A remote hides what the role cannot use with it,
+ * e.g. `useMayUse(['editor'])` around an edit button; `useMayUse([])` is the owner alone.
  */
 export function useMayUse(roles: readonly SiteRole[]): boolean {
   return useStore(authStore, (state) => rolesAllow(state.siteRoles, roles));

@@ -1,6 +1,6 @@
 import { clearReturnPath, readReturnPath, rememberReturnPath, RETURN_PATH_KEY, safeReturnPath } from './return-path';
 
-describe('safeReturnPath (issue 16 item 5: no open redirect)', () => {
+describe('safeReturnPath (docs/decisions/0055-form-flow.md: no open redirect)', () => {
   it.each([
     ['/main/list', '/main/list'],
     ['/plan/edit/3?from=list#title', '/plan/edit/3?from=list#title'],

@@ -1,8 +1,8 @@
 /**
- * Where to go back to after signing in (issue 16 item 5): the protected route that sent a signed-out visitor
- * away. The guard keeps it here before its alert and redirect to `/` (spec §2, DECISIONS D5); the sign-in round
- * trip through the identity server reloads the page, so it lives in sessionStorage (this tab only) rather than in
- * memory or in router state.
+ * Where to go back to after signing in (docs/decisions/0055-form-flow.md): the protected route that sent a signed-out
+ * visitor away. The guard keeps it here before its alert and redirect to `/` (docs/product.md#2-screens-and-routes,
+ * docs/decisions/0005-authentication.md); the sign-in round trip through the identity server reloads the page, so it
+ * lives in sessionStorage (this tab only) rather than in memory or in router state.
  */
 
 /** The sessionStorage key of the path to return to after signing in. */

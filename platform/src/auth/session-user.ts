@@ -2,7 +2,10 @@ import type { Administrator } from '@linksite/contract';
 import { useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
 
-/** The administrator record `POST /api/login` answers, kept as JSON in sessionStorage `user` (spec §7). */
+/**
+ * The administrator record `POST /api/login` answers, kept as JSON in sessionStorage `user`
+ * (docs/product.md#7-api-calls).
+ */
 export type SessionUser = Administrator;
 
 /** The sessionStorage (and, for logout, localStorage) key the spec names. */
@@ -19,8 +22,9 @@ function readStoredUser(): SessionUser | null {
 
 /**
  * sessionStorage `user` as a store. The `storage` event never fires in the tab that wrote the value, so whoever
- * writes it goes through {@link setSessionUser} and same-tab readers (the banner's cover-edit button, spec §2)
- * subscribe here. Initial value: what sessionStorage holds when the platform loads.
+ * writes it goes through {@link setSessionUser} and same-tab readers (the banner's cover-edit button,
+ * docs/product.md#2-screens-and-routes) subscribe here. Initial value: what sessionStorage holds when the platform
+ * loads.
  */
 export const sessionUserStore = createStore<{ user: SessionUser | null }>(() => ({ user: readStoredUser() }));
 
@@ -36,8 +40,9 @@ const noUserOnServer = () => null;
 
 /**
  * The session user, re-rendering when it is written or removed. Null in a server render and while the page hydrates
- * one (the served first screen is the same for everybody, issue 14 item 1), then the stored user: a signed-in
- * administrator's banner gains its cover-edit button after hydration instead of failing it.
+ * one (the served first screen is the same for everybody, docs/decisions/0032-server-rendered-first-screen.md), then
+ * the stored user: a signed-in administrator's banner gains its cover-edit button after hydration instead of failing
+ * it.
  */
 export function useSessionUser(): SessionUser | null {
   return useSyncExternalStore(sessionUserStore.subscribe, currentUser, noUserOnServer);

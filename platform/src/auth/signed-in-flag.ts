@@ -1,8 +1,8 @@
 /**
- * "This browser has signed in here before" (issue 14 item 3): a localStorage flag, never a token. While it is set
- * the shell starts single sign-on at start-up (check-sso, so the footer shows 로그아웃/관리자); while it is not, a
- * public route neither loads keycloak-js nor contacts the identity server. Set when sign-in starts and when a
- * sign-in is found, cleared at logout and when check-sso finds nobody.
+ * "This browser has signed in here before" (docs/decisions/0034-visitor-loads-what-it-shows.md): a localStorage flag,
+ * never a token. While it is set the shell starts single sign-on at start-up (check-sso, so the footer shows 로그아웃/관리자);
+ * while it is not, a public route neither loads keycloak-js nor contacts the identity server. Set when sign-in starts
+ * and when a sign-in is found, cleared at logout and when check-sso finds nobody.
  */
 export const SIGNED_IN_FLAG_KEY = 'linksite.signedInBefore';
 

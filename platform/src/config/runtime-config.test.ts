@@ -44,7 +44,7 @@ describe('runtime config', () => {
     });
   });
 
-  it('reads the remotes a first start is still preparing: none when absent (issue 25 item 3)', () => {
+  it('reads the remotes a first start is still preparing: none when absent (docs/decisions/0066-visitor-ready-first-start.md)', () => {
     expect(parseRuntimeConfig(valid).preparing).toEqual([]);
     expect(parseRuntimeConfig({ ...valid, preparing: ['mf_links', 'mf_cover'] }).preparing).toEqual([
       'mf_links',

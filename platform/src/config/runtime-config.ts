@@ -2,8 +2,8 @@ import { createStore } from 'zustand/vanilla';
 import { ko } from '../messages/ko';
 
 /**
- * `/config.json`, served by every app server (DECISIONS D8). One build runs in any environment:
- * the API base URL and each remote's entry URL are only known here, at run time.
+ * `/config.json`, served by every app server (docs/decisions/0008-runtime-configuration.md). One build runs in any
+ * environment: the API base URL and each remote's entry URL are only known here, at run time.
  */
 export interface RuntimeConfig {
   /** `/api` (same origin, proxied) or an absolute URL ending in `/api`. */
@@ -11,15 +11,16 @@ export interface RuntimeConfig {
   /** Federation name (`mf_store`) → remote entry URL (`http://localhost:8081/remoteEntry.js`). */
   remotes: Record<string, string>;
   /**
-   * Remotes a first `npm start` is still building (scripts/preparing-remotes.mjs, issue 25 item 3): not in `remotes`
-   * yet; their screens say so and open by themselves once ready. Absent (no remote being prepared) anywhere else.
+   * Remotes a first `npm start` is still building (scripts/preparing-remotes.mjs,
+   * docs/decisions/0066-visitor-ready-first-start.md): not in `remotes` yet; their screens say so and open by
+   * themselves once ready. Absent (no remote being prepared) anywhere else.
    */
   preparing?: string[];
-  /** Web search URL with a `{keyword}` placeholder (DECISIONS D7). */
+  /** Web search URL with a `{keyword}` placeholder (docs/decisions/0007-screen-completions.md). */
   searchUrl: string;
   footer: { home: string; social: string; video: string };
   analyticsId: string | null;
-  /** Identity settings (DECISIONS D5, ARCHITECTURE "Identity"). */
+  /** Identity settings (docs/decisions/0005-authentication.md, ARCHITECTURE "Identity"). */
   auth: AuthConfig;
 }
 
@@ -33,7 +34,10 @@ export interface AuthConfig {
   /** Keycloak mode only. */
   realm?: string;
   clientId: string;
-  /** Spec §4: on expiry the token is refreshed (`updateToken(5)`) unless this is false. Default true. */
+  /**
+   * docs/product.md#4-states-and-transitions: on expiry the token is refreshed (`updateToken(5)`) unless this is false.
+   * Default true.
+   */
   autoRefresh: boolean;
   /** Realm role (`realm_access.roles`) of an administrator. Default `admin`. */
   adminRole: string;

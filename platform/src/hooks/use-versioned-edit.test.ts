@@ -6,7 +6,7 @@ interface Row {
   title: string;
 }
 
-describe('useVersionedEdit (issue 15 item 8)', () => {
+describe('useVersionedEdit (docs/decisions/0048-no-silent-overwrite.md)', () => {
   const loaded: Row = { version: 1, title: '처음' };
 
   it('starts from the loaded row, with no conflict and no status', () => {

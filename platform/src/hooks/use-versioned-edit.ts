@@ -1,6 +1,9 @@
 import { useState } from 'react';
 
-/** A save refused as stale (409, issue 15 item 8): the server's Korean message, the row as stored, and what was sent. */
+/**
+ * A save refused as stale (409, docs/decisions/0048-no-silent-overwrite.md): the server's Korean message, the row as
+ * stored, and what was sent.
+ */
 export interface EditConflict<Stored, Mine> {
   message: string;
   stored: Stored;
@@ -27,10 +30,10 @@ export interface VersionedEdit<Stored, Start, Mine> {
 }
 
 /**
- * The edit screen of a row whose saves carry the version they started from (issue 15 item 8: links, schedules, popup
- * slots). A 409 keeps the form as typed and shows stored vs. mine; the administrator then restarts the form on the
- * stored row with their change applied on top (`restart(merged, …)`) or with the stored values (`restart(stored, …)`).
- * The merge is each screen's own (its fields); the state and its transitions are this hook's.
+ * The edit screen of a row whose saves carry the version they started from (docs/decisions/0048-no-silent-overwrite.md:
+ * links, schedules, popup slots). A 409 keeps the form as typed and shows stored vs. mine; the administrator then
+ * restarts the form on the stored row with their change applied on top (`restart(merged, …)`) or with the stored values
+ * (`restart(stored, …)`). The merge is each screen's own (its fields); the state and its transitions are this hook's.
  * @param loaded the row as first loaded
  * @param initial what the form first starts from (usually `loaded`'s values)
  */

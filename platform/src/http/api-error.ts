@@ -1,7 +1,7 @@
 import type { ErrorBody } from '@linksite/contract';
 import { ko } from '../messages/ko';
 
-/** An API failure carrying the Korean sentence to show the user (DECISIONS D1). */
+/** An API failure carrying the Korean sentence to show the user (docs/decisions/0001-response-envelope.md). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
@@ -17,7 +17,8 @@ export class ApiError extends Error {
 
 /**
  * The ApiError of an answer with a failing status: the server's Korean `message` and field errors from its error body
- * (ErrorBody, DECISIONS D1), or the generic Korean message when the body has none (a proxy's HTML error page, say).
+ * (ErrorBody, docs/decisions/0001-response-envelope.md), or the generic Korean message when the body has none (a
+ * proxy's HTML error page, say).
  */
 export function apiErrorFromResponse(status: number, body: unknown): ApiError {
   const error = (typeof body === 'object' && body !== null ? body : {}) as Partial<ErrorBody>;
@@ -26,9 +27,10 @@ export function apiErrorFromResponse(status: number, body: unknown): ApiError {
 }
 
 /**
- * Any failure of the HTTP client (`http`) as an ApiError with a Korean message (DECISIONS D1): an answer with a failing
- * status as {@link apiErrorFromResponse}, anything else (no answer, a timeout) as the network message with status 0.
- * Reads axios's error by its `isAxiosError` mark, so this module does not load axios.
+ * Any failure of the HTTP client (`http`) as an ApiError with a Korean message
+ * (docs/decisions/0001-response-envelope.md): an answer with a failing status as {@link apiErrorFromResponse}, anything
+ * else (no answer, a timeout) as the network message with status 0. Reads axios's error by its `isAxiosError` mark, so
+ * this module does not load axios.
  */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
@@ -45,10 +47,10 @@ export function errorMessage(error: unknown): string {
 }
 
 /**
- * Whether the same request may succeed if simply sent again (issue 16 item 5: `다시 시도` only then): the server
- * was not reached or did not answer in time (status 0), or answered 408, 429 or 5xx. A 4xx such as 404 (the thing
- * does not exist) or 400 fails the same way every time. A thrown value that is not an ApiError (a bug, a chunk that
- * failed to load) counts as retryable.
+ * Whether the same request may succeed if simply sent again (docs/decisions/0055-form-flow.md: `다시 시도` only then): the
+ * server was not reached or did not answer in time (status 0), or answered 408, 429 or 5xx. A 4xx such as 404 (the
+ * thing does not exist) or 400 fails the same way every time. A thrown value that is not an ApiError (a bug, a chunk
+ * that failed to load) counts as retryable.
  */
 export function isRetryable(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;

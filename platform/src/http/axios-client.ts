@@ -8,9 +8,10 @@ type RetriableRequest = InternalAxiosRequestConfig & { retriedAfterRefresh?: boo
 
 /**
  * The axios instance behind `http` (http-client.ts), in a module of its own so that pages which only read public
- * data (the store, issue 14 item 3) never download axios: `http` loads this module on its first call.
- * Paths are relative to `apiBaseUrl`; signed in, every call carries `Authorization: Bearer <access token>`; a 401 to a
- * call that carried a token is retried once with a refreshed token, a second 401 (or a failed refresh) signs out.
+ * data (the store, docs/decisions/0034-visitor-loads-what-it-shows.md) never download axios: `http` loads this module
+ * on its first call. Paths are relative to `apiBaseUrl`; signed in, every call carries
+ * `Authorization: Bearer <access token>`; a 401 to a call that carried a token is retried once with a refreshed token,
+ * a second 401 (or a failed refresh) signs out.
  * @param auth the authentication registered now (read on every request, so a later sign-in counts)
  */
 export function createAxiosClient(auth: () => HttpAuth | null): AxiosInstance {

@@ -10,12 +10,13 @@ export type PublicReadParams = Record<string, string | number | undefined>;
 
 /**
  * A visitor's read of a public API path with the browser's own fetch, so the public page downloads no HTTP library
- * (issue 14 item 3). `path` is relative to `apiBaseUrl` (`getPublic('/store/page', { cursor })` →
- * `GET /api/store/page?cursor=…`). Identical reads in flight at the same time share one request. It never carries an access token (public routes need none, and a visitor's page
- * must not load the identity code to get one).
+ * (docs/decisions/0034-visitor-loads-what-it-shows.md). `path` is relative to `apiBaseUrl`
+ * (`getPublic('/store/page', { cursor })` → `GET /api/store/page?cursor=…`). Identical reads in flight at the same time
+ * share one request. It never carries an access token (public routes need none, and a visitor's page must not load the
+ * identity code to get one).
  * @returns the parsed JSON body of a 2xx answer
  * @throws ApiError with the server's Korean `message` for a 4xx/5xx answer, or the network message with status 0
- *   when the server was not reached within 15 s (as `http` does, DECISIONS D1)
+ *   when the server was not reached within 15 s (as `http` does, docs/decisions/0001-response-envelope.md)
  */
 export function getPublic<T>(path: string, params: PublicReadParams = {}): Promise<T> {
   const query = new URLSearchParams();

@@ -44,7 +44,7 @@ function loadClient(): Promise<AxiosInstance> {
  * refresh) signs the user out. Every failure is rejected as an {@link ApiError} carrying the server's Korean `message`.
  *
  * axios itself loads with the first call, so a page that makes none (the public store, which reads with
- * `getPublic`) never downloads it (issue 14 item 3).
+ * `getPublic`) never downloads it (docs/decisions/0034-visitor-loads-what-it-shows.md).
  */
 export const http = {
   get: (url, config) => loadClient().then((instance) => instance.get(url, config)),

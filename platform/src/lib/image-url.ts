@@ -1,6 +1,6 @@
 import { resolveApiUrl } from '../http/http-client';
 
-/** Widths the API renders as WebP (DECISIONS D3 `GET /api/images/:key?w=`). */
+/** Widths the API renders as WebP (docs/decisions/0003-api-calls.md `GET /api/images/:key?w=`). */
 export type ImageWidth = 320 | 640 | 1280;
 
 /** True for images stored by the API (`/api/images/<key>`), which have `?w=` variants. */

@@ -1,7 +1,7 @@
 /**
  * Dates and times of plans and popup slots, read in Asia/Seoul whatever the browser's own time zone is
- * (DECISIONS D2: a plan's `status` counts days in Asia/Seoul; the site is Korean). Korea has kept UTC+9 without
- * daylight saving since 1988, so a fixed offset is exact.
+ * (docs/decisions/0002-entities.md: a plan's `status` counts days in Asia/Seoul; the site is Korean). Korea has kept
+ * UTC+9 without daylight saving since 1988, so a fixed offset is exact.
  *
  * Date pickers work on local `Date`s; here a "wall time" is a local `Date` whose year … minute are the Seoul
  * reading, so the picker shows what a person in Seoul sees.
@@ -9,13 +9,13 @@
 const SEOUL_OFFSET_MINUTES = 9 * 60;
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** Today in Asia/Seoul as a local midnight `Date` (the default of both plan dates, spec §5). */
+/** Today in Asia/Seoul as a local midnight `Date` (the default of both plan dates, docs/product.md#5-validation). */
 export function seoulToday(now: Date = new Date()): Date {
   const seoul = new Date(now.getTime() + SEOUL_OFFSET_MINUTES * 60_000);
   return new Date(seoul.getUTCFullYear(), seoul.getUTCMonth(), seoul.getUTCDate());
 }
 
-/** `YYYY-MM-DD` of a local date (the plan API's date form, DECISIONS D2). */
+/** `YYYY-MM-DD` of a local date (the plan API's date form, docs/decisions/0002-entities.md). */
 export function toDateParam(date: Date): string {
   return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }

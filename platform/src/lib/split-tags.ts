@@ -1,4 +1,7 @@
-/** Tags of the public page's `tag` string: split on '/', trimmed, empty parts skipped (spec §2). */
+/**
+ * Tags of the public page's `tag` string: split on '/', trimmed, empty parts skipped
+ * (docs/product.md#2-screens-and-routes).
+ */
 export function splitTags(tag: string | null | undefined): string[] {
   if (!tag) return [];
   return tag

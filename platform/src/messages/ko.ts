@@ -11,7 +11,7 @@ function megabytes(bytes: number): string {
 }
 
 export const ko = {
-  loading: '불러오는 중…', // the spec's `Loading....` in Korean: no English on a visitor's screen (issue 26 item 6)
+  loading: '불러오는 중…', // the spec's `Loading....` in Korean: no English on a visitor's screen (docs/decisions/0077-visitor-knows-what-happened.md)
   retry: '다시 시도',
   dropzoneHint: '이미지를 이곳에 끌어다 놓거나, 눌러서 파일을 선택하세요.',
   dropzoneLimits: (maxMb: number) => `JPEG, PNG, WebP, GIF, AVIF 한 장 · 최대 ${maxMb}MB`,
@@ -21,7 +21,8 @@ export const ko = {
   dropzoneLabel: '이미지 파일 선택 (끌어다 놓거나 Enter 키로 파일 선택)',
   dropzonePreviewAlt: '이미지 미리보기',
   fileInvalidType: (types: string) => `파일 형식은 ${types} 이어야 합니다.`,
-  // In MB like the dropzone's hint (issue 16 item 4; docs/wording.md): 10485760 → `파일이 10MB보다 큽니다.`
+  // In MB like the dropzone's hint (docs/decisions/0054-korean-everywhere.md; docs/wording.md): 10485760 →
+  // `파일이 10MB보다 큽니다.`
   fileTooLarge: (bytes: number) => `파일이 ${megabytes(bytes)}MB보다 큽니다.`,
   fileTooSmall: (bytes: number) => `파일이 ${bytes}바이트보다 작습니다.`,
   tooManyFiles: '파일은 하나만 올릴 수 있습니다.',

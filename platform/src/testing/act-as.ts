@@ -4,8 +4,8 @@ import type { SiteRole } from '@linksite/contract/api-rules';
 import { authStore } from '../auth/auth-store';
 
 /**
- * Puts a signed-in user with `siteRoles` in the auth store (issue 27 item 1), so a remote's screen rendered on its own
- * shows what that role may use (`useMayUse`). Undone by `resetAuth()`.
+ * Puts a signed-in user with `siteRoles` in the auth store (docs/decisions/0079-roles.md), so a remote's screen
+ * rendered on its own shows what that role may use (`useMayUse`). Undone by `resetAuth()`.
  */
 export function actAs(...siteRoles: SiteRole[]): void {
   authStore.setState({

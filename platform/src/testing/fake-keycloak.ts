@@ -34,7 +34,7 @@ export const ADMIN_CLAIMS: FakeClaims = {
 
 /**
  * @param signedIn claims of the user `check-sso` finds, or null for nobody.
- * @param tokens which tokens init leaves (spec §4: authenticated needs both).
+ * @param tokens which tokens init leaves (docs/product.md#4-states-and-transitions: authenticated needs both).
  */
 export function fakeKeycloak(
   signedIn: FakeClaims | null = ADMIN_CLAIMS,

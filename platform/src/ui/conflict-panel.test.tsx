@@ -15,7 +15,7 @@ const LABELS: ConflictPanelLabels = {
   none: '같습니다.',
 };
 
-describe('ConflictPanel (issue 15 item 8)', () => {
+describe('ConflictPanel (docs/decisions/0048-no-silent-overwrite.md)', () => {
   it('shows the message and one row per field with who changed it, takes the focus, and calls back', () => {
     const applied: string[] = [];
     render(

@@ -1,7 +1,7 @@
 import { useCallback, type ReactNode } from 'react';
 import './conflict-panel.css';
 
-/** One field of a stale save's comparison (issue 15 item 8). */
+/** One field of a stale save's comparison (docs/decisions/0048-no-silent-overwrite.md). */
 export interface ConflictRow {
   /** The field's stable name (`pname`, `enddate`, `image`): the row's React key and, with `rowTestIdPrefix`, its test id. */
   key: string;
@@ -87,11 +87,12 @@ export interface ConflictPanelProps {
 }
 
 /**
- * What a stale save ran into (issue 15 item 8, "no silent overwrite"), shown above an edit form after a 409: the
- * server's sentence, a table of each field stored vs. the administrator's value with who changed it, and two buttons,
- * apply my change on top of the stored values (`onApply`) or reload the stored values (`onDiscard`). One component for
- * every edit form (links, schedules, popup slots, the cover). It takes the focus when it appears (`role="alert"`), so
- * a screen reader reads it and the keyboard starts there. The buttons carry `conflict-apply` / `conflict-discard`.
+ * What a stale save ran into (docs/decisions/0048-no-silent-overwrite.md, "no silent overwrite"), shown above an edit
+ * form after a 409: the server's sentence, a table of each field stored vs. the administrator's value with who changed
+ * it, and two buttons, apply my change on top of the stored values (`onApply`) or reload the stored values
+ * (`onDiscard`). One component for every edit form (links, schedules, popup slots, the cover). It takes the focus when
+ * it appears (`role="alert"`), so a screen reader reads it and the keyboard starts there. The buttons carry
+ * `conflict-apply` / `conflict-discard`.
  */
 export function ConflictPanel({
   message,

@@ -34,7 +34,8 @@ export const datePickerKoProps = {
   nextMonthButtonLabel: ko.pickerNextMonth,
   chooseDayAriaLabelPrefix: ko.pickerChooseDay,
   disabledDayAriaLabelPrefix: ko.pickerDayUnavailable,
-  // The month grid's label (react-datepicker's own prefix is `Month `): `달력 11월, 2026` (issue 16 item 4).
+  // The month grid's label (react-datepicker's own prefix is `Month `): `달력 11월, 2026`
+  // (docs/decisions/0054-korean-everywhere.md).
   monthAriaLabelPrefix: ko.pickerMonth,
   timeCaption: ko.pickerTime,
   autoComplete: 'off',

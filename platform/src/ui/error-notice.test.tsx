@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { ApiError, isRetryable } from '../http/api-error';
 import { ErrorNotice } from './error-notice';
 
-describe('isRetryable (issue 16 item 5: 다시 시도 only when a retry can pass)', () => {
+describe('isRetryable (docs/decisions/0055-form-flow.md: 다시 시도 only when a retry can pass)', () => {
   it.each([
     [0, true],
     [408, true],

@@ -9,7 +9,8 @@ export interface ErrorNoticeProps {
   onRetry?: () => void;
   /**
    * The failure shown, when it is a request's: then `다시 시도` appears only for failures that can pass on a retry
-   * (`isRetryable`: no answer, a timeout, 408, 429 or 5xx), never for a 404 or another 4xx (issue 16 item 5).
+   * (`isRetryable`: no answer, a timeout, 408, 429 or 5xx), never for a 404 or another 4xx
+   * (docs/decisions/0055-form-flow.md).
    */
   error?: unknown;
   testId?: string;

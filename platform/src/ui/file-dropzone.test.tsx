@@ -29,7 +29,10 @@ async function drop(target: HTMLElement, files: File[]) {
   });
 }
 
-/** Issue 27: the backup screen's file choice is a Korean drop zone like every other upload, not `Choose File`. */
+/**
+ * docs/decisions/0078-team-runs-the-site.md: the backup screen's file choice is a Korean drop zone like every other
+ * upload, not `Choose File`.
+ */
 describe('FileDropzone', () => {
   it('takes one archive by drop or by the file dialog, by its extension whatever type the browser gave it', async () => {
     const onFile = jest.fn();

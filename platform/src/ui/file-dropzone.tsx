@@ -34,10 +34,10 @@ export interface FileDropzoneProps {
 }
 
 /**
- * The drop zone for a file that is not an image (the backup archive, issue 27), on react-dropzone like
- * {@link ImageDropzone} and with its look (`lk-dropzone` classes), states and Korean refusals, instead of the
- * browser's own file button (`Choose File` on an English browser). Apps get it through `@linksite/platform`, which
- * loads this module only when a zone renders (lazy-file-dropzone.tsx).
+ * The drop zone for a file that is not an image (the backup archive, docs/decisions/0078-team-runs-the-site.md), on
+ * react-dropzone like {@link ImageDropzone} and with its look (`lk-dropzone` classes), states and Korean refusals,
+ * instead of the browser's own file button (`Choose File` on an English browser). Apps get it through
+ * `@linksite/platform`, which loads this module only when a zone renders (lazy-file-dropzone.tsx).
  *
  * - One file; a drop of several is refused as a whole (`파일은 하나만 올릴 수 있습니다.`). `.DS_Store` and
  *   `Thumbs.db` are dropped without a word, as in the image zone.

@@ -3,12 +3,15 @@ import { sniffImageType } from '../lib/image-type';
 import { ACCEPTED_IMAGE_TYPES, IGNORED_FILE_NAMES, UPLOAD_MAX_BYTES } from '../lib/upload-limits';
 import { ko } from '../messages/ko';
 
-/** The MIME types of D4 as the rejection message lists them (`image/jpeg, image/png, …`). */
+/**
+ * The MIME types of docs/decisions/0004-image-uploads.md as the rejection message lists them
+ * (`image/jpeg, image/png, …`).
+ */
 const TYPE_LIST = Object.keys(ACCEPTED_IMAGE_TYPES).join(', ');
 
 /**
- * The Korean sentence for one react-dropzone rejection code (DECISIONS D6); unknown codes keep the library's
- * (or validator's) own message.
+ * The Korean sentence for one react-dropzone rejection code (docs/decisions/0006-korean-wording.md); unknown codes keep
+ * the library's (or validator's) own message.
  */
 export function rejectionMessage(code: string, fallback: string): string {
   switch (code) {
@@ -25,13 +28,14 @@ export function rejectionMessage(code: string, fallback: string): string {
   }
 }
 
-/** Files the zone drops without a word (spec §5: `.DS_Store`, `Thumbs.db`). */
+/** Files the zone drops without a word (docs/product.md#5-validation: `.DS_Store`, `Thumbs.db`). */
 export const isIgnored = (file: File) => IGNORED_FILE_NAMES.includes(file.name);
 
 /**
  * Why a file that passed react-dropzone's name/type/size checks is still not an image the API accepts, or null when
  * it is one: an empty file, or first bytes that match no signature of the API's list (a text file renamed `.jpg`, an
- * SVG, a HEIC photo…; `sniffImageType`, issue 16 item 1). The sentences are the API's own (`apiMessages`).
+ * SVG, a HEIC photo…; `sniffImageType`, docs/decisions/0051-nothing-half-saved.md). The sentences are the API's own
+ * (`apiMessages`).
  */
 export async function contentProblem(file: File): Promise<string | null> {
   if (file.size === 0) return apiMessages.imageEmpty;

@@ -6,7 +6,10 @@ import { contentProblem } from './image-checks';
 import { ImageDropzone } from './image-dropzone';
 import { ImageDropzone as LazyImageDropzone } from './lazy-image-dropzone';
 
-/** The first bytes of a real file of each accepted type (the dropzone checks them, issue 16 item 1). */
+/**
+ * The first bytes of a real file of each accepted type (the dropzone checks them,
+ * docs/decisions/0051-nothing-half-saved.md).
+ */
 const HEADS: Record<string, number[]> = {
   'image/jpeg': [0xff, 0xd8, 0xff, 0xe0],
   'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
@@ -150,7 +153,7 @@ describe('ImageDropzone', () => {
     await waitFor(() => expect(zone).toHaveAttribute('data-state', 'idle'));
   });
 
-  it("refuses a text file renamed .jpg by its first bytes, with the API's sentence, before onFile (issue 16 item 1)", async () => {
+  it("refuses a text file renamed .jpg by its first bytes, with the API's sentence, before onFile (docs/decisions/0051-nothing-half-saved.md)", async () => {
     const onFile = jest.fn();
     render(<ImageDropzone onFile={onFile} />);
     const fake = new File(['이것은 사진이 아닙니다. just some notes\n'], 'notes.jpg', { type: 'image/jpeg' });

@@ -29,21 +29,25 @@ export type { DropzoneVisualState } from './dropzone-look';
 const MAX_MB = Math.round(UPLOAD_MAX_BYTES / (1024 * 1024));
 
 /**
- * The image drop zone of every upload screen (links, cover; spec §2, §4, §5; DECISIONS D4, D6), on react-dropzone.
- * Apps get it through `@linksite/platform`, which loads this module (and react-dropzone) only when a zone renders
- * (lazy-image-dropzone.tsx).
+ * The image drop zone of every upload screen (links, cover; docs/product.md#2-screens-and-routes,
+ * docs/product.md#4-states-and-transitions, docs/product.md#5-validation; docs/decisions/0004-image-uploads.md,
+ * docs/decisions/0006-korean-wording.md), on react-dropzone. Apps get it through `@linksite/platform`, which loads this
+ * module (and react-dropzone) only when a zone renders (lazy-image-dropzone.tsx).
  *
  * - One file (`multiple: false`, `maxFiles: 1`); a drop of several is refused as a whole with
  *   `파일은 하나만 올릴 수 있습니다.` rather than silently keeping one of them.
- * - Accepts the D4 types ({@link ACCEPTED_IMAGE_TYPES}), `minSize` 0 and `maxSize` {@link UPLOAD_MAX_BYTES}, the
- *   server's limit. `.DS_Store` and `Thumbs.db` are dropped without a word (spec §5).
+ * - Accepts the docs/decisions/0004-image-uploads.md types ({@link ACCEPTED_IMAGE_TYPES}), `minSize` 0 and `maxSize`
+ *   {@link UPLOAD_MAX_BYTES}, the server's limit. `.DS_Store` and `Thumbs.db` are dropped without a word
+ *   (docs/product.md#5-validation).
  * - States for styling and tests: `data-state` = `idle | active | accept | reject` while dragging, `data-focused`
  *   when focused by keyboard; classes `lk-dropzone--active|accept|reject|focused|disabled`.
  * - Keyboard: the zone is focusable; Enter or Space opens the file dialog. The hidden `<input type=file>` inside
  *   takes `setInputFiles` in browser tests.
- * - Rejections show under the zone as a `role="alert"` in Korean (react-dropzone codes, DECISIONS D6).
+ * - Rejections show under the zone as a `role="alert"` in Korean (react-dropzone codes,
+ *   docs/decisions/0006-korean-wording.md).
  * - The file's first bytes must match the API's signature list (`contentProblem`), whatever its name says: a text
- *   file renamed `.jpg` is refused here with the API's own sentence, before any request (issue 16 item 1).
+ * file renamed `.jpg` is refused here with the API's own sentence, before any request
+ * (docs/decisions/0051-nothing-half-saved.md).
  *   `onFile` is therefore called a moment after the drop, once those bytes are read.
  */
 export function ImageDropzone({
@@ -79,7 +83,7 @@ export function ImageDropzone({
       }
       const file = files[0];
       if (!file) return;
-      // The type by the first bytes, before anything is sent (issue 16 item 1).
+      // The type by the first bytes, before anything is sent (docs/decisions/0051-nothing-half-saved.md).
       const problem = await contentProblem(file);
       if (current !== choice.current) return;
       if (problem) {

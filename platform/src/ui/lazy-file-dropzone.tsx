@@ -6,8 +6,9 @@ const Dropzone = lazy(() => import('./file-dropzone').then(({ FileDropzone }) =>
 
 /**
  * The file drop zone (file-dropzone.tsx, on react-dropzone) as `@linksite/platform` exports it: loaded when a zone
- * first renders, like the image zone (lazy-image-dropzone.tsx, issue 14 item 3), so the platform every public page
- * loads carries none of it. Until then a box of the zone's size (`data-testid="<testId>-loading"`) holds its place.
+ * first renders, like the image zone (lazy-image-dropzone.tsx, docs/decisions/0034-visitor-loads-what-it-shows.md), so
+ * the platform every public page loads carries none of it. Until then a box of the zone's size
+ * (`data-testid="<testId>-loading"`) holds its place.
  */
 export function FileDropzone(props: FileDropzoneProps) {
   return (

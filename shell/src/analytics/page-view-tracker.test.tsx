@@ -19,7 +19,7 @@ function Navigator() {
 
 beforeEach(() => tracked.mockClear());
 
-describe('page views (issue 12 item 1)', () => {
+describe('page views (docs/decisions/0027-first-party-analytics.md)', () => {
   it('counts the public page, never the sign-in, administrator screens or unknown paths', () => {
     expect(isCountedPath('/')).toBe(true);
     for (const path of [

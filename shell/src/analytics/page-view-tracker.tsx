@@ -4,8 +4,8 @@ import { trackPageView } from '@linksite/platform';
 import { remoteAreaFor } from '../remotes/remote-areas';
 
 /**
- * The routes whose views are counted (issue 12 item 1): what visitors open, the store page `/` and every remote's
- * `publicRoutes`. Never `/login`, `/admin`, an administrator screen or a 404.
+ * The routes whose views are counted (docs/decisions/0027-first-party-analytics.md): what visitors open, the store page
+ * `/` and every remote's `publicRoutes`. Never `/login`, `/admin`, an administrator screen or a 404.
  */
 export function isCountedPath(pathname: string): boolean {
   return pathname === '/' || remoteAreaFor(pathname)?.public === true;

@@ -2,7 +2,8 @@ import { authStore, sessionUserStore, setSessionUser, type AuthState } from '@li
 import { postLogin } from '../api/post-login';
 
 /**
- * Keeps sessionStorage `user` in step with the sign-in (spec §7 `POST /api/login`, §2 banner):
+ * Keeps sessionStorage `user` in step with the sign-in (docs/product.md#7-api-calls `POST /api/login`,
+ * docs/product.md#2-screens-and-routes banner):
  * - signed in and no `user` (or another user's): `POST /api/login`, store the answer. A failure (403 for a user
  *   without the administrator role) leaves `user` unset; it is tried once per sign-in.
  * - initialised and signed out: a leftover `user` from an ended session is removed.

@@ -6,10 +6,10 @@ import { TEST_RUNTIME_CONFIG } from '@linksite/platform/src/testing/fake-http';
 import { EARLY_CLICK_EVENT } from '@linksite/platform/src/analytics/tracker';
 
 /**
- * The served `/`'s early click listener (issue 26 item 2, scripts/first-screen/early-clicks.mjs): clicks on cards and
- * keywords of a slot still as served are sent at once, clicks in a slot the app has taken over are the tracker's,
- * and a click both see is counted once. The script is the exact `<script>` the shell's server writes into the page,
- * read from the server's own module.
+ * The served `/`'s early click listener (docs/decisions/0073-every-tap-counted.md,
+ * scripts/first-screen/early-clicks.mjs): clicks on cards and keywords of a slot still as served are sent at once,
+ * clicks in a slot the app has taken over are the tracker's, and a click both see is counted once. The script is the
+ * exact `<script>` the shell's server writes into the page, read from the server's own module.
  */
 
 const repoRoot = path.resolve(__dirname, '..', '..', '..');
@@ -107,7 +107,7 @@ beforeEach(async () => {
   window.history.replaceState(null, '', '/');
 });
 
-describe('the served page’s early click listener (issue 26 item 2)', () => {
+describe('the served page’s early click listener (docs/decisions/0073-every-tap-counted.md)', () => {
   it('sends one beacon with the link id for a tap on a served card (on its name too), and lets the shop open', () => {
     const { name } = slot('served');
     expect(click(name)).toEqual({ prevented: false });

@@ -124,8 +124,9 @@ describe('the served first screen', () => {
 });
 
 /**
- * Issue 24 item 3: the served page names the release each slot was rendered with; the browser loads exactly that
- * release, and when it cannot (removed since), the live release renders the slot anew, with no hydration error.
+ * docs/decisions/0060-page-matches-code.md: the served page names the release each slot was rendered with; the browser
+ * loads exactly that release, and when it cannot (removed since), the live release renders the slot anew, with no
+ * hydration error.
  */
 describe('the release that rendered a slot', () => {
   const liveEntry = 'http://remotes.example/mf_plans/remoteEntry.js';
@@ -192,8 +193,9 @@ describe('the release that rendered a slot', () => {
 });
 
 /**
- * Issue 14 item 3: a visitor's banner on the served `/` stays the served markup and its remote is never loaded (the
- * layout's `staticForVisitors`); a browser that has signed in before gets the live remote.
+ * docs/decisions/0034-visitor-loads-what-it-shows.md: a visitor's banner on the served `/` stays the served markup and
+ * its remote is never loaded (the layout's `staticForVisitors`); a browser that has signed in before gets the live
+ * remote.
  */
 describe('a slot kept static for visitors', () => {
   /** Shows the router's location, and navigates elsewhere when `goTo` is called. */

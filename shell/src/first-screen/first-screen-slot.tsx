@@ -13,7 +13,8 @@ import { useNavigate } from 'react-router-dom';
 import './first-screen.css';
 
 /**
- * The served `/` and the app's take-over of it (issue 14 item 1, docs/first-screen.md).
+ * The served `/` and the app's take-over of it (docs/decisions/0032-server-rendered-first-screen.md,
+ * docs/first-screen.md).
  *
  * The server renders each remote's first screen into a slot, `<div class="first-screen-slot"
  * data-first-screen="<remote>/<module>" data-state="served">`, inside its own Suspense boundary. The shell then
@@ -161,8 +162,8 @@ export const useHydrated = () =>
  * mount of the same remote loads it the usual way.
  *
  * When the load gives another release than the one that rendered the served markup (that release could not be
- * loaded; issue 24 item 3), the slot hydrates as the served markup it is and then renders that release anew: a page
- * and code of two releases never meet in a hydration.
+ * loaded; docs/decisions/0060-page-matches-code.md), the slot hydrates as the served markup it is and then renders that
+ * release anew: a page and code of two releases never meet in a hydration.
  */
 export function HydratedRemote({ remote, load }: { remote: string; load: () => Promise<SlotLoad> }): ReactNode {
   let loading = loads.get(remote);
@@ -220,12 +221,12 @@ function inSiteNavigation(event: MouseEvent): string | null {
 }
 
 /**
- * A served slot kept as the server rendered it, without its remote (issue 14 item 3, "a visitor loads only what it
- * shows"): the banner for a browser that has never signed in, whose served markup is all it would show (plans, cover,
- * the reservation link; the cover-edit button is for signed-in staff, who get the live remote). React hydrates the
- * wrapper and leaves its content alone (`dangerouslySetInnerHTML` with the markup captured before hydration, so the
- * served elements stay, untouched by later renders and router updates). Its links of this site navigate through the
- * router, as the remote's `Link`s would, instead of loading the page anew.
+ * A served slot kept as the server rendered it, without its remote (docs/decisions/0034-visitor-loads-what-it-shows.md,
+ * "a visitor loads only what it shows"): the banner for a browser that has never signed in, whose served markup is all
+ * it would show (plans, cover, the reservation link; the cover-edit button is for signed-in staff, who get the live
+ * remote). React hydrates the wrapper and leaves its content alone (`dangerouslySetInnerHTML` with the markup captured
+ * before hydration, so the served elements stay, untouched by later renders and router updates). Its links of this site
+ * navigate through the router, as the remote's `Link`s would, instead of loading the page anew.
  */
 export function StaticFirstScreenSlot({ remote, html }: { remote: string; html: string }) {
   const navigate = useNavigate();

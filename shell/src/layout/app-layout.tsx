@@ -7,8 +7,8 @@ import './layout.css';
 
 /**
  * The page's frame: the banner area on top, the page, then the footer. Rendered by {@link AppLayout} and, with the
- * remotes' server markup and no footer, by the first-screen renderer (src/server/first-screen.tsx, issue 14 item 1),
- * so the served HTML and the app lay out the same.
+ * remotes' server markup and no footer, by the first-screen renderer (src/server/first-screen.tsx,
+ * docs/decisions/0032-server-rendered-first-screen.md), so the served HTML and the app lay out the same.
  */
 export function AppFrame({ banner, children, footer }: { banner: ReactNode; children: ReactNode; footer?: ReactNode }) {
   return (
@@ -29,7 +29,10 @@ function AfterHydration({ children }: { children: ReactNode }) {
   return useHydrated() ? children : null;
 }
 
-/** Every route: the plans banner on top (spec §2 "Banner (above all routes)"), the page, the footer. */
+/**
+ * Every route: the plans banner on top (docs/product.md#2-screens-and-routes "Banner (above all routes)"), the page,
+ * the footer.
+ */
 export function AppLayout() {
   return (
     <AppFrame

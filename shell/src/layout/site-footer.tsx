@@ -44,9 +44,10 @@ const AdminIcon = icon(
 );
 
 /**
- * The administrator controls (spec §1, §4): the log in / log out icon toggles with the sign-in (log in goes to
- * `/login`), and the administrator button opens `/admin` when signed in, otherwise it starts single sign-on, which
- * comes back through `/login` to the route that asked for sign-in, or to `/admin`.
+ * The administrator controls (docs/product.md#1-purpose-and-audience, docs/product.md#4-states-and-transitions): the
+ * log in / log out icon toggles with the sign-in (log in goes to `/login`), and the administrator button opens `/admin`
+ * when signed in, otherwise it starts single sign-on, which comes back through `/login` to the route that asked for
+ * sign-in, or to `/admin`.
  */
 function AuthControls() {
   const authenticated = useAuth((s) => s.authenticated);
@@ -95,7 +96,10 @@ function AuthControls() {
   );
 }
 
-/** Footer (spec §1): home, social page and video channel from /config.json, each in a new tab (DECISIONS D7). */
+/**
+ * Footer (docs/product.md#1-purpose-and-audience): home, social page and video channel from /config.json, each in a new
+ * tab (docs/decisions/0007-screen-completions.md).
+ */
 export function SiteFooter() {
   const footer = useStore(runtimeConfigStore, (s) => s.config?.footer);
   if (!footer) return null;

@@ -28,7 +28,7 @@ export const messages = {
   qrCodes: 'QR 코드',
   checkIn: '입장 확인',
   people: '팀원 관리',
-  /** The /admin landing's line under the title, naming the role (issue 27 item 1). */
+  /** The /admin landing's line under the title, naming the role (docs/decisions/0079-roles.md). */
   roleLine: (role: string) => `${role} 권한으로 로그인했습니다.`,
   roleNames: { owner: '소유자', editor: '편집자', staff: '스태프' },
   noPermissionTitle: '접근 권한이 없습니다',

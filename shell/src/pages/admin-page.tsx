@@ -11,13 +11,13 @@ interface Entry {
   testId?: string;
 }
 
-/** The two large buttons of spec §1. */
+/** The two large buttons of docs/product.md#1-purpose-and-audience. */
 const MAIN: readonly Entry[] = [
   { to: '/main/list', label: messages.manageLinks, testId: 'admin-links-button' },
   { to: '/plan/list', label: messages.managePlans, testId: 'admin-plans-button' },
 ];
 
-/** Every other screen, so each is reachable (DECISIONS D7). */
+/** Every other screen, so each is reachable (docs/decisions/0007-screen-completions.md). */
 const OTHERS: readonly Entry[] = [
   { to: '/popup/list', label: messages.managePopups },
   { to: '/popup/checkin', label: messages.checkIn, testId: 'admin-checkin-link' },
@@ -29,9 +29,10 @@ const OTHERS: readonly Entry[] = [
 ];
 
 /**
- * `/admin`, the team's landing (spec §1): two large buttons, links and schedule, plus plain links to the other
- * screens (issue 14 item 7). Each role sees only the screens it may open, by the roles remotes.json gives them
- * (issue 27 item 1): door staff see 입장 확인 alone, editors everything but backup and people.
+ * `/admin`, the team's landing (docs/product.md#1-purpose-and-audience): two large buttons, links and schedule, plus
+ * plain links to the other screens (docs/decisions/0038-share-and-qr.md). Each role sees only the screens it may open,
+ * by the roles remotes.json gives them (docs/decisions/0079-roles.md): door staff see 입장 확인 alone, editors everything
+ * but backup and people.
  */
 export function AdminPage() {
   const name = useAuth((s) => s.profile?.name || s.profile?.username);

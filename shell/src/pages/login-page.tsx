@@ -14,9 +14,10 @@ const LockIcon = (
 
 /**
  * Sends a signed-in user on: to the protected route that sent them away to sign in (kept by the guard, checked
- * to be a same-origin path by `safeReturnPath`), otherwise to `/admin` (DECISIONS D5, issue 16 item 5). The
- * target is read once per mount and kept in state, then forgotten in storage: `<Navigate>` navigates again on
- * every render, and a render after the storage was cleared (the auth store settling) must not turn it into `/admin`.
+ * to be a same-origin path by `safeReturnPath`), otherwise to `/admin` (docs/decisions/0005-authentication.md,
+ * docs/decisions/0055-form-flow.md). The target is read once per mount and kept in state, then forgotten in storage:
+ * `<Navigate>` navigates again on every render, and a render after the storage was cleared (the auth store settling)
+ * must not turn it into `/admin`.
  */
 function SignedInRedirect() {
   const [target] = useState(() => readReturnPath() ?? '/admin');
@@ -27,9 +28,10 @@ function SignedInRedirect() {
 }
 
 /**
- * `/login` (public, spec §2): one single sign-on button, whose round trip comes back here; a signed-in user goes
- * on to the route they asked for, or to `/admin` (D5). Opening it starts auth (check-sso) if the page has not yet
- * (issue 14 item 3), so the identity server's answer is read and a signed-in user is sent on.
+ * `/login` (public, docs/product.md#2-screens-and-routes): one single sign-on button, whose round trip comes back here;
+ * a signed-in user goes on to the route they asked for, or to `/admin` (docs/decisions/0005-authentication.md). Opening
+ * it starts auth (check-sso) if the page has not yet (docs/decisions/0034-visitor-loads-what-it-shows.md), so the
+ * identity server's answer is read and a signed-in user is sent on.
  */
 export function LoginPage() {
   useEffect(() => {

@@ -1,7 +1,10 @@
 import { Link } from 'react-router-dom';
 import { messages } from '../lib/messages';
 
-/** Signed in, but without the administrator role (DECISIONS D5): explained, with a way home; no alert. */
+/**
+ * Signed in, but without the administrator role (docs/decisions/0005-authentication.md): explained, with a way home; no
+ * alert.
+ */
 export function NoPermissionPage() {
   return (
     <section className="notice-page" data-testid="no-permission">

@@ -8,10 +8,11 @@ import { reloadPage } from '../lib/page-reload';
 export const PREPARING_CHECK_MS = 2000;
 
 /**
- * A screen whose remote a first `npm start` is still building (`/config.json` `preparing`, issue 25 item 3): it says
- * so politely, asks `/config.json` again every {@link PREPARING_CHECK_MS} and, once the remote is served, loads the
- * page again, so the page's Content-Security-Policy and the remote's entry come from the configuration that names it.
- * Its link goes home from a visitor's screen (`publicArea`), to the administrator landing from any other.
+ * A screen whose remote a first `npm start` is still building (`/config.json` `preparing`,
+ * docs/decisions/0066-visitor-ready-first-start.md): it says so politely, asks `/config.json` again every {@link
+ * PREPARING_CHECK_MS} and, once the remote is served, loads the page again, so the page's Content-Security-Policy and
+ * the remote's entry come from the configuration that names it. Its link goes home from a visitor's screen
+ * (`publicArea`), to the administrator landing from any other.
  */
 export function PreparingPage({ remote, publicArea }: { remote: string; publicArea: boolean }) {
   useEffect(() => {

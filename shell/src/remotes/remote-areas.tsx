@@ -25,10 +25,10 @@ export interface RemoteArea {
 }
 
 /**
- * The screens of spec §2 served by remotes, and the remote that owns each, from the one registry of remotes
- * (`remotes.json` at the repository root, also read by `npm start` and checked against the deployment): every remote's
- * `adminRoutes` (behind the guard, each open to the roles it names: issue 27 item 1) and `publicRoutes` (open to
- * visitors).
+ * The screens of docs/product.md#2-screens-and-routes served by remotes, and the remote that owns each, from the one
+ * registry of remotes (`remotes.json` at the repository root, also read by `npm start` and checked against the
+ * deployment): every remote's `adminRoutes` (behind the guard, each open to the roles it names:
+ * docs/decisions/0079-roles.md) and `publicRoutes` (open to visitors).
  */
 export const REMOTE_AREAS: readonly RemoteArea[] = registry.remotes.flatMap(({ name, adminRoutes, publicRoutes }) => {
   return [

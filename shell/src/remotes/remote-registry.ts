@@ -9,8 +9,9 @@ import { trackRemoteError, type RuntimeConfig } from '@linksite/platform';
 import type { ServedRelease } from '../first-screen/first-screen-slot';
 
 /**
- * A hung remote must fail in seconds, not hang the page (ARCHITECTURE "Runtime composition"; issue 6: its error
- * shows within 10 s of opening the page, which also spends time on the page, /config.json and the shell's code).
+ * A hung remote must fail in seconds, not hang the page (ARCHITECTURE "Runtime composition";
+ * docs/decisions/0015-production-deployment.md: its error shows within 10 s of opening the page, which also spends time
+ * on the page, /config.json and the shell's code).
  */
 export const REMOTE_ENTRY_TIMEOUT_MS = 8_000;
 
@@ -30,8 +31,8 @@ const registered: Record<string, string> = {};
 /**
  * Reports that `remote` failed in this browser (its code did not load, or it threw while rendering) with the release
  * it is registered at, through the site's beacon (`remote_error`: the API counts it per remote and version on its
- * /metrics, so a canary's candidate can be compared with the live release; issue 24 item 4). The version is the one
- * in the entry's `releases/<version>/` folder, `-` (unknown) for an entry at the remote's root.
+ * /metrics, so a canary's candidate can be compared with the live release; docs/decisions/0061-canary.md). The version
+ * is the one in the entry's `releases/<version>/` folder, `-` (unknown) for an entry at the remote's root.
  */
 export function reportRemoteError(remote: string): void {
   trackRemoteError(
@@ -52,10 +53,11 @@ export function releaseEntry(liveEntry: string, release: ServedRelease): string 
 }
 
 /**
- * Registers every remote of `/config.json` with the federation runtime (DECISIONS D8: nothing is baked in at
- * build time). The list is data: a new remote (mf_links, mf_popups, ...) is one more config entry. A remote whose
- * slot the served page rendered is registered at that release (`served`, issue 24 item 3), so it hydrates with the
- * same code that rendered it; the others at their live release.
+ * Registers every remote of `/config.json` with the federation runtime (docs/decisions/0008-runtime-configuration.md:
+ * nothing is baked in at build time). The list is data: a new remote (mf_links, mf_popups, ...) is one more config
+ * entry. A remote whose slot the served page rendered is registered at that release (`served`,
+ * docs/decisions/0060-page-matches-code.md), so it hydrates with the same code that rendered it; the others at their
+ * live release.
  */
 export function registerRemotesFromConfig(config: RuntimeConfig, served: Record<string, ServedRelease> = {}): void {
   registerPlugins([remoteEntryTimeoutPlugin()]);

@@ -4,8 +4,8 @@ import registry from '../../../remotes.json';
 /**
  * A remote's screens are declared twice: as `<Route path>` elements in its own `src/routes.tsx` (what renders) and in
  * `remotes.json` (what the shell guards and hands to it, shell/src/remotes/remote-areas.tsx). This test keeps the two
- * the same (issue 25 "Declared once": a route added to one only is a screen the shell never opens, or one it opens
- * unguarded).
+ * the same (docs/decisions/0068-declared-once.md: a route added to one only is a screen the shell never opens, or one
+ * it opens unguarded).
  */
 
 /** Every `path` of the `<Route>` elements under `node` (a remote's Routes renders them directly), but the `*` fallback. */

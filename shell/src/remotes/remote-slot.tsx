@@ -46,13 +46,13 @@ type SlotState = { status: 'ready'; Component: ComponentType } | { status: 'erro
  * Where a remote renders. Unlike plain React.lazy, which remembers a failure until the page reloads, the load is
  * state driven: `다시 시도` really loads the remote again. Errors while rendering are caught by the boundary, so
  * a remote that is down or broken never takes the page with it (ARCHITECTURE "Runtime composition").
- * On the served `/`, the first mount hydrates the server's markup of this remote (issue 14 item 1,
- * first-screen/first-screen-slot.tsx): it stays on screen, untouched, until the remote has loaded and React attaches
- * the remote's own render to it; a failed load shows the same error and retry. With `staticForVisitors`, a browser
- * that has never signed in keeps the served markup and loads nothing (first-screen/first-screen-slot.tsx
- * `StaticFirstScreenSlot`). Memoized: a served slot that re-renders
- * before its remote has loaded (a parent's update with the same props) cannot be hydrated then, and React would
- * render it anew, discarding the served elements.
+ * On the served `/`, the first mount hydrates the server's markup of this remote
+ * (docs/decisions/0032-server-rendered-first-screen.md, first-screen/first-screen-slot.tsx): it stays on screen,
+ * untouched, until the remote has loaded and React attaches the remote's own render to it; a failed load shows the same
+ * error and retry. With `staticForVisitors`, a browser that has never signed in keeps the served markup and loads
+ * nothing (first-screen/first-screen-slot.tsx `StaticFirstScreenSlot`). Memoized: a served slot that re-renders before
+ * its remote has loaded (a parent's update with the same props) cannot be hydrated then, and React would render it
+ * anew, discarding the served elements.
  */
 export const RemoteSlot = memo(function RemoteSlot({
   remote,
@@ -95,7 +95,8 @@ export const RemoteSlot = memo(function RemoteSlot({
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const failure = <RemoteFailure remote={remote} onRetry={retry} />;
 
-  // The served slot's release first; if it cannot be loaded any more, the live release, rendered anew (issue 24).
+  // The served slot's release first; if it cannot be loaded any more, the live release, rendered anew
+  // (docs/decisions/0057-remotes-ship-alone-with-ssr.md).
   const load = useCallback(async (): Promise<SlotLoad> => {
     const started = Date.now();
     try {

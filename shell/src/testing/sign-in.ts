@@ -15,7 +15,7 @@ export const ADMIN: FakeClaims = {
   email: 'admin@localhost',
   roles: ['admin'],
 };
-/** A member of the team with one site role (issue 27 item 1). */
+/** A member of the team with one site role (docs/decisions/0079-roles.md). */
 export const EDITOR: FakeClaims = {
   preferred_username: 'editor1',
   name: '편집자',

@@ -1,4 +1,4 @@
-/** The signed-in administrator (DECISIONS D2/D3), kept by the shell in sessionStorage `user`. */
+/** The signed-in administrator (docs/decisions/0002-entities.md, docs/decisions/0003-api-calls.md), kept by the shell in sessionStorage `user`. */
 export class AdministratorDto {
   /** `administrators.id`. */
   id!: number;
@@ -10,7 +10,7 @@ export class AdministratorDto {
   roles!: string[];
 }
 
-/** `POST /api/login`: `{ message, product }` (DECISIONS D1). */
+/** `POST /api/login`: `{ message, product }` (docs/decisions/0001-response-envelope.md). */
 export class LoginResponse {
   /** One Korean sentence. */
   message!: string;

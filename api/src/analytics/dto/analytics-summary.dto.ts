@@ -12,12 +12,12 @@ export class AnalyticsDayDto {
   clicks!: number;
   /**
    * Events not stored because the day's budget (ANALYTICS_DAILY_BUDGET) was spent: past it only a sample of the
-   * visitors is stored, so the day's numbers count that sample (issue 26 item 1).
+   * visitors is stored, so the day's numbers count that sample (docs/decisions/0072-cheap-analytics-ingest.md).
    */
   sampled!: number;
   /**
    * Events dropped to protect the site: a visitor past its events a minute, or more beacons than the API takes in at
-   * once (issue 26 item 1). Identical events of one beacon counted once are not among them.
+   * once (docs/decisions/0072-cheap-analytics-ingest.md). Identical events of one beacon counted once are not among them.
    */
   dropped!: number;
 }

@@ -58,7 +58,7 @@ export class AnalyticsUtmDto {
 }
 
 /**
- * One hit (issue 12 item 1). `pageview`: neither `linkId` nor `keyword`. `click`: exactly one of them — a product
+ * One hit (docs/decisions/0027-first-party-analytics.md). `pageview`: neither `linkId` nor `keyword`. `click`: exactly one of them — a product
  * card (`linkId`) or a keyword-cloud word (`keyword`). `remote_error`: an error a remote's code met in the browser,
  * with `remote` and `version` and nothing else besides `path`; counted on /metrics, never stored as a visit. Which
  * fields go with which type is the ingest's rule (analytics-ingest.service.ts `checkFields`). Unknown fields are
@@ -127,7 +127,7 @@ export class CreateAnalyticsEventsDto {
   @ValidateNested({ each: true, message: messages.analyticsEventInvalid })
   @Type(() => AnalyticsEventDto)
   // An event that is itself an array (`[[{…}]]`) passes ValidateNested item by item and reached the insert as a row
-  // without a kind: 500 (issue 15 item 3, found by the bad-input corpus).
+  // without a kind: 500 (docs/decisions/0043-bad-input-corpus.md, found by the bad-input corpus).
   @IsObject({ each: true, message: messages.analyticsEventInvalid })
   @ArrayMaxSize(MAX_EVENTS_PER_REQUEST, { message: messages.analyticsEventsInvalid })
   @ArrayMinSize(1, { message: messages.analyticsEventsInvalid })

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** One changed field of an entry, as the screens say it (issue 27 item 4; audit/describe-audit-entry.ts). */
+/** One changed field of an entry, as the screens say it (docs/decisions/0082-korean-audit-log.md; audit/describe-audit-entry.ts). */
 export class AuditChangeDto {
   /** Stable name of the field (`pname`, `photo`, `showFrom`, `bookingEnabled`…). */
   field!: string;
@@ -12,7 +12,7 @@ export class AuditChangeDto {
   after!: string | null;
 }
 
-/** One administrator write in the audit trail (issue 15 item 7). */
+/** One administrator write in the audit trail (docs/decisions/0047-logs-metrics-audit.md). */
 export class AuditEntryDto {
   /** Entry id, increasing in time. */
   id!: number;
@@ -41,9 +41,9 @@ export class AuditEntryDto {
   /** The request's `X-Request-Id`, to find its log lines. */
   requestId!: string | null;
   /**
-   * What happened, in the screens' words (issue 27 item 4): `링크 ‘수제 딸기잼 세트’ 추가 (사진 포함)`,
+   * What happened, in the screens' words (docs/decisions/0082-korean-audit-log.md): `링크 ‘수제 딸기잼 세트’ 추가 (사진 포함)`,
    * `김하늘 님 예약 입장 확인`, `예약 받기 멈춤 · 1회차 · …`, `백업 복원`. A booking's name only while the booking still
-   * holds it (erased on schedule, issue 13); never a phone number.
+   * holds it (erased on schedule, docs/decisions/0030-popup-bookings.md); never a phone number.
    */
   title!: string;
   /**

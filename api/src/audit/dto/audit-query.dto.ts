@@ -15,7 +15,7 @@ const isWholeNumber = (value: unknown, max: number): boolean =>
 const absent = (value: unknown): boolean => value === undefined;
 
 /**
- * The query of `GET /api/audit` (issue 15 item 7; filters: issue 27 item 4). Every value arrives as the string the
+ * The query of `GET /api/audit` (docs/decisions/0047-logs-metrics-audit.md; filters: docs/decisions/0082-korean-audit-log.md). Every value arrives as the string the
  * URL held (the global pipe converts nothing: validation.ts); each field refuses anything else with its own Korean
  * sentence, 400. An unknown parameter is refused too (the global pipe's `forbidNonWhitelisted`).
  * - before: keyset cursor, entries with a smaller id only (the answer's `next`).

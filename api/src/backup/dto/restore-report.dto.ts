@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** What an archive holds and what restoring it replaces (issue 12 "show what will be replaced (counts)"). */
+/** What an archive holds and what restoring it replaces (docs/decisions/0029-backup-restore-upgrade.md). */
 export class RestoreReportDto {
   /** When the archive was made (ISO 8601). */
   createdAt!: string;
@@ -12,7 +12,7 @@ export class RestoreReportDto {
   current!: Record<string, number>;
 }
 
-/** `POST /api/backup/check` and `POST /api/backup/restore`: `{ message, product }` (DECISIONS D1). */
+/** `POST /api/backup/check` and `POST /api/backup/restore`: `{ message, product }` (docs/decisions/0001-response-envelope.md). */
 export class RestoreResponse {
   /** One Korean sentence. */
   message!: string;

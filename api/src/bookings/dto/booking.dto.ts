@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { PopupDto } from '../../popups/dto/popup.dto';
 import { BOOKING_STATES, BOOKING_STATUSES, type BookingState, type BookingStatus } from '../booking-rules';
 
-/** The popup's public information on `/reserve` (issue 13). */
+/** The popup's public information on `/reserve` (docs/decisions/0030-popup-bookings.md). */
 export class PopupInfoDto {
   title!: string;
   place!: string;
@@ -12,7 +12,7 @@ export class PopupInfoDto {
   imagelink!: string | null;
 }
 
-/** A slot as visitors see it: no personal data, only times, bounds and what is left (issue 13). */
+/** A slot as visitors see it: no personal data, only times, bounds and what is left (docs/decisions/0030-popup-bookings.md). */
 export class ReserveSlotDto {
   id!: number;
   /** Turn (회차): '1'–'3', or null. */
@@ -53,7 +53,7 @@ export class ReservePageDto {
   retentionDays!: number;
   /**
    * Hours before a slot's start the reminder email goes out (REMINDER_HOURS_BEFORE), for the email consent; null when
-   * this site sends no reminders (no SMTP_URL): the form then asks for no email address (issue 26 item 5).
+   * this site sends no reminders (no SMTP_URL): the form then asks for no email address (docs/decisions/0076-calendar-and-reminders.md).
    */
   reminderHoursBefore!: number | null;
 }
@@ -91,7 +91,7 @@ export class BookingResponse {
   product!: BookingDto;
 }
 
-/** A booking write's answer (DECISIONS D1). */
+/** A booking write's answer (docs/decisions/0001-response-envelope.md). */
 export class BookingWriteResponse {
   /** What was done, one Korean sentence. */
   message!: string;
@@ -107,7 +107,7 @@ export class AdminBookingDto {
   name!: string | null;
   /** `01012345678`; null once erased. */
   phone!: string | null;
-  /** The reminder address the visitor gave (issue 26 item 5); null when none was given, and once erased. */
+  /** The reminder address the visitor gave (docs/decisions/0076-calendar-and-reminders.md); null when none was given, and once erased. */
   email!: string | null;
   partySize!: number;
   @ApiProperty({ enum: BOOKING_STATES })
@@ -130,7 +130,7 @@ export class AdminBookingListResponse {
   product!: AdminBookingListDto;
 }
 
-/** A booking with its slot, as the door check-in screen shows it (issue 27 item 3). */
+/** A booking with its slot, as the door check-in screen shows it (docs/decisions/0081-camera-check-in.md). */
 export class AdminBookingWithSlotDto {
   booking!: AdminBookingDto;
   /** The booking's slot with its counts; its startdate tells the screen whether the booking is for today. */
@@ -142,7 +142,7 @@ export class AdminBookingWithSlotResponse {
   product!: AdminBookingWithSlotDto;
 }
 
-/** An administrator's booking write (DECISIONS D1). */
+/** An administrator's booking write (docs/decisions/0001-response-envelope.md). */
 export class AdminBookingWriteResponse {
   message!: string;
   product!: AdminBookingDto;

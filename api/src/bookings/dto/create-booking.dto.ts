@@ -14,10 +14,10 @@ const digitsToNumber = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : value;
 
 /**
- * Body of `POST /api/reserve/bookings` (issue 13): a visitor books `partySize` seats of slot `slotId`. Each field
+ * Body of `POST /api/reserve/bookings` (docs/decisions/0030-popup-bookings.md): a visitor books `partySize` seats of slot `slotId`. Each field
  * reports one Korean sentence; unknown fields are refused. The phone is stored as `010xxxxxxxx` whatever the visitor
  * typed (`010-1234-5678`, spaces, `+82 10…`). The slot's own party bounds, times and capacity are checked by the
- * service (4xx with their own sentences). The email address is optional (issue 26 item 5): given, it must be an
+ * service (4xx with their own sentences). The email address is optional (docs/decisions/0076-calendar-and-reminders.md): given, it must be an
  * address and come with its own consent (`emailConsent: true`), and the booking is reminded by email before the slot.
  */
 export class CreateBookingDto {

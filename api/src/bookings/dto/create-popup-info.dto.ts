@@ -14,7 +14,7 @@ const text = (name: string, max: number, message: string) =>
   });
 
 /**
- * Body of `PUT /api/popup/info` (issue 13): the popup's public title, place and notice (with the cancellation and
+ * Body of `PUT /api/popup/info` (docs/decisions/0030-popup-bookings.md): the popup's public title, place and notice (with the cancellation and
  * no-show rule), shown on `/reserve` before anyone books. The image is uploaded separately
  * (`POST /api/popup/info/image`).
  */

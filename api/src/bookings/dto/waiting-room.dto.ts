@@ -2,7 +2,7 @@ import { ApiProperty, PickType } from '@nestjs/swagger';
 import type { QueueTicketStatus } from '../waiting-room.service';
 import { CreateBookingDto } from './create-booking.dto';
 
-/** Body of `POST /api/reserve/queue` (issue 26 item 3): the slot the visitor wants to book, checked as a booking's. */
+/** Body of `POST /api/reserve/queue` (docs/decisions/0074-waiting-room.md): the slot the visitor wants to book, checked as a booking's. */
 export class JoinQueueDto extends PickType(CreateBookingDto, ['slotId'] as const) {}
 
 /** A visitor's place in the waiting room of a slot (bookings/waiting-room.service.ts QueueTicketView). */

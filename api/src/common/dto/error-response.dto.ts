@@ -1,4 +1,4 @@
-/** One field-level problem in an error envelope (DECISIONS D1). */
+/** One field-level problem in an error envelope (docs/decisions/0001-response-envelope.md). */
 export class FieldErrorDto {
   /** The request field, as the client sent it (`pname`, `startdate`…). */
   field!: string;
@@ -7,7 +7,7 @@ export class FieldErrorDto {
 }
 
 /**
- * The body of every 4xx/5xx answer (DECISIONS D1): `message` is always one Korean sentence the screens show in an
+ * The body of every 4xx/5xx answer (docs/decisions/0001-response-envelope.md): `message` is always one Korean sentence the screens show in an
  * alert; a 400 from validation also lists every broken rule in `errors`.
  */
 export class ErrorResponse {
@@ -18,7 +18,7 @@ export class ErrorResponse {
   /** Every broken rule of a 400 from validation. */
   errors?: FieldErrorDto[];
   /**
-   * The id of this request, also in the `X-Request-Id` header and on every log line of the request (issue 15 item 7),
+   * The id of this request, also in the `X-Request-Id` header and on every log line of the request (docs/decisions/0047-logs-metrics-audit.md),
    * so an error shown to a person can be looked up in the logs.
    */
   requestId?: string;

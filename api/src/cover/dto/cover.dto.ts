@@ -1,11 +1,11 @@
 import { ErrorResponse } from '../../common/dto/error-response.dto';
 
-/** The current cover image (DECISIONS D2: at most one). */
+/** The current cover image (docs/decisions/0002-entities.md: at most one). */
 export class CoverDto {
   /** `/api/images/<key>`. */
   imagelink!: string;
   /**
-   * Edit version (issue 15 item 8): 1 for the first cover, +1 on every replace. Send it back with the next replace
+   * Edit version (docs/decisions/0048-no-silent-overwrite.md): 1 for the first cover, +1 on every replace. Send it back with the next replace
    * (`If-Match: "<version>"`) to be refused with 409 instead of replacing a cover someone else set meanwhile.
    */
   version!: number;
@@ -24,7 +24,7 @@ export class CoverWriteResponse {
 }
 
 /**
- * A stale cover replace's 409 (issue 15 item 8): the error envelope plus the cover as stored now (null when there is
+ * A stale cover replace's 409 (docs/decisions/0048-no-silent-overwrite.md): the error envelope plus the cover as stored now (null when there is
  * none), so the screen can show the current cover beside the administrator's image.
  */
 export class CoverConflictResponse extends ErrorResponse {

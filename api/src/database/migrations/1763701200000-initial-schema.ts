@@ -1,9 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The whole schema of DECISIONS D2 in one migration, so later issues add behaviour without reshaping tables.
- * Constraints carry the rules the database can keep by itself (pcode unique but deferred for reorders,
- * enddate >= startdate, popup bounds, a single cover row, content-addressed images).
+ * The whole schema of docs/decisions/0002-entities.md in one migration, so later issues add behaviour without reshaping
+ * tables. Constraints carry the rules the database can keep by itself (pcode unique but deferred for reorders, enddate
+ * >= startdate, popup bounds, a single cover row, content-addressed images).
  */
 export class InitialSchema1763701200000 implements MigrationInterface {
   name = 'InitialSchema1763701200000';

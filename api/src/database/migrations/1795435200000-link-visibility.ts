@@ -1,8 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Per-link visibility (issue 12): an on/off switch and an optional window. A link shows on the public page while it
- * is enabled and `now` is within [show_from, show_until); either end may be open. Existing links stay visible.
+ * Per-link visibility (docs/decisions/0026-creator-features.md): an on/off switch and an optional window. A link shows
+ * on the public page while it is enabled and `now` is within [show_from, show_until); either end may be open. Existing
+ * links stay visible.
  */
 export class LinkVisibility1795435200000 implements MigrationInterface {
   name = 'LinkVisibility1795435200000';

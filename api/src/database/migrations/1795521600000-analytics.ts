@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * First-party analytics (issue 12 item 1): raw events, rolled up into daily counts that the administrator's charts
- * read, and the daily salt of the visitor hash.
+ * First-party analytics (docs/decisions/0027-first-party-analytics.md): raw events, rolled up into daily counts that
+ * the administrator's charts read, and the daily salt of the visitor hash.
  *
  * - `analytics_events`: one row per page view or click, kept ANALYTICS_RAW_RETENTION_DAYS. No IP address, no cookie:
  *   `visitor` is the first 8 bytes of SHA-256(daily salt, client address, user agent), a number that means nothing

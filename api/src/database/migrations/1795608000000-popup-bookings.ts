@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Bookings of popup slots (issue 13). The capacity rules live here, so they hold whatever number of API processes
- * write at once (ARCHITECTURE.md "Correctness lives in PostgreSQL"):
+ * Bookings of popup slots (docs/decisions/0030-popup-bookings.md). The capacity rules live here, so they hold whatever
+ * number of API processes write at once (ARCHITECTURE.md "Correctness lives in PostgreSQL"):
  * - each slot keeps its booking settings (open and close time, cancellation deadline in hours before the start,
  *   party size per booking, a manual switch) and its counters `booked_people` / `booked_tables`, which CHECKs keep
  *   between 0 and the head count / bookable tables, so no write can oversell or go below zero;

@@ -1,9 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The audit trail of administrator writes (issue 15 item 7, audit/): who (token subject and username), when, what
- * (method, route template, entity and id), the entity before and after as JSON, the request id and the status.
- * Rows are only ever inserted; `GET /api/audit` reads them newest first by id (keyset pagination).
+ * The audit trail of administrator writes (docs/decisions/0047-logs-metrics-audit.md, audit/): who (token subject and
+ * username), when, what (method, route template, entity and id), the entity before and after as JSON, the request id
+ * and the status. Rows are only ever inserted; `GET /api/audit` reads them newest first by id (keyset pagination).
  */
 export class AuditEntry1795694400000 implements MigrationInterface {
   name = 'AuditEntry1795694400000';

@@ -1,10 +1,11 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The edit version of popup slots and of the cover (issue 15 item 8, as links.version and plans.version): 1 when
- * created, +1 on every administrator save of the slot (`PUT /api/popup/update/:id`, the booking switch) or every
- * cover replace. A write that names the version it was loaded at (`If-Match`, or `version` in a slot update's body)
- * is refused with 409 when it is stale. Bookings change a slot's counts, not its version. Existing rows start at 1.
+ * The edit version of popup slots and of the cover (docs/decisions/0048-no-silent-overwrite.md, as links.version and
+ * plans.version): 1 when created, +1 on every administrator save of the slot (`PUT /api/popup/update/:id`, the booking
+ * switch) or every cover replace. A write that names the version it was loaded at (`If-Match`, or `version` in a slot
+ * update's body) is refused with 409 when it is stale. Bookings change a slot's counts, not its version. Existing rows
+ * start at 1.
  */
 export class PopupCoverVersion1795781400000 implements MigrationInterface {
   name = 'PopupCoverVersion1795781400000';

@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Indexes of the paged public read (issue 14 item 5), so a page of `GET /api/store/page` costs the same at any depth
- * of a 10,000-link catalogue:
+ * Indexes of the paged public read (docs/decisions/0036-paged-public-read.md), so a page of `GET /api/store/page` costs
+ * the same at any depth of a 10,000-link catalogue:
  * - `links_display_order_idx` (pcode, id): `WHERE (pcode, id) > ($1, $2) ORDER BY pcode, id LIMIT n` is an index
  *   range scan with the row comparison as its condition (`links_pcode_unique` covers pcode alone; the planner may
  *   still pick it with an incremental sort deep in the order, an equally bounded range scan);

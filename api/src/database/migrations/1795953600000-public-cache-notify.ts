@@ -1,12 +1,13 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 28 item 4 "Invalidation that cannot be lost": every write to a table the public reads come from announces
- * itself with `pg_notify('linksite_public_reads', '')` from a trigger, inside the write's own transaction. PostgreSQL
- * delivers a notification when (and only if) its transaction commits, so the announcement commits with the data or not
- * at all, whatever made the write: an API request, a booking, `npm run seed`, `npm run restore` (TRUNCATE and INSERT),
- * psql. Every API process LISTENs on the channel (public-cache/invalidation-channel.ts) and empties its PublicCache.
- * Notifications with the same channel and payload in one transaction are delivered once: a restore is one message.
+ * docs/decisions/0089-invalidation-cannot-be-lost.md "Invalidation that cannot be lost": every write to a table the
+ * public reads come from announces itself with `pg_notify('linksite_public_reads', '')` from a trigger, inside the
+ * write's own transaction. PostgreSQL delivers a notification when (and only if) its transaction commits, so the
+ * announcement commits with the data or not at all, whatever made the write: an API request, a booking, `npm run seed`,
+ * `npm run restore` (TRUNCATE and INSERT), psql. Every API process LISTENs on the channel
+ * (public-cache/invalidation-channel.ts) and empties its PublicCache. Notifications with the same channel and payload
+ * in one transaction are delivered once: a restore is one message.
  *
  * The tables are those of the public reads (`@PublicRead()` routes): `links`, `plans`, `cover` and `popup_slots`. A
  * public read over another table needs that table added here (a new migration), or its writes would not be seen.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Booking reminders by email (issue 26 item 5, docs/notifications.md):
+ * Booking reminders by email (docs/decisions/0076-calendar-and-reminders.md, docs/notifications.md):
  * - `email`: the address a visitor may give, with its own consent, to be reminded before the slot; personal data like
  *   the name and the phone number, so it is erased with them (`bookings_erased_email`: an erased booking has none);
  * - `reminded_at`: when the reminder job claimed the booking. A job run sets it in the same conditional UPDATE that

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Bounded analytics storage (issue 26 item 1, analytics/analytics-ingest.service.ts):
+ * Bounded analytics storage (docs/decisions/0072-cheap-analytics-ingest.md, analytics/analytics-ingest.service.ts):
  *
  * - `analytics_ingest_days`: per Asia/Seoul day, the events the ingest stored (`stored`, what ANALYTICS_DAILY_BUDGET
  *   is spent against, shared by every API process), left out by the day's sampling once the budget was spent

@@ -1,13 +1,13 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Issue 27 item 2 "People": an account the owner disables is refused by the API at once, in every API process.
- * `administrators.disabled_at` is set when `PATCH /api/people/:id` disables the account and cleared when it enables it
- * again (people/people.service.ts); AccessTokenGuard asks admins/disabled-accounts.ts, which keeps the answers in
- * memory. Every change of `disabled_at` announces itself from a trigger with `pg_notify('linksite_disabled_accounts',
- * '')` inside the writing transaction (the public cache's way, 1795953600000-public-cache-notify.ts), so each process
- * forgets its answers when, and only when, the change commits. A sign-in's upsert (`POST /api/login`) leaves
- * `disabled_at` alone and sends nothing.
+ * docs/decisions/0080-people-invites-totp.md "People": an account the owner disables is refused by the API at once, in
+ * every API process. `administrators.disabled_at` is set when `PATCH /api/people/:id` disables the account and cleared
+ * when it enables it again (people/people.service.ts); AccessTokenGuard asks admins/disabled-accounts.ts, which keeps
+ * the answers in memory. Every change of `disabled_at` announces itself from a trigger with
+ * `pg_notify('linksite_disabled_accounts', '')` inside the writing transaction (the public cache's way,
+ * 1795953600000-public-cache-notify.ts), so each process forgets its answers when, and only when, the change commits. A
+ * sign-in's upsert (`POST /api/login`) leaves `disabled_at` alone and sends nothing.
  */
 export class AdministratorDisabled1796299200000 implements MigrationInterface {
   name = 'AdministratorDisabled1796299200000';

@@ -1,9 +1,10 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The waiting room of popup bookings (issue 26 item 3, bookings/waiting-room.service.ts): one ticket per visitor and
- * slot, admitted in order of arrival (`id`). Only a hash of the ticket is kept. A ticket is waiting (admitted_at
- * null), admitted until expires_at, or used by the booking it let through. Old tickets go with their slot.
+ * The waiting room of popup bookings (docs/decisions/0074-waiting-room.md, bookings/waiting-room.service.ts): one
+ * ticket per visitor and slot, admitted in order of arrival (`id`). Only a hash of the ticket is kept. A ticket is
+ * waiting (admitted_at null), admitted until expires_at, or used by the booking it let through. Old tickets go with
+ * their slot.
  */
 export class BookingWaitingRoom1796385600000 implements MigrationInterface {
   name = 'BookingWaitingRoom1796385600000';

@@ -1,10 +1,10 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The waitlist of full popup slots (issue 26 item 4, bookings/waitlist.service.ts): visitors who asked for a freed
- * seat, in order of asking (`id`). An offer holds the freed seats in the slot's counters (booked_people,
- * booked_tables) until it is taken (a booking is made) or its hold ends (given back, offered to the next). Names,
- * phone numbers and email addresses are erased with the bookings' (BOOKING_RETENTION_DAYS after the slot).
+ * The waitlist of full popup slots (docs/decisions/0075-waitlist.md, bookings/waitlist.service.ts): visitors who asked
+ * for a freed seat, in order of asking (`id`). An offer holds the freed seats in the slot's counters (booked_people,
+ * booked_tables) until it is taken (a booking is made) or its hold ends (given back, offered to the next). Names, phone
+ * numbers and email addresses are erased with the bookings' (BOOKING_RETENTION_DAYS after the slot).
  */
 export class BookingWaitlist1796472000000 implements MigrationInterface {
   name = 'BookingWaitlist1796472000000';

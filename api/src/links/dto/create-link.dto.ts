@@ -15,7 +15,7 @@ import {
 } from './link-fields';
 
 /**
- * Body of `POST /api/store/create` (spec §7: pname, tag, link, imagelink; DECISIONS D2, D6; issue 12 visibility:
+ * Body of `POST /api/store/create` (docs/product.md#7-api-calls: pname, tag, link, imagelink; docs/decisions/0002-entities.md, docs/decisions/0006-korean-wording.md; docs/decisions/0026-creator-features.md visibility:
  * enabled, showFrom, showUntil). Strings are trimmed; an empty `tag`, `link`, `imagelink`, `showFrom` or `showUntil`
  * means none. Unknown fields are refused (400). The window's order (showUntil after showFrom) is checked by the
  * service against the stored values, since an update may send one end only.
@@ -23,7 +23,7 @@ import {
  * `message`, so the type/required rule sits lowest.
  */
 export class CreateLinkDto {
-  /** 1–100 characters after trimming; required (spec §5 `messages.pnameRequired`). */
+  /** 1–100 characters after trimming; required (docs/product.md#5-validation `messages.pnameRequired`). */
   @ApiProperty({ minLength: 1, maxLength: 100, example: '수제 딸기잼 세트' })
   @Trim()
   @MaxLength(100, { message: messages.pnameTooLong })
@@ -32,8 +32,8 @@ export class CreateLinkDto {
   pname!: string;
 
   /**
-   * One string, split on `,` and `/` (DECISIONS D2): at most 20 tags of at most 30 characters. A leading `#` of a
-   * tag is dropped (`#해시` → `해시`, issue 16 item 5).
+   * One string, split on `,` and `/` (docs/decisions/0002-entities.md): at most 20 tags of at most 30 characters. A leading `#` of a
+   * tag is dropped (`#해시` → `해시`, docs/decisions/0055-form-flow.md).
    */
   @ApiPropertyOptional({ type: String, nullable: true, example: '간식, 선물추천/홈카페' })
   @TagInput()
@@ -69,7 +69,7 @@ export class CreateLinkDto {
   enabled?: boolean;
 
   /**
-   * The label the public card starts with (issue 25 item 7): `none` (default on create), `ad` 광고, `sponsored` 협찬,
+   * The label the public card starts with (docs/decisions/0070-disclosure-label.md): `none` (default on create), `ad` 광고, `sponsored` 협찬,
    * `affiliate` 제휴. Anything else: 400 `messages.linkDisclosureInvalid` (null
    * too, here; an update, whose fields are optional, reads null as omitted).
    */

@@ -14,8 +14,9 @@ export const Trim = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 
 /**
- * `tag`: the one tag string with each tag's leading `#` dropped (`#해시, #간식` → `해시, 간식`, issue 16 item 5) and
- * empty parts and duplicates removed (`splitTagInput`); nothing left means none (null). Other types pass through.
+ * `tag`: the one tag string with each tag's leading `#` dropped (`#해시, #간식` → `해시, 간식`,
+ * docs/decisions/0055-form-flow.md) and empty parts and duplicates removed (`splitTagInput`); nothing left means none
+ * (null). Other types pass through.
  */
 export const TagInput = () =>
   Transform(({ value }: { value: unknown }) =>
@@ -30,7 +31,10 @@ export const IsHttpUrl = (options: ValidationOptions) =>
 export const IsImageLink = (options: ValidationOptions) =>
   ValidateBy({ name: 'isImageLink', validator: { validate: (value) => isImageLink(value) } }, options);
 
-/** At most MAX_TAGS distinct tags (DECISIONS D2); more is refused rather than cut, so nothing is lost silently. */
+/**
+ * At most MAX_TAGS distinct tags (docs/decisions/0002-entities.md); more is refused rather than cut, so nothing is lost
+ * silently.
+ */
 export const HasAtMostMaxTags = (options: ValidationOptions) =>
   ValidateBy(
     {
@@ -40,7 +44,7 @@ export const HasAtMostMaxTags = (options: ValidationOptions) =>
     options,
   );
 
-/** Every tag at most MAX_TAG_LENGTH characters (code points, DECISIONS D2). */
+/** Every tag at most MAX_TAG_LENGTH characters (code points, docs/decisions/0002-entities.md). */
 export const HasNoLongTag = (options: ValidationOptions) =>
   ValidateBy(
     {

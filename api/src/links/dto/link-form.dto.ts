@@ -6,7 +6,7 @@ import { messages } from '../../common/messages';
 import { CreateLinkDto } from './create-link.dto';
 
 /**
- * The text parts of `POST /api/store/create/with-image` (issue 16 item 1): the fields of CreateLinkDto, with the same
+ * The text parts of `POST /api/store/create/with-image` (docs/decisions/0051-nothing-half-saved.md): the fields of CreateLinkDto, with the same
  * rules and messages, except `imagelink` (the request's file is the image; sending one is refused as an unknown
  * field). Multipart parts are strings, so `enabled` is `'true'` or `'false'`.
  */
@@ -25,7 +25,7 @@ export class CreateLinkFormDto extends OmitType(CreateLinkDto, ['imagelink', 'en
  */
 export class UpdateLinkFormDto extends PartialType(CreateLinkFormDto) {
   /**
-   * The link's `version` when the form loaded it (issue 15 item 8), as a text part (`'3'`); see UpdateLinkDto.version.
+   * The link's `version` when the form loaded it (docs/decisions/0048-no-silent-overwrite.md), as a text part (`'3'`); see UpdateLinkDto.version.
    * Stale: 409 and nothing stored (neither the fields nor the image).
    */
   @ApiPropertyOptional({ type: Number, minimum: 1, example: 3 })

@@ -3,7 +3,7 @@ import type { LinkVisibility } from '../link-visibility';
 import { LINK_DISCLOSURES, type LinkDisclosure } from '../link.entity';
 import { ErrorResponse } from '../../common/dto/error-response.dto';
 
-/** A link (product card) as the API answers it (DECISIONS D2/D3). */
+/** A link (product card) as the API answers it (docs/decisions/0002-entities.md, docs/decisions/0003-api-calls.md). */
 export class LinkDto {
   id!: number;
   /** Name, 1–100 characters. */
@@ -20,7 +20,7 @@ export class LinkDto {
   pcode!: number;
   /** Shown to visitors at all (the 숨김 switch). */
   enabled!: boolean;
-  /** The label the public card starts with (issue 25 item 7): `none`, `ad` 광고, `sponsored` 협찬, `affiliate` 제휴. */
+  /** The label the public card starts with (docs/decisions/0070-disclosure-label.md): `none`, `ad` 광고, `sponsored` 협찬, `affiliate` 제휴. */
   @ApiProperty({ enum: LINK_DISCLOSURES })
   disclosure!: LinkDisclosure;
   /** First instant the card shows (ISO 8601, UTC), or null. */
@@ -33,7 +33,7 @@ export class LinkDto {
   /** For a scheduled link, whole days (Asia/Seoul) until it opens (the badge's D-n); otherwise null. */
   opensInDays!: number | null;
   /**
-   * Edit version (issue 15 item 8): 1 when created, +1 on every saved edit. Send it back with an update or delete
+   * Edit version (docs/decisions/0048-no-silent-overwrite.md): 1 when created, +1 on every saved edit. Send it back with an update or delete
    * (`If-Match: "<version>"`, or `version` in an update's body) to be refused with 409 instead of overwriting
    * another administrator's newer change.
    */
@@ -50,14 +50,14 @@ export class LinkResponse {
   product!: LinkDto;
 }
 
-/** A link write's answer: `{ message, product }` (DECISIONS D1). */
+/** A link write's answer: `{ message, product }` (docs/decisions/0001-response-envelope.md). */
 export class LinkWriteResponse {
   /** What was done, one Korean sentence. */
   message!: string;
   product!: LinkDto;
 }
 
-/** The reorder's answer: `{ message, product }` with the whole list in its new order (DECISIONS D3). */
+/** The reorder's answer: `{ message, product }` with the whole list in its new order (docs/decisions/0003-api-calls.md). */
 export class LinkOrderResponse {
   /** What was done, one Korean sentence. */
   message!: string;
@@ -65,19 +65,19 @@ export class LinkOrderResponse {
 }
 
 /**
- * A stale update's or delete's 409 (issue 15 item 8): the error envelope plus the link as stored now, so the form
+ * A stale update's or delete's 409 (docs/decisions/0048-no-silent-overwrite.md): the error envelope plus the link as stored now, so the form
  * can show what changed and apply the administrator's edit on top of it.
  */
 export class LinkConflictResponse extends ErrorResponse {
   product!: LinkDto;
 }
 
-/** A stale reorder's 409 (DECISIONS D3): the error envelope plus the current ordered list, so the screen can refresh. */
+/** A stale reorder's 409 (docs/decisions/0003-api-calls.md): the error envelope plus the current ordered list, so the screen can refresh. */
 export class LinkOrderConflictResponse extends ErrorResponse {
   product!: LinkDto[];
 }
 
-/** One page of the public read (issue 14 item 5): the links in display order and where the next page starts. */
+/** One page of the public read (docs/decisions/0036-paged-public-read.md): the links in display order and where the next page starts. */
 export class LinkPage {
   /** The links of this page, the shape of `GET /api/store`'s, ordered by pcode then id. */
   items!: LinkDto[];
@@ -85,7 +85,7 @@ export class LinkPage {
   nextCursor!: string | null;
 }
 
-/** `GET /api/store/page`: `{ product: { items, nextCursor } }` (the D1 read envelope). */
+/** `GET /api/store/page`: `{ product: { items, nextCursor } }` (the docs/decisions/0001-response-envelope.md read envelope). */
 export class LinkPageResponse {
   product!: LinkPage;
 }

@@ -9,7 +9,7 @@ import { CreateLinkDto } from './create-link.dto';
  */
 export class UpdateLinkDto extends PartialType(CreateLinkDto) {
   /**
-   * The link's `version` when the form loaded it (issue 15 item 8). When it is no longer the stored one, nothing
+   * The link's `version` when the form loaded it (docs/decisions/0048-no-silent-overwrite.md). When it is no longer the stored one, nothing
    * changes and the answer is 409 with the stored link. Omitted: saved whatever the stored version (older clients).
    * The same as sending `If-Match: "<version>"`.
    */

@@ -5,7 +5,7 @@ import { Trim, TrimToNull } from '../../links/dto/link-fields';
 import { ACCOUNT_ROLES, type AccountRole } from '../idp-accounts';
 
 /**
- * Body of `POST /api/people/invitations` (issue 27 item 2). Strings are trimmed; an empty `email` means none. Unknown
+ * Body of `POST /api/people/invitations` (docs/decisions/0080-people-invites-totp.md). Strings are trimmed; an empty `email` means none. Unknown
  * fields are refused (400). The first broken rule becomes the answer's `message` (rules are checked bottom-up).
  */
 export class CreateInvitationDto {

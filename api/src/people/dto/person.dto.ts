@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ErrorResponse } from '../../common/dto/error-response.dto';
 import { ACCOUNT_ROLES, ACCOUNT_STATUSES, type AccountRole, type AccountStatus } from '../idp-accounts';
 
-/** One person who may sign in to the admin screens (issue 27 item 2), as the identity provider keeps the account. */
+/** One person who may sign in to the admin screens (docs/decisions/0080-people-invites-totp.md), as the identity provider keeps the account. */
 export class PersonDto {
   /** The account's id: the `sub` of its access tokens. */
   id!: string;
@@ -12,7 +12,7 @@ export class PersonDto {
   name!: string;
   /** Optional contact address; null when none was given. */
   email!: string | null;
-  /** `owner` 소유자, `editor` 편집자 or `staff` 스태프 (issue 27 item 1). */
+  /** `owner` 소유자, `editor` 편집자 or `staff` 스태프 (docs/decisions/0079-roles.md). */
   @ApiProperty({ enum: ACCOUNT_ROLES })
   role!: AccountRole;
   /** `active` 사용 중, `invited` 초대됨 (has not set a password yet), `disabled` 사용 중지. */

@@ -4,7 +4,7 @@ import { messages } from '../../common/messages';
 import { ACCOUNT_ROLES, type AccountRole } from '../idp-accounts';
 
 /**
- * Body of `PATCH /api/people/:id` (issue 27 item 2): a new role, and/or disabling (`true`) or enabling (`false`) the
+ * Body of `PATCH /api/people/:id` (docs/decisions/0080-people-invites-totp.md): a new role, and/or disabling (`true`) or enabling (`false`) the
  * account. At least one of them (else 400 `messages.personPatchEmpty`); unknown fields are refused.
  */
 export class UpdatePersonDto {

@@ -10,10 +10,10 @@ const dateMessage = ({ value }: ValidationArguments): string =>
   isMissing(value) ? messages.requiredValues : messages.planDateInvalid;
 
 /**
- * Body of `POST /api/plan` (DECISIONS D2 "Plan", D3; spec §2 "Schedule create and edit", §5), mirroring the
+ * Body of `POST /api/plan` (docs/decisions/0002-entities.md "Plan", docs/decisions/0003-api-calls.md; docs/product.md#2-screens-and-routes "Schedule create and edit", docs/product.md#5-validation), mirroring the
  * 일정 등록 form. Unknown fields are refused by the global pipe. Each field reports one Korean sentence:
- * - startdate, enddate: required (`messages.requiredValues`, spec §5 / D6), real calendar days `YYYY-MM-DD`.
- * - enddate not before startdate (`messages.planEndBeforeStart`, spec §5: the end picker's minimum).
+ * - startdate, enddate: required (`messages.requiredValues`, docs/product.md#5-validation / docs/decisions/0006-korean-wording.md), real calendar days `YYYY-MM-DD`.
+ * - enddate not before startdate (`messages.planEndBeforeStart`, docs/product.md#5-validation: the end picker's minimum).
  * - title: trimmed, 1–200 characters (code points, as PostgreSQL's varchar(200) counts), no NUL.
  */
 export class CreatePlanDto {

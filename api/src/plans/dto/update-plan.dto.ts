@@ -4,13 +4,13 @@ import { messages } from '../../common/messages';
 import { CreatePlanDto } from './create-plan.dto';
 
 /**
- * Body of `PUT /api/plan/update/:id` (DECISIONS D3): the whole plan again, with the rules of CreatePlanDto.
+ * Body of `PUT /api/plan/update/:id` (docs/decisions/0003-api-calls.md): the whole plan again, with the rules of CreatePlanDto.
  * PUT replaces, so it is not a PartialType: the 일정 수정 form always sends every field, and a body with a
  * missing date is the same mistake as on create (`messages.requiredValues`), not "leave it unchanged".
  */
 export class UpdatePlanDto extends CreatePlanDto {
   /**
-   * The plan's `version` when the form loaded it (issue 15 item 8): stale → 409 with the stored plan, nothing
+   * The plan's `version` when the form loaded it (docs/decisions/0048-no-silent-overwrite.md): stale → 409 with the stored plan, nothing
    * changed. Omitted: saved whatever the stored version (older clients). The same as `If-Match: "<version>"`.
    */
   @ApiPropertyOptional({ type: Number, minimum: 1, example: 2 })

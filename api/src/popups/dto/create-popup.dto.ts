@@ -5,7 +5,7 @@ import { parseDateTime } from '../../common/calendar';
 import { messages } from '../../common/messages';
 import { CANCEL_HOURS_MAX, PARTY_SIZE_MAX } from '../../bookings/booking-rules';
 
-/** Bounds of DECISIONS D2 "Popup slot" (also CHECKs of the popup_slots table). */
+/** Bounds of docs/decisions/0002-entities.md "Popup slot" (also CHECKs of the popup_slots table). */
 export const POPUP_COUNT_MAX = 100_000;
 export const POPUP_TABLE_MAX = 10_000;
 export const POPUP_TURNS = ['1', '2', '3'] as const;
@@ -50,12 +50,12 @@ const optionalDateTime = (name: string) =>
   });
 
 /**
- * Body of `POST /api/popup` (DECISIONS D2 "Popup slot", D3; spec §2 "Popup create", §5), mirroring the
+ * Body of `POST /api/popup` (docs/decisions/0002-entities.md "Popup slot", docs/decisions/0003-api-calls.md; docs/product.md#2-screens-and-routes "Popup create", docs/product.md#5-validation), mirroring the
  * 팝업 예약 등록 form. Unknown fields are refused by the global pipe. Each field reports one Korean sentence:
  * - cnt: `'1' | '2' | '3'`, or `''` / null / absent for 선택 안 함 (stored as null).
- * - startdate, enddate: required (`messages.popupDatesRequired`, spec §5 / D6), RFC 3339
+ * - startdate, enddate: required (`messages.popupDatesRequired`, docs/product.md#5-validation / docs/decisions/0006-korean-wording.md), RFC 3339
  *   date-times with an offset; enddate after startdate, a zero-length slot refused (`messages.popupEndBeforeStart`,
- *   issue 16).
+ *   docs/decisions/0050-admin-console-real-use.md).
  * - count: head count, a whole number 0–100000; table: bookable tables, a whole number 0–10000. Digit strings
  *   from a form are converted; fractions, negatives, other strings, booleans and null are refused.
  */
@@ -129,7 +129,7 @@ export class CreatePopupDto {
   @wholeNumber('popupTable', POPUP_TABLE_MAX, messages.popupTableInvalid)
   table!: number;
 
-  // Booking settings (issue 13). Each is optional: absent on create → its default; absent on PUT → kept as it is,
+  // Booking settings (docs/decisions/0030-popup-bookings.md). Each is optional: absent on create → its default; absent on PUT → kept as it is,
   // so a form that predates bookings (an older mf-popups release) cannot reset them.
 
   @ApiProperty({

@@ -3,7 +3,7 @@ import { ErrorResponse } from '../../common/dto/error-response.dto';
 import { BOOKING_STATUSES, type BookingStatus } from '../../bookings/booking-rules';
 import { POPUP_TURNS } from './create-popup.dto';
 
-/** A popup reservation slot as the API answers it (DECISIONS D2). */
+/** A popup reservation slot as the API answers it (docs/decisions/0002-entities.md). */
 export class PopupDto {
   id!: number;
   /** Turn (회차): '1'–'3', or null for 선택 안 함. */
@@ -41,7 +41,7 @@ export class PopupDto {
   @ApiProperty({ enum: BOOKING_STATUSES })
   bookingStatus!: BookingStatus;
   /**
-   * Edit version (issue 15 item 8): 1 when created, +1 on every administrator save of the slot (update, the booking
+   * Edit version (docs/decisions/0048-no-silent-overwrite.md): 1 when created, +1 on every administrator save of the slot (update, the booking
    * switch; bookings do not count). Send it back with an update or delete (`If-Match: "<version>"`, or `version` in
    * an update's body) to be refused with 409 instead of overwriting.
    */
@@ -49,7 +49,7 @@ export class PopupDto {
 }
 
 /**
- * A slot write's 409: the error envelope, plus for a stale version (issue 15 item 8) the slot as stored now in
+ * A slot write's 409: the error envelope, plus for a stale version (docs/decisions/0048-no-silent-overwrite.md) the slot as stored now in
  * `product`, so the form can show what changed. The other 409s (below what bookings took, bookings waiting) have none.
  */
 export class PopupConflictResponse extends ErrorResponse {
@@ -66,7 +66,7 @@ export class PopupResponse {
   product!: PopupDto;
 }
 
-/** A popup write's answer: `{ message, product }` (DECISIONS D1); a delete returns the slot as it was. */
+/** A popup write's answer: `{ message, product }` (docs/decisions/0001-response-envelope.md); a delete returns the slot as it was. */
 export class PopupWriteResponse {
   /** What was done, one Korean sentence. */
   message!: string;

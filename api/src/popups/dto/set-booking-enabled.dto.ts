@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ValidateBy } from 'class-validator';
 import { messages } from '../../common/messages';
 
-/** Body of `PUT /api/popup/:id/booking-enabled`: the administrator's switch (issue 13). */
+/** Body of `PUT /api/popup/:id/booking-enabled`: the administrator's switch (docs/decisions/0030-popup-bookings.md). */
 export class SetBookingEnabledDto {
   @ApiProperty({ description: 'true: take bookings (within the open and close times); false: 마감 at once' })
   @ValidateBy({

@@ -4,12 +4,12 @@ import { messages } from '../../common/messages';
 import { CreatePopupDto } from './create-popup.dto';
 
 /**
- * Body of `PUT /api/popup/update/:id` (DECISIONS D3): the whole slot again, with the rules of CreatePopupDto.
+ * Body of `PUT /api/popup/update/:id` (docs/decisions/0003-api-calls.md): the whole slot again, with the rules of CreatePopupDto.
  * PUT replaces (the 팝업 예약 수정 form sends every field): an absent cnt means 선택 안 함, absent dates are refused.
  */
 export class UpdatePopupDto extends CreatePopupDto {
   /**
-   * The slot's `version` when the form loaded it (issue 15 item 8): stale → 409 with the stored slot, nothing
+   * The slot's `version` when the form loaded it (docs/decisions/0048-no-silent-overwrite.md): stale → 409 with the stored slot, nothing
    * changed. Omitted: saved whatever the stored version (older clients). The same as `If-Match: "<version>"`.
    */
   @ApiPropertyOptional({ type: Number, minimum: 1, example: 2 })

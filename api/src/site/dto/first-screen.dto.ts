@@ -4,7 +4,7 @@ import { PlanDto } from '../../plans/dto/plan.dto';
 import { TagWordDto } from '../../tags/dto/tag-word.dto';
 
 /**
- * What the first screen of `/` is drawn from (issue 14 item 1, docs/first-screen.md): the public reads the banner and
+ * What the first screen of `/` is drawn from (docs/decisions/0032-server-rendered-first-screen.md, docs/first-screen.md): the public reads the banner and
  * the first product cards need, each exactly as its own route answers it, in one answer, so the shell's server renders
  * `/` with one request and the apps start from the same data without fetching it again.
  */
@@ -17,7 +17,7 @@ export class FirstScreenDto {
   /** Whether `links` are all the links there are (that page's `nextCursor` is null). */
   linksComplete!: boolean;
   /**
-   * That page's `nextCursor` (issue 14 item 5): pass it as `after` to `GET /api/store/page` for the rest; null when
+   * That page's `nextCursor` (docs/decisions/0036-paged-public-read.md): pass it as `after` to `GET /api/store/page` for the rest; null when
    * `linksComplete`.
    */
   linksNextCursor!: string | null;
@@ -30,13 +30,13 @@ export class FirstScreenDto {
   /** The cover, as `GET /api/cover` answers it: null when none was ever uploaded. */
   cover!: CoverDto | null;
   /**
-   * Whether a popup slot takes bookings now (`GET /api/reserve/status`'s `open`, issue 13): the banner's and the
+   * Whether a popup slot takes bookings now (`GET /api/reserve/status`'s `open`, docs/decisions/0030-popup-bookings.md): the banner's and the
    * store's `팝업 예약하기` links are drawn when it is true.
    */
   reserveOpen!: boolean;
 }
 
-/** `GET /api/site/first-screen`: `{ product: FirstScreenDto }` (the D1 read envelope). */
+/** `GET /api/site/first-screen`: `{ product: FirstScreenDto }` (the docs/decisions/0001-response-envelope.md read envelope). */
 export class FirstScreenResponse {
   product!: FirstScreenDto;
 }

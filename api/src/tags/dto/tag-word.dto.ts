@@ -1,4 +1,4 @@
-/** A word of the keyword cloud (spec §3 "Tag cloud word"). */
+/** A word of the keyword cloud (docs/product.md#3-entities "Tag cloud word"). */
 export class TagWordDto {
   /** The tag. */
   text!: string;
@@ -6,7 +6,7 @@ export class TagWordDto {
   value!: number;
 }
 
-/** `GET /api/tag/list`: the top 100 tags by value, then text (DECISIONS D3). */
+/** `GET /api/tag/list`: the top 100 tags by value, then text (docs/decisions/0003-api-calls.md). */
 export class TagListResponse {
   product!: TagWordDto[];
 }
