@@ -10,7 +10,8 @@
  * 3. offer expired → passed on: the hold (WAITLIST_HOLD_MINUTES=10) ends unanswered; the page says it passed on and
  *    the next on the list is offered it, by email;
  * 4. the booking reminder email says the slot's Seoul time.
- * Screenshots (test-results/): opening-waiting-room-390.png, opening-waitlist-joined-390.png,
+ * Screenshots (test-results/, each also at 1280 px as …-desktop.png):
+ * opening-waiting-room-390.png, opening-waitlist-joined-390.png,
  * opening-waitlist-offer-390.png, opening-waitlist-expired-390.png.
  */
 import fs from 'node:fs';
@@ -51,7 +52,14 @@ let phone: Page;
 const slot = { w: 0, x: 0 };
 
 const sql = <T>(text: string, params: unknown[] = []): Promise<T[]> => session.sql<T>(text, params);
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(results, name), fullPage: true });
+/** A full-page screenshot `name` (…-390.png) at the page's phone width, and the same screen at 1280 px (…-desktop.png). */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(results, name), fullPage: true });
+  const phoneSize = page.viewportSize()!;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: path.join(results, name.replace(/-390\.png$/, '-desktop.png')), fullPage: true });
+  await page.setViewportSize(phoneSize);
+}
 
 /** Another visitor's request to the public API (not through the page), with its own device. */
 async function api<T>(method: 'GET' | 'POST', route: string, body?: object, headers: Record<string, string> = {}) {

@@ -11,7 +11,8 @@
  * 4. the owner disables the staff member: their next request is refused (401 사용이 중지된 계정입니다…) and their page
  *    goes to the sign-in screen;
  * 5. the audit log tells each step in Korean.
- * Screenshots (test-results/): team-people-390.png, team-editor-admin-390.png, team-staff-admin-390.png,
+ * Screenshots (test-results/, each also at 1280 px as …-desktop.png):
+ * team-people-390.png, team-editor-admin-390.png, team-staff-admin-390.png,
  * checkin-success-390.png, checkin-already-390.png, team-audit-390.png.
  */
 import fs from 'node:fs';
@@ -50,7 +51,14 @@ const INVITED = {
 
 const seoulToday = (): string => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
 const sql = <T>(text: string, params: unknown[] = []): Promise<T[]> => session.sql<T>(text, params);
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(results, name), fullPage: true });
+/** A full-page screenshot `name` (…-390.png) at the page's phone width, and the same screen at 1280 px (…-desktop.png). */
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(results, name), fullPage: true });
+  const phoneSize = page.viewportSize()!;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: path.join(results, name.replace(/-390\.png$/, '-desktop.png')), fullPage: true });
+  await page.setViewportSize(phoneSize);
+}
 /** The landing's own links (not the header's or footer's). */
 const landingLinks = async (page: Page): Promise<string[]> =>
   page.locator('.admin-page a').evaluateAll((links) => links.map((a) => a.textContent ?? ''));
