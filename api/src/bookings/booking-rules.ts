@@ -92,6 +92,32 @@ export function normalizeCode(value: unknown): string | null {
 export const isIdempotencyKey = (value: unknown): value is string =>
   typeof value === 'string' && /^[A-Za-z0-9_-]{8,64}$/.test(value);
 
+/** The body fields a booking or a waitlist entry is made of, as a submit sends them (CreateBookingDto). */
+export interface SubmittedBooking {
+  slotId: number;
+  name: string;
+  phone: string;
+  email?: string | null;
+  partySize: number;
+}
+
+/**
+ * Whether a stored booking or waitlist entry was made from the same body as a repeat of its Idempotency-Key: then the
+ * repeat answers it; otherwise the key was reused for another submit (409).
+ */
+export function sameSubmit(
+  row: { slot_id: number; name: string | null; phone: string | null; email: string | null; party_size: number },
+  body: SubmittedBooking,
+): boolean {
+  return (
+    row.slot_id === body.slotId &&
+    row.phone === body.phone &&
+    row.name === body.name &&
+    row.email === (body.email ?? null) &&
+    row.party_size === body.partySize
+  );
+}
+
 /** A field of a CSV row: quoted when needed; a leading `=`, `+`, `-`, `@` is defused so a spreadsheet never runs it. */
 export function csvField(value: string | number | null): string {
   let text = value === null ? '' : String(value);

@@ -8,8 +8,8 @@ import { uniqueViolation } from '../database/unique-violation';
 import { PopupSlot } from '../popups/popup-slot.entity';
 import { PublicCache } from '../public-cache/public-cache';
 import {
-  bookingStatus,
   type BookingState,
+  bookingStatus,
   cancelUntil,
   closesAt,
   csvField,
@@ -17,6 +17,7 @@ import {
   normalizeCode,
   remainingPeople,
   remainingTables,
+  sameSubmit,
   seoulDateTime,
 } from './booking-rules';
 import { bookingCalendar } from './booking-calendar';
@@ -187,13 +188,7 @@ export class BookingsService {
 
   /** The first booking of a repeated key, when the repeat asks for the same thing; else 409. */
   private async replay(row: BookingRow, body: CreateBookingDto): Promise<BookingOutcome> {
-    const same =
-      row.slot_id === body.slotId &&
-      row.phone === body.phone &&
-      row.name === body.name &&
-      row.email === (body.email ?? null) &&
-      row.party_size === body.partySize;
-    if (!same) throw new ApiError(409, messages.bookingIdempotencyKeyReused);
+    if (!sameSubmit(row, body)) throw new ApiError(409, messages.bookingIdempotencyKeyReused);
     return { created: false, booking: await this.publicView(row) };
   }
 

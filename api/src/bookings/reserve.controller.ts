@@ -36,6 +36,18 @@ const BOOKING_BODY_ERRORS = [
 ];
 
 /**
+ * Refuses a submit without a well-formed `Idempotency-Key` header (8–64 of A–Z a–z 0–9 - _).
+ * @throws ApiError 400 `messages.bookingIdempotencyKeyInvalid`, naming the header as the field.
+ */
+function requireIdempotencyKey(key: string | undefined): asserts key is string {
+  if (!isIdempotencyKey(key)) {
+    throw new ApiError(400, messages.bookingIdempotencyKeyInvalid, [
+      { field: 'Idempotency-Key', message: messages.bookingIdempotencyKeyInvalid },
+    ]);
+  }
+}
+
+/**
  * The public booking of popup slots (docs/decisions/0030-popup-bookings.md), opened to visitors with `@Public()`. No answer here carries a name or
  * a phone number: a booking is found again by its code plus the last four digits of its phone number. The writes and
  * the look-up by code are in the `booking` rate-limit budget (RATE_LIMIT_BOOKING_PER_MINUTE per client and route,
@@ -181,11 +193,7 @@ export class ReserveController {
     @Headers('queue-ticket') ticket: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<BookingWriteResponse> {
-    if (!isIdempotencyKey(key)) {
-      throw new ApiError(400, messages.bookingIdempotencyKeyInvalid, [
-        { field: 'Idempotency-Key', message: messages.bookingIdempotencyKeyInvalid },
-      ]);
-    }
+    requireIdempotencyKey(key);
     const { created, booking } = await this.bookings.book(body, key, ticket);
     res.status(created ? 201 : 200);
     return { message: created ? messages.bookingCreated : messages.bookingAlreadyMade, product: booking };
@@ -288,11 +296,7 @@ export class ReserveController {
     @Headers('idempotency-key') key: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<WaitlistWriteResponse> {
-    if (!isIdempotencyKey(key)) {
-      throw new ApiError(400, messages.bookingIdempotencyKeyInvalid, [
-        { field: 'Idempotency-Key', message: messages.bookingIdempotencyKeyInvalid },
-      ]);
-    }
+    requireIdempotencyKey(key);
     const { created, entry } = await this.waitlist.join(body, key);
     res.status(created ? 201 : 200);
     return { message: created ? messages.waitlistJoined : messages.waitlistAlreadyJoined, product: entry };

@@ -12,7 +12,15 @@ import {
   type NotificationProvider,
 } from '../notifications/notification-provider';
 import { PopupSlot } from '../popups/popup-slot.entity';
-import { bookingStatus, closesAt, newBookingCode, normalizeCode, seoulClock, seoulLongDay } from './booking-rules';
+import {
+  bookingStatus,
+  closesAt,
+  newBookingCode,
+  normalizeCode,
+  sameSubmit,
+  seoulClock,
+  seoulLongDay,
+} from './booking-rules';
 import type { CreateBookingDto } from './dto/create-booking.dto';
 
 /** Where a waitlist entry stands. */
@@ -397,13 +405,7 @@ export class WaitlistService implements OnApplicationBootstrap, OnModuleDestroy 
 
   /** The first entry of a repeated key, when the repeat asks for the same thing; else 409. */
   private async replay(row: EntryRow, body: CreateBookingDto): Promise<WaitlistEntryView> {
-    const same =
-      row.slot_id === body.slotId &&
-      row.phone === body.phone &&
-      row.name === body.name &&
-      row.email === (body.email ?? null) &&
-      row.party_size === body.partySize;
-    if (!same) throw new ApiError(409, messages.bookingIdempotencyKeyReused);
+    if (!sameSubmit(row, body)) throw new ApiError(409, messages.bookingIdempotencyKeyReused);
     return this.view(row);
   }
 
