@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock';
+import { PeriodicJob } from '../common/periodic-job';
 import { messages } from '../common/messages';
 import { addDays, seoulDate } from '../common/seoul-date';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -40,8 +41,10 @@ export interface RollupRun {
 @Injectable()
 export class AnalyticsRollupService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('AnalyticsRollup');
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
+  private readonly job = new PeriodicJob(
+    () => this.rollUp({ wait: false }),
+    (message) => this.logger.warn(messages.analyticsRollupFailed(message)),
+  );
 
   constructor(
     private readonly dataSource: DataSource,
@@ -52,17 +55,11 @@ export class AnalyticsRollupService implements OnApplicationBootstrap, OnModuleD
   onApplicationBootstrap(): void {
     const seconds = this.config.analytics.rollupIntervalSeconds;
     if (seconds === 0) return;
-    this.timer = setInterval(() => {
-      this.running = this.rollUp({ wait: false }).catch((error: unknown) =>
-        this.logger.warn(messages.analyticsRollupFailed(error instanceof Error ? error.message : String(error))),
-      );
-    }, seconds * 1000);
-    this.timer.unref();
+    this.job.start(seconds * 1000);
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+    await this.job.stop();
   }
 
   /**

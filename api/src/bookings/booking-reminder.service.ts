@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { Clock } from '../common/clock';
+import { PeriodicJob } from '../common/periodic-job';
 import { messages } from '../common/messages';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ADVISORY_LOCKS } from '../database/advisory-locks';
@@ -90,8 +91,10 @@ export function reminderMessage(
 @Injectable()
 export class BookingReminderService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('BookingReminders');
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
+  private readonly job = new PeriodicJob(
+    () => this.sendDue(),
+    (message) => this.logger.warn(messages.reminderRoundFailed(message)),
+  );
 
   constructor(
     private readonly dataSource: DataSource,
@@ -107,17 +110,11 @@ export class BookingReminderService implements OnApplicationBootstrap, OnModuleD
       return;
     }
     this.logger.log(messages.remindersOn(this.config.reminders.hoursBefore));
-    this.timer = setInterval(() => {
-      this.running = this.sendDue().catch((error: unknown) =>
-        this.logger.warn(messages.reminderRoundFailed(error instanceof Error ? error.message : String(error))),
-      );
-    }, this.config.reminders.checkEverySeconds * 1000);
-    this.timer.unref();
+    this.job.start(this.config.reminders.checkEverySeconds * 1000);
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+    await this.job.stop();
   }
 
   /**

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { DataSource, type EntityManager } from 'typeorm';
 import { ApiError } from '../common/api-error';
 import { Clock } from '../common/clock';
+import { PeriodicJob } from '../common/periodic-job';
 import { messages } from '../common/messages';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ADVISORY_LOCKS } from '../database/advisory-locks';
@@ -84,8 +85,10 @@ const SWEEP_EVERY_MS = 30_000;
 @Injectable()
 export class WaitlistService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Waitlist');
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> = Promise.resolve();
+  private readonly job = new PeriodicJob(
+    () => this.sweep(),
+    (message) => this.logger.warn(messages.waitlistSweepFailed(message)),
+  );
 
   constructor(
     private readonly dataSource: DataSource,
@@ -95,17 +98,11 @@ export class WaitlistService implements OnApplicationBootstrap, OnModuleDestroy 
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.running = this.sweep().catch((error: unknown) =>
-        this.logger.warn(messages.waitlistSweepFailed(error instanceof Error ? error.message : String(error))),
-      );
-    }, SWEEP_EVERY_MS);
-    this.timer.unref();
+    this.job.start(SWEEP_EVERY_MS);
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+    await this.job.stop();
   }
 
   /**
