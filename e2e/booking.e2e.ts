@@ -300,7 +300,7 @@ test('a visitor on a phone books from the store page, sees the code and QR, canc
   await shot(admin, 'booking-reserve-1280.png');
 });
 
-test('a slot whose tables ran out while the visitor typed: the form stays with its values and says why, with focus on it (docs/decisions/0077-visitor-knows-what-happened.md)', async () => {
+test('a slot whose tables ran out while the visitor typed: the form stays with its values, says why with focus on it, and offers the waitlist (docs/decisions/0077-visitor-knows-what-happened.md)', async () => {
   await phone.goto(`${site.url}/reserve`);
   const card = phone.locator(`[data-testid="slot-card"][data-slot-id="${slot.d}"]`);
   await card.getByRole('button', { name: /예약하기$/ }).click();
@@ -326,11 +326,13 @@ test('a slot whose tables ran out while the visitor typed: the form stays with i
   const alert = phone.getByTestId('booking-error');
   await alert.getByText(reason).waitFor();
   expect(await phone.evaluate(() => document.activeElement?.textContent)).toBe(reason);
-  // The slot list was fetched again: the card says why it closed, and the form, still filled in, points elsewhere.
+  // The slot list was fetched again: the card says why it closed, and the form, still filled in, offers the slot's
+  // waitlist (빈자리 알림) with what was typed.
   await card.getByTestId('slot-status').getByText('마감 (남은 테이블 없음)').waitFor();
-  await alert.getByText('이 회차는 지금 예약할 수 없습니다. 위 목록에서 다른 회차를 선택해주세요.').waitFor();
+  await phone.getByTestId('waitlist-explain').getByText('빈자리 알림을 신청하면', { exact: false }).waitFor();
   expect(await phone.getByLabel('이름').inputValue()).toBe('최유나');
-  expect(await phone.getByRole('button', { name: '예약하기', exact: true }).isDisabled()).toBe(true);
+  expect(await phone.getByRole('button', { name: '예약하기', exact: true }).count()).toBe(0);
+  expect(await phone.getByRole('button', { name: '빈자리 알림 신청하기' }).isEnabled()).toBe(true);
   expect(await sql(`SELECT 1 FROM bookings WHERE phone = '01024681357'`)).toEqual([]);
   await alert.scrollIntoViewIfNeeded();
   await phone.screenshot({ path: path.join(results, 'booking-stale-form-390.png') });
