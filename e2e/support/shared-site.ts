@@ -125,6 +125,8 @@ async function startSharedSite(dir: string): Promise<SharedSiteRecord> {
         IDP_PORT: String(ports.idp),
         ADMIN_USERNAME: 'admin',
         ADMIN_PASSWORD: SHARED_SITE_ADMIN_PASSWORD,
+        // The files signing in here do it with a password only, as the other browser tests do (site.ts launchSite).
+        IDP_OWNER_TOTP: 'optional',
       },
       detached: true,
       stdio: ['ignore', log, log],
