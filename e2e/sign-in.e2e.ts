@@ -93,7 +93,7 @@ test('signs in through the login form and lands on /admin with the profile store
   await expect(page.getByTestId('admin-plans-button').innerText()).resolves.toContain('일정 정보 관리');
   await page.waitForFunction(() => sessionStorage.getItem('user') !== null);
   const user = JSON.parse((await page.evaluate(() => sessionStorage.getItem('user')))!);
-  expect(user).toMatchObject({ username: 'admin', roles: expect.arrayContaining(['admin']) });
+  expect(user).toMatchObject({ username: 'admin', roles: expect.arrayContaining(['owner']) });
   await page.getByTestId('cover-edit-button').waitFor();
   await page.getByTestId('footer-logout').waitFor();
 

@@ -108,12 +108,12 @@ export class WaitingRoomService {
     );
     if (!row) throw new ApiError(404, messages.queueTicketNotFound);
     if (row.admitted_at === null) {
-      await this.admit(row.slot_id, now);
+      await this.admit(row.slot_id);
       const [again] = await this.dataSource.query<TicketRow[]>(
         `SELECT id, slot_id, admitted_at, expires_at, used_at FROM booking_queue WHERE id = $1`,
         [row.id],
       );
-      return this.view(ticket, again!, now);
+      return this.view(ticket, again!, this.clock.now());
     }
     return this.view(ticket, row, now);
   }
@@ -165,10 +165,13 @@ export class WaitingRoomService {
    * One admission round: while the slot takes bookings, the oldest waiting tickets fill the places left.
    * Serialized per slot by an advisory lock, so two processes never admit past the limit.
    */
-  private async admit(slotId: number, now: Date): Promise<void> {
+  private async admit(slotId: number): Promise<void> {
     const { activeLimit, windowSeconds } = this.config.bookingQueue;
     await this.dataSource.transaction(async (manager) => {
       await manager.query(`SELECT pg_advisory_xact_lock($1, $2)`, [ADMISSION_LOCK, slotId]);
+      // The time is read once the lock is held: a round that waited for another is stamped after it, so admissions
+      // are stamped in the order they were made and no window loses the time spent waiting.
+      const now = this.clock.now();
       const slot = await manager.findOneBy(PopupSlot, { id: slotId });
       if (!slot || bookingStatus(slot, now) !== 'open') return;
       await manager.query(
