@@ -1,7 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { DataSource, type EntityManager } from 'typeorm';
+import { DATABASE_RETRY_DELAY_MS } from '../common/database-retry.interceptor';
 import { DATABASE_TARGET, type DatabaseTarget } from '../database/database-target';
+import { isDatabaseUnavailable } from '../database/database-unavailable';
 import { type InvalidationChannel, noChannel, postgresChannel } from '../public-cache/invalidation-channel';
 
 /** The NOTIFY channel of `administrators.disabled_at` (migrations/1796299200000-administrator-disabled.ts). */
@@ -71,17 +73,27 @@ export class DisabledAccounts implements OnApplicationBootstrap, OnApplicationSh
 
   /**
    * Whether `sub` (an access token's subject) belongs to an account the owner disabled. Kept per `sub` while the
-   * invalidation channel listens; otherwise read each time.
-   * @throws the database's error when it cannot be read (the exception filter answers 503).
+   * invalidation channel listens; otherwise read each time, and once more after DATABASE_RETRY_DELAY_MS when the
+   * database is unavailable (as the retry of any read).
+   * @throws the database's error when it cannot be read twice (the exception filter answers 503).
    */
   async isDisabled(sub: string): Promise<boolean> {
     const kept = this.listening ? this.answers.get(sub) : undefined;
     if (kept !== undefined) return kept;
     const generation = this.generation;
-    const rows = await this.dataSource.query<unknown[]>(
-      `SELECT 1 FROM administrators WHERE sub = $1 AND disabled_at IS NOT NULL`,
-      [sub],
-    );
+    const read = () =>
+      this.dataSource.query<unknown[]>(`SELECT 1 FROM administrators WHERE sub = $1 AND disabled_at IS NOT NULL`, [
+        sub,
+      ]);
+    let rows: unknown[];
+    try {
+      rows = await read();
+    } catch (error) {
+      // A guard runs before DatabaseRetryInterceptor: the same one retry of a read, after the same pause, is taken here.
+      if (!isDatabaseUnavailable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, DATABASE_RETRY_DELAY_MS));
+      rows = await read();
+    }
     const disabled = rows.length > 0;
     if (this.listening && generation === this.generation) this.answers.set(sub, disabled);
     return disabled;
