@@ -1,7 +1,7 @@
 /**
- * `npm run bench:opening-hour` (`node bench/opening-hour.mjs`): an opening hour on this machine (issue 26
- * "Benchmarks"), printed with its targets; never asserted, except that it exits 1 when a correctness rule broke (a slot
- * oversold, a 5xx answer).
+ * `npm run bench:opening-hour` (`node bench/opening-hour.mjs`): an opening hour on this machine
+ * (docs/decisions/0071-opening-hour.md "Benchmarks"), printed with its targets; never asserted, except that it exits 1
+ * when a correctness rule broke (a slot oversold, a 5xx answer).
  *
  * Starts TWO real API processes (api/src compiled on the fly by swc, as the other benches; test/booking-burst.ts) on
  * one fresh, migrated PostgreSQL database of the local server (DATABASE_URL, default
