@@ -103,6 +103,13 @@ describe('Banner', () => {
 
     act(() => setSessionUser(null));
     expect(screen.queryByTestId('cover-edit-button')).toBeNull();
+
+    // Door staff may not change the cover: no button.
+    act(() => setSessionUser({ ...user, username: 'staff1', roles: ['staff'] }));
+    expect(screen.queryByTestId('cover-edit-button')).toBeNull();
+    act(() => setSessionUser({ ...user, username: 'editor1', roles: ['editor'] }));
+    expect(screen.getByTestId('cover-edit-button')).toBeInTheDocument();
+    act(() => setSessionUser(null));
   });
 
   it('fetches again after bannerChanged() from another screen, keeping the old items meanwhile', async () => {

@@ -1,11 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
+import { useStore } from 'zustand';
 import type { Cover, Plan } from '@linksite/contract';
+import { rolesAllow, siteRolesOf } from '@linksite/contract/api-rules';
 import {
   errorMessage,
   ErrorNotice,
   imageUrl,
   Loading,
+  runtimeConfigStore,
   useBannerVersion,
   useRequest,
   useSessionUser,
@@ -54,12 +57,14 @@ const PencilIcon = (
 );
 
 /**
- * docs/product.md#2-screens-and-routes: staff see the cover-edit button while sessionStorage holds `user` (read through
- * the platform store).
+ * docs/product.md#2-screens-and-routes: the team sees the cover-edit button while sessionStorage holds `user` (read
+ * through the platform store), when its roles may change the cover (owner, editor).
  */
 function CoverEditButton() {
   const user = useSessionUser();
-  if (!user) return null;
+  // The cover is an editor's screen: door staff, signed in too, get no button that leads to a refusal.
+  const legacyOwnerRole = useStore(runtimeConfigStore, (state) => state.config?.auth.adminRole ?? 'admin');
+  if (!user || !rolesAllow(siteRolesOf(user.roles, legacyOwnerRole), ['editor'])) return null;
   return (
     <Link
       className="plan-banner__cover-edit"
