@@ -337,6 +337,9 @@ describe('/reserve (docs/decisions/0030-popup-bookings.md)', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '빈자리 알림 신청하기' })));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/reserve/waitlist/WAIT2345'));
     expect(await screen.findByTestId('waitlist-state')).toHaveTextContent('내 앞에 3명이 기다리고 있습니다.');
+    // One 신청 취소, beside the status it changes.
+    expect(screen.getAllByRole('button', { name: '신청 취소' })).toHaveLength(1);
+    expect(within(screen.getByTestId('waitlist-state')).getByRole('button', { name: '신청 취소' })).toBeInTheDocument();
     const join = adapter.mock.calls.map(([r]) => r).find((r) => r.url === '/reserve/waitlist');
     expect(JSON.parse(join!.data as string)).toEqual({
       slotId: 8,
@@ -354,6 +357,8 @@ describe('/reserve (docs/decisions/0030-popup-bookings.md)', () => {
     renderAt('/reserve/waitlist/WAIT2345');
     expect(await screen.findByText('빈자리가 생겼습니다!')).toBeInTheDocument();
     expect(screen.getByTestId('waitlist-state')).toHaveTextContent('5월 10일 오후 6:15까지 예약을 확정해주세요.');
+    expect(screen.getAllByRole('button', { name: '신청 취소' })).toHaveLength(1);
+    expect(within(screen.getByTestId('waitlist-state')).getByRole('button', { name: '신청 취소' })).toBeInTheDocument();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: '예약 확정하기' })));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/reserve/ABCD2345'));
     const accept = adapter.mock.calls.map(([r]) => r).find((r) => r.url === '/reserve/waitlist/WAIT2345/accept');

@@ -123,7 +123,7 @@ export function WaitlistPage() {
   );
 }
 
-/** What the entry's state says, with its one action. */
+/** What the entry's state says, with its actions: 신청 취소 while waiting; 예약 확정하기 and 신청 취소 once offered. */
 function EntryState({
   entry,
   busy,
@@ -135,20 +135,24 @@ function EntryState({
   onAccept: () => void;
   onLeave: () => void;
 }) {
+  // 신청 취소 while the entry is live (waiting or offered), drawn in one place, inside the status box it changes.
+  const leaveButton = (
+    <button
+      type="button"
+      className="reserve-button reserve-button--ghost reserve-button--small"
+      onClick={onLeave}
+      disabled={busy}
+    >
+      {messages.waitlistLeave}
+    </button>
+  );
   switch (entry.status) {
     case 'waiting':
       return (
         <div className="waiting-room" role="status" aria-live="polite" data-testid="waitlist-state">
           <p className="waiting-room__position">{messages.waitlistWaiting(entry.ahead)}</p>
           <p className="waiting-room__hint">{messages.waitlistWaitingHint}</p>
-          <button
-            type="button"
-            className="reserve-button reserve-button--ghost reserve-button--small"
-            onClick={onLeave}
-            disabled={busy}
-          >
-            {messages.waitlistLeave}
-          </button>
+          {leaveButton}
         </div>
       );
     case 'offered':
@@ -159,14 +163,7 @@ function EntryState({
           <button type="button" className="reserve-button" onClick={onAccept} disabled={busy}>
             {busy ? messages.waitlistAccepting : messages.waitlistAccept}
           </button>
-          <button
-            type="button"
-            className="reserve-button reserve-button--ghost reserve-button--small"
-            onClick={onLeave}
-            disabled={busy}
-          >
-            {messages.waitlistLeave}
-          </button>
+          {leaveButton}
         </div>
       );
     case 'booked':
