@@ -48,6 +48,22 @@ function requireIdempotencyKey(key: string | undefined): asserts key is string {
 }
 
 /**
+ * Answers an idempotent submit (docs/decisions/0030-popup-bookings.md: submissions are idempotent by `Idempotency-Key`;
+ * docs/decisions/0075-waitlist.md applies it to the waitlist): sets `res` to 201 when this request stored a new record
+ * (`created`), to 200 when the same key and body came again and the first record is answered, and returns
+ * `{ message, product }` with `said.created` or `said.replayed` as the message. The same key with another body is
+ * refused (409) before this, by the service.
+ */
+function answerIdempotentWrite<T>(
+  res: Response,
+  { created, product }: { created: boolean; product: T },
+  said: { created: string; replayed: string },
+): { message: string; product: T } {
+  res.status(created ? 201 : 200);
+  return { message: created ? said.created : said.replayed, product };
+}
+
+/**
  * The public booking of popup slots (docs/decisions/0030-popup-bookings.md), opened to visitors with `@Public()`. No answer here carries a name or
  * a phone number: a booking is found again by its code plus the last four digits of its phone number. The writes and
  * the look-up by code are in the `booking` rate-limit budget (RATE_LIMIT_BOOKING_PER_MINUTE per client and route,
@@ -195,8 +211,11 @@ export class ReserveController {
   ): Promise<BookingWriteResponse> {
     requireIdempotencyKey(key);
     const { created, booking } = await this.bookings.book(body, key, ticket);
-    res.status(created ? 201 : 200);
-    return { message: created ? messages.bookingCreated : messages.bookingAlreadyMade, product: booking };
+    return answerIdempotentWrite(
+      res,
+      { created, product: booking },
+      { created: messages.bookingCreated, replayed: messages.bookingAlreadyMade },
+    );
   }
 
   /** `GET /api/reserve/bookings/:code?phone4=1234` → the booking (the confirmation screen). */
@@ -298,8 +317,11 @@ export class ReserveController {
   ): Promise<WaitlistWriteResponse> {
     requireIdempotencyKey(key);
     const { created, entry } = await this.waitlist.join(body, key);
-    res.status(created ? 201 : 200);
-    return { message: created ? messages.waitlistJoined : messages.waitlistAlreadyJoined, product: entry };
+    return answerIdempotentWrite(
+      res,
+      { created, product: entry },
+      { created: messages.waitlistJoined, replayed: messages.waitlistAlreadyJoined },
+    );
   }
 
   /** `GET /api/reserve/waitlist/:code?phone4=1234` → the entry (its status page); asking ends a lapsed offer first. */

@@ -62,10 +62,10 @@ describe('the waitlist of full popup slots (integration, docs/decisions/0075-wai
       .post('/api/reserve/bookings')
       .set('Idempotency-Key', newKey())
       .send({ slotId, ...person(n, partySize) });
-  const join = (slotId: number, n: number, partySize: number, email?: string) =>
+  const join = (slotId: number, n: number, partySize: number, email?: string, key = newKey()) =>
     anon()
       .post('/api/reserve/waitlist')
-      .set('Idempotency-Key', newKey())
+      .set('Idempotency-Key', key)
       .send({ slotId, ...person(n, partySize, email) });
   const entry = async (code: string, n: number) =>
     (
@@ -113,6 +113,16 @@ describe('the waitlist of full popup slots (integration, docs/decisions/0075-wai
     ]);
     expect(JSON.stringify(joined)).not.toContain('4444');
     expect((await join(slotId, 12, 1)).body.message).toBe(messages.waitlistDuplicatePhone);
+    // The same submit again (same Idempotency-Key and body, docs/decisions/0030-popup-bookings.md) answers 200 with
+    // the first entry and adds none.
+    const replayKey = newKey();
+    const once = await join(slotId, 14, 1, undefined, replayKey);
+    const replayed = await join(slotId, 14, 1, undefined, replayKey);
+    expect([once.status, replayed.status]).toEqual([201, 200]);
+    expect(replayed.body.message).toBe(messages.waitlistAlreadyJoined);
+    expect(replayed.body.product.code).toBe(once.body.product.code);
+    const rows = await t.dataSource.query(`SELECT id FROM booking_waitlist WHERE idempotency_key = $1`, [replayKey]);
+    expect(rows).toHaveLength(1);
 
     // Two seats free: the first (a party of 3) does not fit and keeps its place; the next, a party of 2, is offered
     // them, held in the slot's counters, and told by email with the hold's end in Seoul time.
