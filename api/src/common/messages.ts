@@ -558,6 +558,10 @@ export const messages = {
   stopped: '정상 종료되었습니다.',
   drainTimedOut: (ms: number, open: number) => `${ms}ms 안에 끝나지 않은 연결 ${open}개를 끊습니다.`,
   startFailed: 'API 를 시작하지 못했습니다.',
+  ingestReady: (url: string) => `분석 수집 서버 준비 완료: ${url}`,
+  ingestStartFailed: '분석 수집 서버를 시작하지 못했습니다.',
+  configIngestNeedsServer:
+    '설정이 없습니다. 분석 수집 서버는 API 와 같은 PostgreSQL 서버에 따로 연결하므로 그 주소가 필요합니다. 내장 데이터베이스는 한 연결만 받으므로, 내장 기본값으로 실행할 때는 API 가 직접 수집합니다.',
   seededOnEmpty: '빈 데이터베이스에 데모 카탈로그를 넣었습니다.',
   seedAdded: (r: { linksAdded: number; plansAdded: number; coverAdded: boolean }) =>
     `추가: 링크 ${r.linksAdded}개, 일정 ${r.plansAdded}개, 커버 ${r.coverAdded ? 1 : 0}개`,

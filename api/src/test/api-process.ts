@@ -12,16 +12,31 @@ export interface ApiProcess {
   terminate(): Promise<number | null>;
 }
 
+/** Which process of the API image to start: the API (`main.ts`) or the analytics ingest (`ingest-main.ts`). */
+export type ApiEntry = 'main' | 'ingest';
+
+/** The line each entry prints once it listens (process/run-http-process.ts `listeningLine`). */
+const LISTENING: Record<ApiEntry, string> = { main: 'API listening on', ingest: 'Ingest listening on' };
+
 /**
- * Starts one real API process (`node -r build/register-swc.js api/src/main.ts`, compiled from the sources) on
- * `127.0.0.1:port` with `env` (DATABASE_URL, OIDC_ISSUER…), and resolves once it printed that it listens. For tests
- * that stop and start processes one at a time (the rolling restart of docs/decisions/0044-survivable-faults.md (b));
- * test/booking-burst.ts starts a fixed set.
+ * Starts one real API process (`node -r build/register-swc.js api/src/main.ts`, compiled from the sources; with
+ * `entry` 'ingest', `api/src/ingest-main.ts`) on `127.0.0.1:port` with `env` (DATABASE_URL, OIDC_ISSUER…), and
+ * resolves once it printed that it listens. For tests that stop and start processes one at a time (the rolling
+ * restart of docs/decisions/0044-survivable-faults.md (b)); test/booking-burst.ts starts a fixed set.
+ * @throws Error with its output when it exits before listening, or is not listening within 90 s.
  */
-export async function startApiProcess(port: number, env: NodeJS.ProcessEnv): Promise<ApiProcess> {
+export async function startApiProcess(
+  port: number,
+  env: NodeJS.ProcessEnv,
+  entry: ApiEntry = 'main',
+): Promise<ApiProcess> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['-r', join(repoRoot, 'build', 'register-swc.js'), join(repoRoot, 'api', 'src', 'main.ts')],
+    [
+      '-r',
+      join(repoRoot, 'build', 'register-swc.js'),
+      join(repoRoot, 'api', 'src', `${entry === 'main' ? 'main' : 'ingest-main'}.ts`),
+    ],
     {
       cwd: repoRoot,
       env: {
@@ -39,13 +54,13 @@ export async function startApiProcess(port: number, env: NodeJS.ProcessEnv): Pro
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const ready = `API listening on http://127.0.0.1:${port}/api`;
+  const ready = `${LISTENING[entry]} http://127.0.0.1:${port}/api`;
   const deadline = Date.now() + 90_000;
   while (!output.includes(ready)) {
-    if (child.exitCode !== null) throw new Error(`API process exited early:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`${entry} process exited early:\n${output}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`API process not ready in 90 s:\n${output}`);
+      throw new Error(`${entry} process not ready in 90 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
