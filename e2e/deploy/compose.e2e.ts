@@ -13,6 +13,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { stablePortBlock } from '../../api/src/test/stable-ports';
 import registry from '../../remotes.json';
+import { renderTemplate } from './local-nginx';
 import { runtimeConfigOf, siteRemotes } from './site-scripts';
 
 const repoRoot = path.resolve(__dirname, '..', '..');
@@ -149,6 +150,41 @@ describeWithCompose('docker-compose.yml', () => {
     expect(migrate.image).toBe(api.image);
     expect(migrate.command).toEqual(['node', 'api/dist/database/migrate-command.js']);
     expect(migrate.build?.dockerfile).toBe('api/Dockerfile');
+  });
+
+  test('the analytics ingest runs the API image on its own after the migration, and the gateway sends it the beacon (docs/decisions/0072-cheap-analytics-ingest.md)', () => {
+    const api = services.api!;
+    const ingest = services.ingest!;
+    expect(ingest.image).toBe(api.image);
+    expect(ingest.build?.dockerfile).toBe('api/Dockerfile');
+    expect(ingest.command).toEqual(['node', 'api/dist/ingest-main.js']);
+    // The API's settings (MIGRATIONS_RUN=false among them): it never migrates and starts once migrate has.
+    expect(ingest.environment).toEqual(api.environment);
+    expect(ingest.depends_on).toMatchObject({
+      migrate: { condition: 'service_completed_successfully' },
+      redis: { condition: 'service_healthy' },
+    });
+    expect(ingest.expose).toEqual(['3000']);
+    // The image's HEALTHCHECK (/api/health/ready), as the API's; the runtime stage holds the whole of api/dist, so the
+    // ingest's entry is there with the API's.
+    expect(ingest.healthcheck).toBeUndefined();
+    const runtime = dockerStage('api/Dockerfile', 'runtime');
+    expect(runtime).toContain('COPY --from=build /app/api/dist ./api/dist');
+    expect(runtime.find((line) => line.startsWith('HEALTHCHECK '))).toContain('/api/health/ready');
+    // The gateway starts after it and routes exactly the beacon's path to it (INGEST_UPSTREAM, defaulted in its image).
+    const gatewayDeps = services.gateway!.depends_on!;
+    expect(Array.isArray(gatewayDeps) ? gatewayDeps : Object.keys(gatewayDeps)).toContain('ingest');
+    expect(fs.readFileSync(path.join(repoRoot, 'deploy/gateway/Dockerfile'), 'utf8')).toContain(
+      'INGEST_UPSTREAM=ingest:3000',
+    );
+    const gatewayConf = renderTemplate(
+      fs.readFileSync(path.join(repoRoot, 'deploy/gateway/nginx.conf.template'), 'utf8'),
+      { API_UPSTREAM: 'api:3000', INGEST_UPSTREAM: 'ingest:3000' },
+    );
+    const beacon = /^ {4}location = \/api\/analytics\/events \{\n([\s\S]*?)^ {4}\}$/m.exec(gatewayConf)?.[1];
+    expect(beacon).toMatch(/^ +set \$(\w+) ingest:3000;\n +proxy_pass http:\/\/\$\1;$/m);
+    expect(beacon).toContain('error_page 502 504 = @api_unavailable;');
+    expect(beacon).not.toContain('proxy_cache');
   });
 
   test('Keycloak imports the linksite realm, on its own database, under /auth of the public URL', () => {

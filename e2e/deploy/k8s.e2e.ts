@@ -95,6 +95,8 @@ describe('Kubernetes manifests (deploy/k8s, docs/decisions/0049-past-one-machine
     expect(result.documents).toEqual(
       expect.arrayContaining([
         'Deployment/api',
+        'Deployment/ingest',
+        'Service/ingest',
         'PodDisruptionBudget/api',
         'HorizontalPodAutoscaler/api',
         'Job/linksite-migrate',
@@ -228,6 +230,31 @@ describe('Kubernetes manifests (deploy/k8s, docs/decisions/0049-past-one-machine
     );
   });
 
+  test("the analytics ingest is the API's image, settings and probes running api/dist/ingest-main.js, and the gateway's beacon route goes to its Service (docs/decisions/0072-cheap-analytics-ingest.md)", () => {
+    const manifests = rendered.production;
+    const deployment = (name: string) => manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === name)!;
+    const [api] = containersOf(deployment('api'));
+    const ingest = deployment('ingest');
+    const [container] = containersOf(ingest) as (Container & { command?: string[] })[];
+    expect(container!.command).toEqual(['node', 'api/dist/ingest-main.js']);
+    expect(container!.image).toBe(api!.image);
+    // The same ConfigMap and Secret references and values (MIGRATIONS_RUN=false: the Job migrates).
+    expect(envOf(container!)).toEqual(envOf(api!));
+    expect(container!.ports).toEqual(api!.ports);
+    for (const probe of ['readinessProbe', 'livenessProbe', 'startupProbe'] as const)
+      expect({ probe, path: container![probe]?.httpGet?.path }).toEqual({ probe, path: api![probe]?.httpGet?.path });
+    expect(podSpecOf(ingest)!.securityContext).toEqual(podSpecOf(deployment('api'))!.securityContext);
+    expect(Number(envOf(container!).SHUTDOWN_TIMEOUT_MS) / 1000).toBeLessThan(
+      podSpecOf(ingest)!.terminationGracePeriodSeconds,
+    );
+    const service = manifests.find((m) => m.kind === 'Service' && m.metadata.name === 'ingest')!;
+    expect(service.spec.ports).toEqual([{ name: 'http', port: 3000, targetPort: 'http' }]);
+    const namespace = manifests.find((m) => m.kind === 'Namespace')!.metadata.name as string;
+    expect(envOf(containersOf(deployment('gateway'))[0]!).INGEST_UPSTREAM).toBe(
+      `ingest.${namespace}.svc.cluster.local:3000`,
+    );
+  });
+
   test('every remote of remotes.json has a Deployment, a Service and its route in the gateway', () => {
     const manifests = rendered.production;
     const gateway = manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === 'gateway')!;
@@ -241,7 +268,13 @@ describe('Kubernetes manifests (deploy/k8s, docs/decisions/0049-past-one-machine
       expect(routes[remote.name]).toBe(`${remote.dir}.${namespace}.svc.cluster.local:8080`);
     }
     // Every fully qualified upstream of the gateway is a Service of this namespace with that port.
-    for (const key of ['SHELL_UPSTREAM', 'API_UPSTREAM', 'KEYCLOAK_UPSTREAM', ...Object.keys(routes)]) {
+    for (const key of [
+      'SHELL_UPSTREAM',
+      'API_UPSTREAM',
+      'INGEST_UPSTREAM',
+      'KEYCLOAK_UPSTREAM',
+      ...Object.keys(routes),
+    ]) {
       const upstream = routes[key] ?? env[key]!;
       const [, service, ns, port] = /^([a-z0-9-]+)\.([a-z0-9-]+)\.svc\.cluster\.local:(\d+)$/.exec(upstream) ?? [];
       expect({ key, ns }).toEqual({ key, ns: namespace });

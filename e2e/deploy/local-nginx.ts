@@ -126,6 +126,8 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
     NGINX_RESOLVER: '127.0.0.1',
     SHELL_UPSTREAM: `127.0.0.1:${portOf('shell')}`,
     API_UPSTREAM: `127.0.0.1:${options.apiPort}`,
+    // `npm start`'s API serves the beacon itself (no separate ingest here): the same address.
+    INGEST_UPSTREAM: `127.0.0.1:${options.apiPort}`,
     KEYCLOAK_UPSTREAM: `127.0.0.1:${options.keycloakPort}`,
     LINKSITE_RUNTIME_DIR: runtimeDir,
     LINKSITE_CACHE_DIR: path.join(prefix, 'api-cache'),
@@ -232,6 +234,8 @@ export async function startApiGateway(options: {
       NGINX_RESOLVER: '127.0.0.1',
       SHELL_UPSTREAM: '127.0.0.1:9',
       API_UPSTREAM: 'linksite_api_replicas',
+      // The API processes serve the beacon themselves (no separate ingest here): the same group.
+      INGEST_UPSTREAM: 'linksite_api_replicas',
       KEYCLOAK_UPSTREAM: '127.0.0.1:9',
       LINKSITE_RUNTIME_DIR: runtimeDir,
       LINKSITE_CACHE_DIR: path.join(prefix, 'api-cache'),
