@@ -34,6 +34,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { openLoop } from './lib/open-loop.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -114,33 +115,6 @@ async function closedLoop(connections, seconds, fn) {
     }),
   );
   return results;
-}
-
-/** Calls `fn` `rate` times a second (in ticks of 10 ms) until stopped; resolves with every result on stop. */
-function openLoop(rate, fn) {
-  const results = [];
-  const pending = new Set();
-  const started = performance.now();
-  let sent = 0;
-  const timer = setInterval(() => {
-    const due = Math.floor(((performance.now() - started) / 1000) * rate) - sent;
-    for (let i = 0; i < due; i += 1) {
-      sent += 1;
-      const p = fn().then(
-        (r) => results.push(r),
-        (error) => results.push({ status: 0, ms: NaN, error }),
-      );
-      pending.add(p);
-      p.finally(() => pending.delete(p));
-    }
-  }, 10);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await Promise.all(pending);
-      return { results, seconds: (performance.now() - started) / 1000 };
-    },
-  };
 }
 
 /**
