@@ -516,6 +516,7 @@ export const messages = {
   configRawRetention: '는 2–3650 사이의 정수(일)여야 합니다',
   configRollupRetention: '는 90–36500 사이의 정수(일)여야 합니다',
   configIngestFlush: '는 0–60000 사이의 정수(밀리초)여야 합니다 (0 은 요청마다 바로 저장)',
+  configIngestNiceness: '는 0–19 사이의 정수여야 합니다 (클수록 API 에 CPU 를 양보합니다)',
   configDailyBudget: '는 1000–1000000000 사이의 정수(하루에 저장할 이벤트 수)여야 합니다',
   configRollupInterval: '는 0–86400 사이의 정수(초)여야 합니다 (0 은 주기 집계 끔)',
   configRedisUrl: '는 redis:// 또는 rediss:// 로 시작하는 주소여야 합니다',

@@ -47,6 +47,7 @@ describe('loadConfig', () => {
         rollupRetentionDays: 400,
         rollupIntervalSeconds: 300,
         ingestFlushMs: 1000,
+        ingestNiceness: 10,
         dailyBudget: 50000,
       },
     });
@@ -73,9 +74,12 @@ describe('loadConfig', () => {
       rollupRetentionDays: 730,
       rollupIntervalSeconds: 0,
       ingestFlushMs: 0,
+      ingestNiceness: 10,
       dailyBudget: 2000,
     });
     expect(() => loadConfig({ ANALYTICS_INGEST_FLUSH_MS: '60001' })).toThrow(/ANALYTICS_INGEST_FLUSH_MS/);
+    expect(loadConfig({}).analytics.ingestNiceness).toBe(10);
+    expect(() => loadConfig({ INGEST_NICENESS: '20' })).toThrow(/INGEST_NICENESS/);
     expect(() => loadConfig({ ANALYTICS_DAILY_BUDGET: '999' })).toThrow(
       '설정 오류: ANALYTICS_DAILY_BUDGET 는 1000–1000000000 사이의 정수(하루에 저장할 이벤트 수)여야 합니다',
     );

@@ -180,6 +180,12 @@ export interface AnalyticsConfig {
    */
   ingestFlushMs: number;
   /**
+   * The scheduling priority the ingest process (ingest-main.ts) lowers itself to, as `nice` (env INGEST_NICENESS,
+   * default 10, 0–19; 0 = as the API): on a machine whose cores it shares with the API, a flood of beacons then gets the
+   * CPU the API leaves, not a share of the API's (docs/decisions/0072-cheap-analytics-ingest.md). The API ignores it.
+   */
+  ingestNiceness: number;
+  /**
    * Events a day (Asia/Seoul) stored in full, across every API process (env ANALYTICS_DAILY_BUDGET, default 50000,
    * 1000–1000000000; docs/decisions/0072-cheap-analytics-ingest.md). Past it one visitor in ten is stored, up to twice
    * the budget, then none; the day's report says how many were left out (analytics/analytics-ingest.service.ts).
@@ -287,6 +293,7 @@ const schema = z.object({
   ANALYTICS_ROLLUP_RETENTION_DAYS: integer(90, 36_500, messages.configRollupRetention).default(400),
   ANALYTICS_ROLLUP_INTERVAL_SECONDS: integer(0, 86_400, messages.configRollupInterval).default(300),
   ANALYTICS_INGEST_FLUSH_MS: integer(0, 60_000, messages.configIngestFlush).default(1000),
+  INGEST_NICENESS: integer(0, 19, messages.configIngestNiceness).default(10),
   ANALYTICS_DAILY_BUDGET: integer(1000, 1_000_000_000, messages.configDailyBudget).default(50_000),
   BOOKING_RETENTION_DAYS: integer(1, 3650, messages.configRetentionDays).default(30),
   REMINDER_HOURS_BEFORE: integer(1, 720, messages.configReminderHours).default(24),
@@ -382,6 +389,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       rollupRetentionDays: v.ANALYTICS_ROLLUP_RETENTION_DAYS,
       rollupIntervalSeconds: v.ANALYTICS_ROLLUP_INTERVAL_SECONDS,
       ingestFlushMs: v.ANALYTICS_INGEST_FLUSH_MS,
+      ingestNiceness: v.INGEST_NICENESS,
       dailyBudget: v.ANALYTICS_DAILY_BUDGET,
     },
     bookingRetentionDays: v.BOOKING_RETENTION_DAYS,

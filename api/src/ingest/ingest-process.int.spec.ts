@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { startApiProcess, type ApiProcess } from '../test/api-process';
@@ -96,6 +97,10 @@ describe('the ingest process (real process, real PostgreSQL)', () => {
     expect(body.message).toMatch(/이벤트 종류\(type\)/);
     expect(body.requestId).toBe(answer.headers.get('x-request-id'));
     expect(await countRows(database.url)).toBe(before);
+  });
+
+  it("runs below the API's scheduling priority (INGEST_NICENESS, default 10)", () => {
+    expect(getPriority(ingest!.pid)).toBe(Math.max(10, getPriority()));
   });
 
   it('serves its health and metrics, and nothing of the API', async () => {
