@@ -1,5 +1,4 @@
 import { DynamicModule, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminsModule } from './admins/admins.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { AuditModule } from './audit/audit.module';
@@ -11,8 +10,7 @@ import { APP_CONFIG, AppConfig } from './config/app-config';
 import { CoverModule } from './cover/cover.module';
 import { DATABASE_TARGET, type DatabaseTarget } from './database/database-target';
 import { connectionLanes } from './database/embedded-pool';
-import { openDataSource, PendingMigrationsError } from './database/run-migrations';
-import { typeormOptions } from './database/typeorm-options';
+import { connectModule } from './database/connect-module';
 import { HealthModule } from './health/health.module';
 import { ImagesModule } from './images/images.module';
 import { LinksModule } from './links/links.module';
@@ -57,13 +55,7 @@ export class AppModule implements NestModule {
         // Before AuthModule: the rate limit's global guard runs ahead of the access policy's.
         RateLimitModule,
         AuthModule,
-        TypeOrmModule.forRootAsync({
-          useFactory: () => ({
-            ...typeormOptions(database.url, database.embedded),
-            toRetry: (error: unknown) => !(error instanceof PendingMigrationsError),
-          }),
-          dataSourceFactory: (options) => openDataSource(options!, config.migrationsRun),
-        }),
+        connectModule(database.url, database.embedded, config.migrationsRun),
         PublicCacheModule,
         LinksModule,
         PlansModule,

@@ -1,11 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import type { HttpLogger } from 'pino-http';
 import { AnalyticsIngestService } from '../analytics/analytics-ingest.service';
 import { CommonModule } from '../common/common.module';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { openDataSource, PendingMigrationsError } from '../database/run-migrations';
-import { typeormOptions } from '../database/typeorm-options';
+import { connectModule } from '../database/connect-module';
 import { HealthModule } from '../health/health.module';
 import { LoggingModule } from '../logging/logging.module';
 import { MetricsModule } from '../metrics/metrics.module';
@@ -30,13 +28,7 @@ export class IngestModule {
         CommonModule,
         RedisModule,
         RateLimitModule,
-        TypeOrmModule.forRootAsync({
-          useFactory: () => ({
-            ...typeormOptions(databaseUrl, false),
-            toRetry: (error: unknown) => !(error instanceof PendingMigrationsError),
-          }),
-          dataSourceFactory: (options) => openDataSource(options!, false),
-        }),
+        connectModule(databaseUrl, false, false),
         HealthModule,
         MetricsModule,
       ],
