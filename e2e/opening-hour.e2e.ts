@@ -9,10 +9,12 @@
  *    books it;
  * 3. offer expired → passed on: the hold (WAITLIST_HOLD_MINUTES=10) ends unanswered; the page says it passed on and
  *    the next on the list is offered it, by email;
- * 4. the booking reminder email says the slot's Seoul time.
+ * 4. the booking reminder email says the slot's Seoul time;
+ * 5. waiting in vain: a phone waits while another visitor takes the slot's last table; the page says so at once, with
+ *    focus, and turns the form into the waitlist's with what was typed.
  * Screenshots (test-results/, each also at 1280 px as …-desktop.png):
  * opening-waiting-room-390.png, opening-waitlist-joined-390.png,
- * opening-waitlist-offer-390.png, opening-waitlist-expired-390.png.
+ * opening-waitlist-offer-390.png, opening-waitlist-expired-390.png, opening-slot-gone-390.png.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -48,8 +50,11 @@ let session: SiteInBrowser;
 let mailbox: Mailbox;
 let phoneContext: BrowserContext;
 let phone: Page;
-/** Slot W (2 seats, the waiting room and the waitlist) and slot X (1 seat, an offer that lapses). */
-const slot = { w: 0, x: 0 };
+/**
+ * Slot W (2 seats, the waiting room and the waitlist), slot X (1 seat, an offer that lapses) and slot Y (4 seats, 1
+ * table: its last table goes while a phone waits).
+ */
+const slot = { w: 0, x: 0, y: 0 };
 
 const sql = <T>(text: string, params: unknown[] = []): Promise<T[]> => session.sql<T>(text, params);
 /** A full-page screenshot `name` (…-390.png) at the page's phone width, and the same screen at 1280 px (…-desktop.png). */
@@ -120,6 +125,7 @@ beforeAll(async () => {
     )[0]!.id;
   slot.w = await insert(`('1', '${day(3)}T19:00:00+09:00', '${day(3)}T21:00:00+09:00', 2, 2, 1, 2)`);
   slot.x = await insert(`('2', '${day(3)}T21:00:00+09:00', '${day(3)}T22:00:00+09:00', 1, 1, 1, 1)`);
+  slot.y = await insert(`('3', '${day(4)}T19:00:00+09:00', '${day(4)}T21:00:00+09:00', 4, 1, 1, 2)`);
   phoneContext = await session.browser.newContext(PHONE_VIEW);
   phone = await phoneContext.newPage();
 }, 420_000);
@@ -166,6 +172,32 @@ test('a visitor who arrives while another fills the form waits in the waiting ro
   await phone.waitForURL(/\/reserve\/[A-Z0-9]{8}$/);
   await phone.getByTestId('booking-code').waitFor();
   expect(await sql(`SELECT count(*)::int AS n FROM bookings WHERE slot_id = $1`, [slot.w])).toEqual([{ n: 2 }]);
+});
+
+test('a phone waiting while the last table goes is told at once, and its form turns into the waitlist’s', async () => {
+  const other = await api<{ product: { ticket: string; status: string } }>('POST', '/reserve/queue', {
+    slotId: slot.y,
+  });
+  expect(other.body.product.status).toBe('admitted');
+  await phone.goto(`${session.site.url}/reserve`);
+  await phone.getByRole('button', { name: /3회차 .* 예약하기/ }).tap();
+  await phone.getByTestId('waiting-room').getByText('곧 내 차례입니다.').waitFor();
+  await phone.getByLabel('이름').fill('정다은');
+  // The other visitor's booking takes the one table; seats are left.
+  const booked = await api('POST', '/reserve/bookings', visitor(7, slot.y), {
+    'Idempotency-Key': key('last-table'),
+    'Queue-Ticket': other.body.product.ticket,
+  });
+  expect(booked.status).toBe(201);
+  const alert = phone.getByTestId('slot-gone');
+  await alert.waitFor({ timeout: 20_000 });
+  expect(await alert.getAttribute('role')).toBe('alert');
+  expect(await alert.innerText()).toContain('기다리는 동안 남은 테이블이 모두 예약되었습니다.');
+  expect(await alert.evaluate((node) => node === document.activeElement)).toBe(true);
+  await phone.getByRole('button', { name: '빈자리 알림 신청하기' }).waitFor();
+  expect(await phone.getByLabel('이름').inputValue()).toBe('정다은');
+  expect(await phone.getByTestId('waiting-room').count()).toBe(0);
+  await shot(phone, 'opening-slot-gone-390.png');
 });
 
 test('a full slot: 빈자리 알림, a cancellation offers the seat by email, and 예약 확정하기 books it', async () => {

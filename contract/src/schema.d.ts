@@ -1993,6 +1993,12 @@ export interface components {
              * @enum {string}
              */
             status: "waiting" | "admitted" | "used" | "expired";
+            /**
+             * @description The slot's booking status now: upcoming, open, full (seats or tables ran out) or closed. A waiting visitor whose
+             *     slot became full or closed is told so at once (docs/decisions/0077-visitor-knows-what-happened.md).
+             * @enum {string}
+             */
+            slotStatus: "upcoming" | "open" | "full" | "closed";
             /** @description The ticket: send it back to ask again, and with the booking as the `Queue-Ticket` header. 32 characters. */
             ticket: string;
             slotId: number;

@@ -140,6 +140,25 @@ describe('the waiting room in front of popup bookings (integration, docs/decisio
     expect((await ask(later.ticket)).ahead).toBe(2);
   });
 
+  it('tells a waiting visitor at once that the slot filled (by its tables) or closed while they waited', async () => {
+    at(NOW.getTime());
+    // Two tables: two admitted visitors' bookings use them, with seats to spare.
+    const slotId = (await admin.post('/api/popup', { ...SLOT, table: 2 }).expect(201)).body.product.id as number;
+    at(OPENS.getTime() - 10_000);
+    const places = [await join(slotId), await join(slotId), await join(slotId)];
+    expect(places.map((p) => p.slotStatus)).toEqual(['upcoming', 'upcoming', 'upcoming']);
+    at(OPENS.getTime() + 1_000);
+    const [first, second, third] = await Promise.all(places.map((p) => ask(p.ticket)));
+    expect([first.status, second.status, third.status]).toEqual(['admitted', 'admitted', 'waiting']);
+    expect(third.slotStatus).toBe('open');
+    expect((await book(slotId, 61, first.ticket)).status).toBe(201);
+    expect((await book(slotId, 62, second.ticket)).status).toBe(201);
+    // 38 seats left, no table: full, and the one still waiting is told on its next ask.
+    expect(await ask(third.ticket)).toMatchObject({ status: 'waiting', slotStatus: 'full' });
+    await admin.put(`/api/popup/${slotId}/booking-enabled`, { enabled: false }).expect(200);
+    expect((await ask(third.ticket)).slotStatus).toBe('closed');
+  });
+
   it('lets a booking through without a ticket while nobody waits (a quiet slot, an older booking page)', async () => {
     at(OPENS.getTime() + 10 * 60_000);
     const slotId = (await admin.post('/api/popup', { ...SLOT, bookingOpensAt: null }).expect(201)).body.product

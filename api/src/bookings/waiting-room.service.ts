@@ -6,7 +6,7 @@ import { Clock } from '../common/clock';
 import { messages } from '../common/messages';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { PopupSlot } from '../popups/popup-slot.entity';
-import { bookingStatus } from './booking-rules';
+import { bookingStatus, type BookingStatus } from './booking-rules';
 
 /** Advisory lock namespace of admissions (the second key is the slot id): one admission round per slot at a time. */
 export const ADMISSION_LOCK = 26_003;
@@ -37,6 +37,12 @@ export interface QueueTicketView {
   admittedUntil: string | null;
   /** When to ask again, in seconds, while waiting (2–15, longer for a longer wait); null otherwise. */
   pollAfterSeconds: number | null;
+  /**
+   * The slot's booking status as this answer is made (booking-rules.ts bookingStatus): `full` or `closed` tells a
+   * visitor still waiting that the seats ran out (or the tables: `full` either way) or bookings closed while they
+   * waited, so the page says so at once instead of on its next refresh (docs/decisions/0077-visitor-knows-what-happened.md).
+   */
+  slotStatus: BookingStatus;
 }
 
 interface TicketRow {
@@ -113,9 +119,15 @@ export class WaitingRoomService {
         `SELECT id, slot_id, admitted_at, expires_at, used_at FROM booking_queue WHERE id = $1`,
         [row.id],
       );
-      return this.view(ticket, again!, this.clock.now());
+      return this.withSlotStatus(await this.view(ticket, again!, this.clock.now()));
     }
-    return this.view(ticket, row, now);
+    return this.withSlotStatus(await this.view(ticket, row, now));
+  }
+
+  /** `view` with its slot's booking status now (a slot deleted since reads as closed). */
+  private async withSlotStatus(view: Omit<QueueTicketView, 'slotStatus'>): Promise<QueueTicketView> {
+    const slot = await this.dataSource.getRepository(PopupSlot).findOneBy({ id: view.slotId });
+    return { ...view, slotStatus: slot ? bookingStatus(slot, this.clock.now()) : 'closed' };
   }
 
   /**
@@ -188,7 +200,7 @@ export class WaitingRoomService {
     });
   }
 
-  private async view(ticket: string, row: TicketRow, now: Date): Promise<QueueTicketView> {
+  private async view(ticket: string, row: TicketRow, now: Date): Promise<Omit<QueueTicketView, 'slotStatus'>> {
     const base = { ticket, slotId: row.slot_id };
     if (row.used_at) return { ...base, ...settled('used') };
     if (row.admitted_at && row.expires_at) {

@@ -179,6 +179,10 @@ export const messages = {
   waitlistRemoveLabel: (code: string) => `${code} 명단에서 빼기`,
   waitlistRemoveConfirm: '이 신청을 명단에서 뺄까요? 잡아 둔 자리가 있으면 다음 분께 넘어갑니다.',
   queueRejoined: '예약할 수 있는 시간이 지나 새 대기 순서를 받았습니다. 적어 둔 예약 정보는 그대로 있습니다.',
+  queueSlotFull: '기다리는 동안 자리가 모두 찼습니다. 아래에서 빈자리 알림을 신청하면 자리가 나는 대로 알려 드립니다.',
+  queueSlotTablesOut:
+    '기다리는 동안 남은 테이블이 모두 예약되었습니다. 아래에서 빈자리 알림을 신청하면 자리가 나는 대로 알려 드립니다.',
+  queueSlotClosed: '기다리는 동안 이 회차의 예약이 마감되었습니다. 위 목록에서 다른 회차를 선택해주세요.',
   cancelSelection: '다른 회차 선택',
   slotNoLongerOpen: '이 회차는 지금 예약할 수 없습니다. 위 목록에서 다른 회차를 선택해주세요.',
 

@@ -11,6 +11,8 @@ export type WaitingRoomState =
   | { phase: 'joining' }
   | { phase: 'waiting'; place: QueueTicket }
   | { phase: 'admitted'; place: QueueTicket }
+  /** The slot filled (seats or tables) or closed while the visitor waited: no more asking. */
+  | { phase: 'slot-gone'; place: QueueTicket }
   | { phase: 'error'; message: string };
 
 /**
@@ -18,7 +20,9 @@ export type WaitingRoomState =
  * afresh) and follows it: asks again when the server says (`pollAfterSeconds`)
  * until admitted; a spent or expired ticket, or one the server no longer knows, takes a new place. `rejoin()` takes a
  * new place at the back (after the booking was refused for its ticket: the admission window ended). Only while
- * `enabled` (the slot takes bookings): a full slot's visitor joins its waitlist instead.
+ * `enabled` (the slot takes bookings): a full slot's visitor joins its waitlist instead. A waiting place whose slot
+ * the server says is now full or closed (`slotStatus`) stops asking: phase `slot-gone`
+ * (docs/decisions/0077-visitor-knows-what-happened.md).
  */
 export function useWaitingRoom(slotId: number, enabled = true): { state: WaitingRoomState; rejoin: () => void } {
   const [state, setState] = useState<WaitingRoomState>({ phase: 'joining' });
@@ -33,6 +37,8 @@ export function useWaitingRoom(slotId: number, enabled = true): { state: Waiting
     const settle = (place: QueueTicket) => {
       if (stopped) return;
       if (place.status === 'admitted') setState({ phase: 'admitted', place });
+      else if (place.status === 'waiting' && (place.slotStatus === 'full' || place.slotStatus === 'closed'))
+        setState({ phase: 'slot-gone', place });
       else if (place.status === 'waiting') {
         setState({ phase: 'waiting', place });
         later(() => void ask(place.ticket), (place.pollAfterSeconds ?? 5) * 1000);

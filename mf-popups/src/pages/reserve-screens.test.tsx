@@ -95,7 +95,7 @@ const TICKET = 'T'.repeat(32);
  * The waiting room's answer for slot 7 (docs/decisions/0074-waiting-room.md): admitted at once, or waiting with `ahead`
  * before.
  */
-const place = (status: 'admitted' | 'waiting', ahead = 0) => ({
+const place = (status: 'admitted' | 'waiting', ahead = 0, slotStatus = 'open') => ({
   ticket: TICKET,
   slotId: 7,
   status,
@@ -103,6 +103,7 @@ const place = (status: 'admitted' | 'waiting', ahead = 0) => ({
   estimateSeconds: status === 'waiting' ? 150 : null,
   admittedUntil: status === 'admitted' ? '2030-05-10T01:10:00.000Z' : null,
   pollAfterSeconds: status === 'waiting' ? 3 : null,
+  slotStatus,
 });
 const admittedAtOnce = { 'POST /reserve/queue': () => ({ status: 201, data: { product: place('admitted') } }) };
 
@@ -258,6 +259,47 @@ describe('/reserve (docs/decisions/0030-popup-bookings.md)', () => {
       'POST /reserve/queue',
       `GET /reserve/queue/${TICKET}`,
       `GET /reserve/queue/${TICKET}`,
+    ]);
+  });
+
+  it('says at once, with focus, that the tables ran out while the visitor waited, and turns the form into the waitlist’s with what was typed (docs/decisions/0077-visitor-knows-what-happened.md)', async () => {
+    jest.useFakeTimers();
+    let answer = place('waiting', 5);
+    let current = page;
+    const adapter = serve({
+      'GET /reserve': () => ({ status: 200, data: { product: current } }),
+      'POST /reserve/queue': () => ({ status: 201, data: { product: answer } }),
+      [`GET /reserve/queue/${TICKET}`]: () => ({ status: 200, data: { product: answer } }),
+    });
+    renderAt('/reserve');
+    fireEvent.click(await screen.findByRole('button', { name: /1회차 .* 예약하기/ }));
+    await waitFor(() =>
+      expect(screen.getByTestId('queue-ahead')).toHaveTextContent('내 앞에 5명이 기다리고 있습니다.'),
+    );
+    fireEvent.change(field('이름'), { target: { value: '김하늘' } });
+    // The last tables went to those admitted: seats are left, tables are not.
+    answer = place('waiting', 2, 'full');
+    current = { ...page, slots: [{ ...slots[0]!, status: 'full', remainingTables: 0 }, ...slots.slice(1)] };
+    await act(async () => {
+      jest.advanceTimersByTime(3_000);
+    });
+    const alert = await screen.findByTestId('slot-gone');
+    expect(alert).toHaveAttribute('role', 'alert');
+    expect(alert).toHaveTextContent('기다리는 동안 남은 테이블이 모두 예약되었습니다.');
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(screen.queryByTestId('waiting-room')).toBeNull();
+    expect(await screen.findByRole('button', { name: '빈자리 알림 신청하기' })).toBeInTheDocument();
+    expect(field('이름')).toHaveValue('김하늘');
+    // It read the slots again at once, and stops asking for its place (which it asked every 3 s), until the page's own
+    // 10 s refresh.
+    await act(async () => {
+      jest.advanceTimersByTime(6_000);
+    });
+    expect(sent(adapter).map((r) => r.route)).toEqual([
+      'GET /reserve',
+      'POST /reserve/queue',
+      `GET /reserve/queue/${TICKET}`,
+      'GET /reserve',
     ]);
   });
 

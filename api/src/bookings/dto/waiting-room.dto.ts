@@ -1,4 +1,5 @@
 import { ApiProperty, PickType } from '@nestjs/swagger';
+import { BOOKING_STATUSES, type BookingStatus } from '../booking-rules';
 import type { QueueTicketStatus } from '../waiting-room.service';
 import { CreateBookingDto } from './create-booking.dto';
 
@@ -21,6 +22,12 @@ export class QueueTicketDto {
   admittedUntil!: string | null;
   /** Seconds before asking again while waiting (2–15); null otherwise. */
   pollAfterSeconds!: number | null;
+  /**
+   * The slot's booking status now: upcoming, open, full (seats or tables ran out) or closed. A waiting visitor whose
+   * slot became full or closed is told so at once (docs/decisions/0077-visitor-knows-what-happened.md).
+   */
+  @ApiProperty({ enum: BOOKING_STATUSES })
+  slotStatus!: BookingStatus;
 }
 
 /** `POST /api/reserve/queue`, `GET /api/reserve/queue/:ticket`. */
