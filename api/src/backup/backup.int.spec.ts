@@ -420,6 +420,30 @@ describe('backup and restore (integration, real PostgreSQL)', () => {
     expect(await tablesOf(target)).toEqual(await tablesOf(source));
   });
 
+  it('recounts each slot’s held seats from the restored bookings, not the archive’s counters (an offer’s held seats are not restored)', async () => {
+    // As made while a waitlist offer held 3 seats and a table of the slot (its one booking holds 2 and a table).
+    const duringOffer = await withRows(archive, 'popup_slots', (rows) => {
+      rows[0]!.booked_people = 5;
+      rows[0]!.booked_tables = 2;
+    });
+    await upload('/api/backup/restore', duringOffer).expect(200);
+    expect((await tablesOf(target)).popups).toEqual([
+      expect.objectContaining({ booked_people: 2, booked_tables: 1, head_count: 20 }),
+    ]);
+    // Counters below the bookings (an archive edited by hand) would let the slot be oversold: recounted too.
+    const below = await withRows(archive, 'popup_slots', (rows) => {
+      rows[0]!.booked_people = 0;
+      rows[0]!.booked_tables = 0;
+    });
+    await upload('/api/backup/restore', below).expect(200);
+    expect((await tablesOf(target)).popups).toEqual([expect.objectContaining({ booked_people: 2, booked_tables: 1 })]);
+    // Bookings past the slot's seats (its counters saying otherwise): refused, nothing changed.
+    const overbooked = await withRows(archive, 'popup_slots', (rows) => {
+      Object.assign(rows[0]!, { head_count: 1, booked_people: 0, booked_tables: 0 });
+    });
+    expect((await refusal(overbooked)).message).toBe(messages.backupTableInvalid('popup_slots'));
+  });
+
   it('restores an archive made before later migrations: the columns and tables it does not know start empty', async () => {
     // The archive as the first release (InitialSchema only) would have written it.
     const withoutColumns = (entry: Entry, columns: string[]) => {

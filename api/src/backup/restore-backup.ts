@@ -39,10 +39,27 @@ export async function checkBackup(dataSource: DataSource, input: Readable): Prom
 }
 
 /**
+ * Each slot's counters (`booked_people`, `booked_tables`) set to what its restored bookings hold: every booking but a
+ * cancelled one holds its party's seats and one table (bookings.service.ts gives them back only on cancel). Not the
+ * archive's own counters: an archive made while a waitlist offer held seats carries them, and the waitlist is not in
+ * an archive, so they would be held for nobody, for good (docs/decisions/0075-waitlist.md); and counters below the
+ * bookings would let a slot be oversold. Bookings past a slot's seats or tables break its CHECKs: the archive is
+ * refused.
+ */
+const RECOUNT_HELD_SEATS = `
+  UPDATE popup_slots AS slot
+     SET booked_people = COALESCE(held.people, 0), booked_tables = COALESCE(held.tables, 0)
+    FROM popup_slots AS s
+    LEFT JOIN (SELECT slot_id, sum(party_size)::int AS people, count(*)::int AS tables
+                 FROM bookings WHERE status <> 'cancelled' GROUP BY slot_id) AS held ON held.slot_id = s.id
+   WHERE slot.id = s.id
+     AND (slot.booked_people, slot.booked_tables) IS DISTINCT FROM (COALESCE(held.people, 0), COALESCE(held.tables, 0))`;
+
+/**
  * Replaces the site's content with an archive's, in one transaction: the backed-up tables are emptied (with what
  * depends on them: image variants; and the raw analytics events), the images inserted as they stream by, the rows
  * inserted at the end (columns the archive does not know take their defaults), the id sequences moved past the
- * restored ids. The rows are checked as `checkBackup` checks them before any is inserted, and the database's own
+ * restored ids, the slots' seat counters recounted from the restored bookings ({@link RECOUNT_HELD_SEATS}). The rows are checked as `checkBackup` checks them before any is inserted, and the database's own
  * rules (CHECKs, references, types) refuse the rest. Any problem found on the way (a damaged entry, a missing
  * manifest, a refused row) rolls everything back.
  * @throws BackupError (Korean message); nothing is changed then.
@@ -69,6 +86,7 @@ export async function restoreBackup(dataSource: DataSource, input: Readable): Pr
     });
     await checkArchive(runner, parsed);
     for (const table of BACKUP_TABLES) await insertRows(runner, table.name, parsed.tables[table.name]!);
+    await refusedAsArchive('popup_slots', () => runner.query(RECOUNT_HELD_SEATS));
     await runner.commitTransaction();
     return { createdAt: parsed.manifest.createdAt, archive: parsed.counts, current };
   } catch (error) {
