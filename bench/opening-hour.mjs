@@ -39,8 +39,9 @@
  *
  *   node bench/opening-hour.mjs [--quick] [--time-scale 1] [--visitors 2000] [--bookers 600] [--seats 100]
  *     [--cancels 10] [--addresses 64] [--arrival-seconds 60] [--phase-seconds 8] [--rounds 3] [--hits 500]
- *     [--probe-rate 100] [--no-redis]
+ *     [--probe-rate 100] [--no-redis] [--load]
  *
+ * --load: the whole run beside one busy loop per core (bench/lib/cpu-load.mjs), as on a loaded machine.
  * --quick: 600 visitors (300 bookers, 50 seats, 5 cancellations) within 20 s, one round of 5 s phases. --no-redis:
  * without REDIS_URL (each process counts its own rate limits; to see what the shared counters cost per hit). --time-scale k divides
  * every wait of the visitors (arrival window, polls, form filling, page refreshes) by k: faster, but a visitor then
@@ -54,6 +55,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { startCpuLoad } from './lib/cpu-load.mjs';
 import { openLoop } from './lib/open-loop.mjs';
 
 const require = createRequire(import.meta.url);
@@ -74,6 +76,8 @@ const OPENS_AFTER_SECONDS = option('opens-after', 5) / TIME_SCALE;
 const PHASE_SECONDS = option('phase-seconds', QUICK ? 5 : 8);
 const ROUNDS = option('rounds', QUICK ? 1 : 3);
 const REDIS = !process.argv.includes('--no-redis');
+/** --load: a busy loop per core for the whole run (bench/lib/cpu-load.mjs), as on a loaded machine. */
+const LOAD = process.argv.includes('--load');
 const HITS_PER_SECOND = option('hits', 500);
 const PROBE_RATE = option('probe-rate', 100);
 /** The page's own intervals (mf-popups: RESERVE_REFRESH_MS, WAITLIST_REFRESH_MS, QUEUE_RETRY_MS), scaled. */
@@ -232,9 +236,10 @@ async function main() {
   };
 
   let correctnessBroken = false;
+  const busyLoops = LOAD ? startCpuLoad() : [];
   try {
     console.log(
-      `opening-hour: 2 API processes (from sources, swc) on ${api.databaseUrl.replace(/^.*\//, '')}, ` +
+      `opening-hour${LOAD ? ` (--load: ${busyLoops.length} busy loops)` : ''}: 2 API processes (from sources, swc) on ${api.databaseUrl.replace(/^.*\//, '')}, ` +
         `${REDIS ? `Redis ${redisUrl}` : 'no Redis (rate limits per process)'}; started in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
         `load average ${os
           .loadavg()
@@ -807,6 +812,7 @@ async function main() {
         : '\ncorrectness held (no overselling, no 5xx); speed targets are reported, not asserted.',
     );
   } finally {
+    for (const child of busyLoops) child.kill();
     agent.destroy();
     await db.end();
     await ingest.terminate();
