@@ -1,0 +1,85 @@
+/**
+ * `npm test`: every check once, in two lanes that run side by side, so a machine's two cores both work:
+ * - browser: jest's `e2e` project (the site built once, Chromium, nginx; mostly waiting on processes and the browser);
+ * - checks: `npm run lint`, `npm run typecheck`, then jest's other projects (api, web, idp: every project of
+ *   jest.config.js but e2e, so a new project runs without a line here).
+ * Each lane's lines are printed as they come, prefixed with the lane's name. Ends with one line per lane (its result
+ * and wall time) and exits 1 when any step failed (a failed check stops its lane's later steps; the other lane runs
+ * to its end, so one run shows every failure). Arguments are passed to both jest runs (`npm test -- e2e/deploy`).
+ * In a pipe (CI) the lines are plain; jest's own per-project times follow each run (build/jest/project-times-reporter.js).
+ */
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const jestBin = require.resolve('jest/bin/jest');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const extra = process.argv.slice(2);
+
+/** The browser project, run in its own lane; every other project of jest.config.js runs in the checks lane. */
+const BROWSER_PROJECT = 'e2e';
+const { projects } = require(path.join(repoRoot, 'jest.config.js'));
+const otherProjects = projects.map((project) => project.displayName).filter((name) => name !== BROWSER_PROJECT);
+
+/**
+ * Runs `command args` in the repository, each output line prefixed with `[lane]`; resolves with its exit code (1 when
+ * it could not start, or ended on a signal).
+ */
+function run(lane, command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: repoRoot, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const prefix = `[${lane}] `;
+    for (const [stream, out] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
+      let rest = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop();
+        if (lines.length > 0) out.write(lines.map((line) => prefix + line).join('\n') + '\n');
+      });
+      stream.on('end', () => {
+        if (rest) out.write(prefix + rest + '\n');
+      });
+    }
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => resolve(code ?? 1));
+  });
+}
+
+/** Runs `steps` (`[command, args]`) of `lane` one after another, stopping at the first that fails. */
+async function lane(name, steps) {
+  const started = Date.now();
+  for (const [command, args, label] of steps) {
+    const code = await run(name, command, args);
+    if (code !== 0) return { name, failed: label, seconds: (Date.now() - started) / 1000 };
+  }
+  return { name, failed: null, seconds: (Date.now() - started) / 1000 };
+}
+
+/**
+ * One jest run of `selected` projects. Arguments given to `npm test` go first (test paths come before jest's options);
+ * with them, a lane none of whose files they name passes (`--passWithNoTests`).
+ */
+const jest = (selected) => [
+  process.execPath,
+  [jestBin, ...extra, ...(extra.length > 0 ? ['--passWithNoTests'] : []), '--selectProjects', ...selected],
+  `jest ${selected.join(' ')}`,
+];
+const results = await Promise.all([
+  lane('browser', [jest([BROWSER_PROJECT])]),
+  lane('checks', [
+    [npm, ['run', '--silent', 'lint'], 'lint'],
+    [npm, ['run', '--silent', 'typecheck'], 'typecheck'],
+    jest(otherProjects),
+  ]),
+]);
+console.log('');
+for (const { name, failed, seconds } of results)
+  console.log(`${name}: ${failed ? `FAILED at ${failed}` : 'passed'} in ${seconds.toFixed(0)} s`);
+process.exit(results.some((result) => result.failed) ? 1 : 0);
