@@ -5,6 +5,8 @@
  * comes from the code being edited); a sentence saved in the API's source is in its next answer. The seconds from save
  * to served are printed. The edited files are put back byte for byte, with their modification times, so the production
  * builds stay up to date.
+ * @edits-working-tree: `npm test` runs it after the other lanes (scripts/test.mjs), never beside lint or a spec that
+ * reads those files.
  */
 import fs from 'node:fs';
 import path from 'node:path';

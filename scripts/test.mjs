@@ -2,13 +2,18 @@
  * `npm test`: every check once, in two lanes that run side by side, so a machine's two cores both work:
  * - browser: jest's `e2e` project (the site built once, Chromium, nginx; mostly waiting on processes and the browser);
  * - checks: `npm run lint`, `npm run typecheck`, then jest's other projects (api, web, idp: every project of
- *   jest.config.js but e2e, so a new project runs without a line here).
+ *   jest.config.js but e2e, so a new project runs without a line here);
+ * then, alone, the browser test files that edit the working tree for a few seconds (a source saved in `npm run dev`,
+ * a bundled file changed to see which builds go stale): marked `@edits-working-tree` in their first comment, they
+ * never run beside lint, the type check or a spec that reads the files they edit.
  * Each lane's lines are printed as they come, prefixed with the lane's name. Ends with one line per lane (its result
  * and wall time) and exits 1 when any step failed (a failed check stops its lane's later steps; the other lane runs
- * to its end, so one run shows every failure). Arguments are passed to both jest runs (`npm test -- e2e/deploy`).
+ * to its end, so one run shows every failure). Arguments are passed to every jest run (`npm test -- e2e/deploy`); with
+ * them the lanes run one after the other.
  * In a pipe (CI) the lines are plain; jest's own per-project times follow each run (build/jest/project-times-reporter.js).
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +28,18 @@ const extra = process.argv.slice(2);
 const BROWSER_PROJECT = 'e2e';
 const { projects } = require(path.join(repoRoot, 'jest.config.js'));
 const otherProjects = projects.map((project) => project.displayName).filter((name) => name !== BROWSER_PROJECT);
+
+/** The marker of a browser test file that edits the working tree (in its first comment). */
+const EDITS_MARKER = '@edits-working-tree';
+/** Those files, relative to the repository, found by their marker. */
+const editingFiles = fs
+  .readdirSync(path.join(repoRoot, BROWSER_PROJECT), { recursive: true })
+  .map((file) => path.join(BROWSER_PROJECT, String(file)).split(path.sep).join('/'))
+  .filter((file) => file.endsWith('.e2e.ts'))
+  .filter((file) => fs.readFileSync(path.join(repoRoot, file), 'utf8').includes(EDITS_MARKER))
+  .sort();
+/** A path as a jest regular expression that matches it alone. */
+const exactly = (file) => `${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
 
 /**
  * Runs `command args` in the repository, each output line prefixed with `[lane]`; resolves with its exit code (1 when
@@ -63,22 +80,36 @@ async function lane(name, steps) {
 }
 
 /**
- * One jest run of `selected` projects. Arguments given to `npm test` go first (test paths come before jest's options);
- * with them, a lane none of whose files they name passes (`--passWithNoTests`).
+ * One jest run of `selected` projects with more `options`. Arguments given to `npm test` go first (test paths come
+ * before jest's options); with them, a lane none of whose files they name passes (`--passWithNoTests`).
  */
-const jest = (selected) => [
+const jest = (selected, options = [], label = `jest ${selected.join(' ')}`) => [
   process.execPath,
-  [jestBin, ...extra, ...(extra.length > 0 ? ['--passWithNoTests'] : []), '--selectProjects', ...selected],
-  `jest ${selected.join(' ')}`,
+  [jestBin, ...extra, ...(extra.length > 0 ? ['--passWithNoTests'] : []), ...options, '--selectProjects', ...selected],
+  label,
 ];
-const results = await Promise.all([
-  lane('browser', [jest([BROWSER_PROJECT])]),
-  lane('checks', [
-    [npm, ['run', '--silent', 'lint'], 'lint'],
-    [npm, ['run', '--silent', 'typecheck'], 'typecheck'],
-    jest(otherProjects),
-  ]),
-]);
+const checks = [
+  [npm, ['run', '--silent', 'lint'], 'lint'],
+  [npm, ['run', '--silent', 'typecheck'], 'typecheck'],
+  jest(otherProjects),
+];
+/** @type {{ name: string, failed: string | null, seconds: number }[]} */
+const results = [];
+if (extra.length > 0) {
+  // Some files asked for: one lane after the other, so a file that edits the working tree never meets the checks.
+  results.push(await lane('checks', checks), await lane('browser', [jest([BROWSER_PROJECT])]));
+} else {
+  results.push(
+    ...(await Promise.all([
+      lane('browser', [jest([BROWSER_PROJECT], ['--testPathIgnorePatterns', ...editingFiles.map(exactly)])]),
+      lane('checks', checks),
+    ])),
+  );
+  if (editingFiles.length > 0) {
+    const only = ['--testPathPatterns', `(${editingFiles.map(exactly).join('|')})`];
+    results.push(await lane('alone', [jest([BROWSER_PROJECT], only, `jest ${editingFiles.join(' ')}`)]));
+  }
+}
 console.log('');
 for (const { name, failed, seconds } of results)
   console.log(`${name}: ${failed ? `FAILED at ${failed}` : 'passed'} in ${seconds.toFixed(0)} s`);

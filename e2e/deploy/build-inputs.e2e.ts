@@ -15,6 +15,8 @@
  *
  * The e2e project's globalSetup built the site (build/jest/build-site.js). The change is a comment appended for a
  * few seconds and then removed; staleness is asked of wireit without building (scripts/build.mjs `isBuilt`).
+ * @edits-working-tree: `npm test` runs it after the other lanes (scripts/test.mjs), never beside lint or a spec that
+ * reads those files.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
