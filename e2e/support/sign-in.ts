@@ -1,5 +1,34 @@
 import type { Page } from 'playwright-core';
 
+/** How long the provider's form may take to appear after the single sign-on button is pressed (ms). */
+const PROVIDER_FORM_MS = 20_000;
+
+/**
+ * `/login`, then the single sign-on button, until the provider's form (아이디) shows. On a loaded machine the page's
+ * first start of auth may time out (keycloak-js waits 10 s for its silent check), and the page then says the sign-in
+ * server cannot be reached: a person presses the button again on a fresh page, and so does this, once, printing what
+ * the page said. A second failure is the caller's error.
+ */
+async function openProviderForm(page: Page, siteUrl: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    await page.goto(`${siteUrl}/login`);
+    await page.getByTestId('sso-login-button').click();
+    try {
+      await page.getByLabel('아이디').waitFor({ timeout: PROVIDER_FORM_MS });
+      return;
+    } catch (error) {
+      if (attempt > 1) throw error;
+      const said = await page
+        .locator('body')
+        .innerText({ timeout: 1_000 })
+        .catch(() => '(no body)');
+      console.warn(
+        `sign-in: no provider form ${PROVIDER_FORM_MS / 1000} s after the button, once more; the page said: ${said.replace(/\s+/g, ' ').slice(-300)}`,
+      );
+    }
+  }
+}
+
 /**
  * Signs a member of the team in through the real login form, as a person would: `/login`, the single
  * sign-on button, the provider's form (아이디 / 비밀번호), with `totp` the second factor's form (인증 코드), back on
@@ -15,8 +44,7 @@ export async function signInAsAdmin(
   totp?: () => string,
 ): Promise<void> {
   try {
-    await page.goto(`${siteUrl}/login`);
-    await page.getByTestId('sso-login-button').click();
+    await openProviderForm(page, siteUrl);
     await page.getByLabel('아이디').fill(username);
     await page.getByLabel('비밀번호').fill(password);
     await page.getByRole('button', { name: '로그인' }).click();
