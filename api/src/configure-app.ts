@@ -55,7 +55,7 @@ export async function configureApp(app: NestExpressApplication): Promise<void> {
 }
 
 /**
- * The ingest process's wiring (ingest/ingest-main.ts, docs/decisions/0072-cheap-analytics-ingest.md): the same front
+ * The ingest process's wiring (ingest-main.ts, docs/decisions/0072-cheap-analytics-ingest.md): the same front
  * and back as {@link configureApp} (request logger, metrics, drain, /metrics, security headers, the beacon's own
  * path; prefix /api, the envelope's exception filter, trust of the proxy), and nothing else: it has no route with a
  * body but the beacon, whose reader is its own (analytics/ingest-body.ts).
