@@ -22,7 +22,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startMailbox, type Mailbox } from '../api/src/test/mailbox';
 import { freeSitePorts } from './support/free-ports';
-import { repoRoot } from './support/site';
+import { shotAtBothWidths } from './support/screenshot';
 import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
 
 jest.setTimeout(240_000);
@@ -34,7 +34,6 @@ const PHONE_VIEW = {
   locale: 'ko-KR',
   timezoneId: 'Asia/Seoul',
 };
-const results = path.join(repoRoot, 'test-results');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-opening-'));
 const clockFile = path.join(scratch, 'now.txt');
 /** The API's "now": 10:00 on the first of next month in Seoul, whatever day the test runs. */
@@ -57,14 +56,6 @@ let phone: Page;
 const slot = { w: 0, x: 0, y: 0 };
 
 const sql = <T>(text: string, params: unknown[] = []): Promise<T[]> => session.sql<T>(text, params);
-/** A full-page screenshot `name` (…-390.png) at the page's phone width, and the same screen at 1280 px (…-desktop.png). */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(results, name), fullPage: true });
-  const phoneSize = page.viewportSize()!;
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: path.join(results, name.replace(/-390\.png$/, '-desktop.png')), fullPage: true });
-  await page.setViewportSize(phoneSize);
-}
 
 /** Another visitor's request to the public API (not through the page), with its own device. */
 async function api<T>(method: 'GET' | 'POST', route: string, body?: object, headers: Record<string, string> = {}) {
@@ -115,7 +106,6 @@ beforeAll(async () => {
       REMINDER_CHECK_SECONDS: '2',
     },
   });
-  fs.mkdirSync(results, { recursive: true });
   const insert = async (values: string) =>
     (
       await sql<{ id: number }>(
@@ -158,7 +148,7 @@ test('a visitor who arrives while another fills the form waits in the waiting ro
   await phone.getByLabel('이메일 (선택)').fill('haneul@example.com');
   await phone.getByRole('checkbox', { name: '예약 알림을 이메일로 받겠습니다' }).check();
   await phone.getByRole('checkbox', { name: '위 내용을 확인했고 개인정보 수집·이용에 동의합니다.' }).check();
-  await shot(phone, 'opening-waiting-room-390.png');
+  await shotAtBothWidths(phone, 'opening-waiting-room-390.png');
 
   // The other visitor books: the place frees, the page is told on its next question and the form can be sent.
   const booked = await api<{ product: { code: string } }>('POST', '/reserve/bookings', visitor(1, slot.w), {
@@ -197,7 +187,7 @@ test('a phone waiting while the last table goes is told at once, and its form tu
   await phone.getByRole('button', { name: '빈자리 알림 신청하기' }).waitFor();
   expect(await phone.getByLabel('이름').inputValue()).toBe('정다은');
   expect(await phone.getByTestId('waiting-room').count()).toBe(0);
-  await shot(phone, 'opening-slot-gone-390.png');
+  await shotAtBothWidths(phone, 'opening-slot-gone-390.png');
 });
 
 test('a full slot: 빈자리 알림, a cancellation offers the seat by email, and 예약 확정하기 books it', async () => {
@@ -213,7 +203,7 @@ test('a full slot: 빈자리 알림, a cancellation offers the seat by email, an
   await phone.waitForURL(/\/reserve\/waitlist\/[A-Z0-9]{8}$/);
   const state = phone.getByTestId('waitlist-state');
   await state.getByText('다음 빈자리는 내 차례입니다.').waitFor();
-  await shot(phone, 'opening-waitlist-joined-390.png');
+  await shotAtBothWidths(phone, 'opening-waitlist-joined-390.png');
 
   // The first booking is cancelled: its seat is offered at once, held 10 minutes, by email in Seoul time.
   expect((await api('POST', `/reserve/bookings/${firstBooking}/cancel`, { phone4: '0001' })).status).toBe(200);
@@ -224,7 +214,7 @@ test('a full slot: 빈자리 알림, a cancellation offers the seat by email, an
   await phone.reload();
   await state.getByText('빈자리가 생겼습니다!').waitFor();
   expect(await state.innerText()).toContain('오전 10:10까지 예약을 확정해주세요.');
-  await shot(phone, 'opening-waitlist-offer-390.png');
+  await shotAtBothWidths(phone, 'opening-waitlist-offer-390.png');
   await phone.getByRole('button', { name: '예약 확정하기' }).tap();
   await phone.waitForURL(/\/reserve\/[A-Z0-9]{8}$/);
   expect(await phone.getByTestId('booking-state').innerText()).toBe('예약 완료');
@@ -262,7 +252,7 @@ test('an offer nobody takes within its hold passes on to the next, who is told b
   setClock(new Date(START.getTime() + 11 * 60_000));
   await phone.reload();
   await state.getByText('확정 시간이 지나 자리가 다음 분께 넘어갔습니다.', { exact: false }).waitFor();
-  await shot(phone, 'opening-waitlist-expired-390.png');
+  await shotAtBothWidths(phone, 'opening-waitlist-expired-390.png');
   const mail = await mailTo('next@example.com', /^\[빈자리 알림\]/);
   expect(mail.text).toMatch(/오전 10:21까지 아래 주소에서 예약을 확정해주세요/);
   const entry = await api<{ product: { status: string } }>(

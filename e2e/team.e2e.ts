@@ -22,8 +22,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { totpAt } from '../idp/src/test-support/totp';
 import { freeSitePorts } from './support/free-ports';
 import { fakeCameraArgs, writeQrVideo } from './support/qr-camera';
+import { shotAtBothWidths } from './support/screenshot';
 import { signInAsAdmin } from './support/sign-in';
-import { repoRoot } from './support/site';
 import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
 
 jest.setTimeout(240_000);
@@ -34,7 +34,6 @@ const TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 /** The booking's code, set by SQL so the camera file can be written before the browser starts. */
 const CODE = 'TEAMQR23';
 const PHONE_VIEW = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, timezoneId: 'Asia/Seoul' };
-const results = path.join(repoRoot, 'test-results');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-team-'));
 const cameraFile = path.join(scratch, 'qr.mjpeg');
 
@@ -51,14 +50,6 @@ const INVITED = {
 
 const seoulToday = (): string => new Date(Date.now() + 9 * 3_600_000).toISOString().slice(0, 10);
 const sql = <T>(text: string, params: unknown[] = []): Promise<T[]> => session.sql<T>(text, params);
-/** A full-page screenshot `name` (…-390.png) at the page's phone width, and the same screen at 1280 px (…-desktop.png). */
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(results, name), fullPage: true });
-  const phoneSize = page.viewportSize()!;
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: path.join(results, name.replace(/-390\.png$/, '-desktop.png')), fullPage: true });
-  await page.setViewportSize(phoneSize);
-}
 /** The landing's own links (not the header's or footer's). */
 const landingLinks = async (page: Page): Promise<string[]> =>
   page.locator('.admin-page a').evaluateAll((links) => links.map((a) => a.textContent ?? ''));
@@ -75,7 +66,6 @@ beforeAll(async () => {
     context: PHONE_VIEW,
     browserArgs: fakeCameraArgs(cameraFile),
   });
-  fs.mkdirSync(results, { recursive: true });
   // A slot spanning today in Seoul and one booking of 2 by 김하늘 with the code the camera's QR names, stored as a
   // visitor's booking leaves it (its seats and table taken).
   const day = seoulToday();
@@ -119,7 +109,7 @@ test('the owner signs in with a second factor and invites an editor and a door s
     people[who].link = (await link.inputValue()).trim();
     expect(people[who].link).toMatch(/^http:\/\/localhost:\d+\/invite\/[A-Za-z0-9_-]+$/);
     expect(await page.getByTestId('people-invitation-expires').innerText()).toContain('까지 쓸 수 있습니다');
-    if (who === 'staff') await shot(page, 'team-people-390.png');
+    if (who === 'staff') await shotAtBothWidths(page, 'team-people-390.png');
     await page.getByRole('button', { name: '닫기' }).tap();
     await page.getByTestId(`person-${username}`).waitFor();
     expect(await page.getByTestId(`person-${username}`).innerText()).toContain('초대됨');
@@ -156,12 +146,12 @@ test('each invited person sets a password, signs in and sees only their screens'
     expect.arrayContaining(['링크 정보 관리', '일정 정보 관리', '팝업 예약 관리', '방문 통계']),
   );
   for (const notTheirs of ['백업 및 복원', '팀원 관리', '입장 확인']) expect(editorLinks).not.toContain(notTheirs);
-  await shot(editor, 'team-editor-admin-390.png');
+  await shotAtBothWidths(editor, 'team-editor-admin-390.png');
 
   const staff = people.staff.page!;
   expect(await staff.getByTestId('admin-role').innerText()).toBe('스태프 권한으로 로그인했습니다.');
   expect(await landingLinks(staff)).toEqual(['입장 확인']);
-  await shot(staff, 'team-staff-admin-390.png');
+  await shotAtBothWidths(staff, 'team-staff-admin-390.png');
 
   // A screen not theirs says so, and its remote is not even asked for its data.
   await editor.goto(`${site.url}/people`);
@@ -199,7 +189,7 @@ test('door staff check a booking in by scanning its QR code; scanned again it is
     `bench checkin: camera start → booking shown ${Math.round(shown - started)} ms, → green panel (with the tap) ${Math.round(checkedIn - started)} ms`,
   );
   expect(await sql(`SELECT status FROM bookings WHERE code = $1`, [CODE])).toEqual([{ status: 'checked_in' }]);
-  await shot(page, 'checkin-success-390.png');
+  await shotAtBothWidths(page, 'checkin-success-390.png');
 
   // The same QR code is still in front of the camera: after 다음 예약 스캔 it is read again, and refused.
   await page.getByRole('button', { name: '다음 예약 스캔' }).tap();
@@ -207,7 +197,7 @@ test('door staff check a booking in by scanning its QR code; scanned again it is
   await warning.waitFor({ timeout: 20_000 });
   expect(await warning.innerText()).toContain('이미 입장 확인된 예약입니다');
   expect(await page.getByRole('button', { name: '입장 확인', exact: true }).count()).toBe(0);
-  await shot(page, 'checkin-already-390.png');
+  await shotAtBothWidths(page, 'checkin-already-390.png');
 });
 
 test('the owner disables the staff member, whose next request is refused', async () => {
@@ -247,5 +237,5 @@ test('the audit log tells each step in Korean', async () => {
   const checkIn = log.getByTestId('audit-entry').filter({ hasText: '입장 확인' }).first();
   expect(await checkIn.getByTestId('audit-actor').innerText()).toBe(INVITED.staff.username);
   await log.scrollIntoViewIfNeeded();
-  await shot(page, 'team-audit-390.png');
+  await shotAtBothWidths(page, 'team-audit-390.png');
 });
