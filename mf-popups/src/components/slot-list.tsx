@@ -10,6 +10,17 @@ export interface SlotListProps {
 }
 
 /**
+ * The button a slot of each status offers, if any: an open slot is chosen to book (예약하기), a full one to join its
+ * waitlist (빈자리 알림 신청, docs/decisions/0075-waitlist.md), in the lighter style.
+ */
+const CHOICES: Partial<
+  Record<ReserveSlot['status'], { text: string; label: (title: string) => string; ghost: boolean }>
+> = {
+  open: { text: messages.chooseSlot, label: messages.chooseSlotLabel, ghost: false },
+  full: { text: messages.waitlistChoose, label: messages.waitlistChooseLabel, ghost: true },
+};
+
+/**
  * The slots by day and turn (docs/decisions/0030-popup-bookings.md): time window, status (오픈 예정 with its time, 예약 가능
  * (잔여 n명), 마감).
  */
@@ -24,6 +35,7 @@ export function SlotList({ slots, selectedId, onChoose }: SlotListProps) {
             {group.slots.map((slot) => {
               const status = slotStatusView(slot);
               const title = `${group.day} ${slot.cnt ? turnLabel(slot.cnt) : ''} ${timeWindow(slot)}`;
+              const choice = CHOICES[slot.status];
               return (
                 <li
                   key={slot.id}
@@ -42,26 +54,15 @@ export function SlotList({ slots, selectedId, onChoose }: SlotListProps) {
                     {slot.status === 'upcoming' && slot.opensAt && (
                       <span className="slot-card__opens">{messages.opensAtLabel(seoulDayTime(slot.opensAt))}</span>
                     )}
-                    {slot.status === 'open' && (
+                    {choice && (
                       <button
                         type="button"
-                        className="reserve-button reserve-button--small"
-                        aria-label={messages.chooseSlotLabel(title)}
+                        className={`reserve-button reserve-button--small${choice.ghost ? ' reserve-button--ghost' : ''}`}
+                        aria-label={choice.label(title)}
                         aria-pressed={selectedId === slot.id}
                         onClick={() => onChoose(slot)}
                       >
-                        {messages.chooseSlot}
-                      </button>
-                    )}
-                    {slot.status === 'full' && (
-                      <button
-                        type="button"
-                        className="reserve-button reserve-button--small reserve-button--ghost"
-                        aria-label={messages.waitlistChooseLabel(title)}
-                        aria-pressed={selectedId === slot.id}
-                        onClick={() => onChoose(slot)}
-                      >
-                        {messages.waitlistChoose}
+                        {choice.text}
                       </button>
                     )}
                   </div>
