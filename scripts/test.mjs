@@ -2,7 +2,8 @@
  * `npm test`: every check once, in two lanes that run side by side, so a machine's two cores both work:
  * - browser: jest's `e2e` project (the site built once, Chromium, nginx; mostly waiting on processes and the browser);
  * - checks: `npm run lint`, `npm run typecheck`, then jest's other projects (api, web, idp: every project of
- *   jest.config.js but e2e, so a new project runs without a line here);
+ *   jest.config.js but e2e, so a new project runs without a line here), at a lower scheduling priority
+ *   (CHECKS_NICENESS): the browser tests' waits are the ones a busy machine breaks;
  * then, alone, the browser test files that edit the working tree for a few seconds (a source saved in `npm run dev`,
  * a bundled file changed to see which builds go stale): marked `@edits-working-tree` in their first comment, they
  * never run beside lint, the type check or a spec that reads the files they edit.
@@ -14,6 +15,7 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,12 +44,25 @@ const editingFiles = fs
 const exactly = (file) => `${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
 
 /**
- * Runs `command args` in the repository, each output line prefixed with `[lane]`; resolves with its exit code (1 when
- * it could not start, or ended on a signal).
+ * The scheduling priority (`nice`) of the checks lane: the browser tests wait on sites, Chromium and their timeouts,
+ * so where both lanes want the cores the browser lane's processes go first and the checks take what they leave.
  */
-function run(lane, command, args) {
+const CHECKS_NICENESS = 10;
+
+/**
+ * Runs `command args` in the repository, each output line prefixed with `[lane]`, at `niceness` (0: as this process;
+ * the processes it starts inherit it); resolves with its exit code (1 when it could not start, or ended on a signal).
+ */
+function run(lane, command, args, niceness = 0) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: repoRoot, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (niceness > 0 && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, Math.max(os.getPriority(), niceness));
+      } catch {
+        // A platform that refuses it runs the lane as it is.
+      }
+    }
     const prefix = `[${lane}] `;
     for (const [stream, out] of [
       [child.stdout, process.stdout],
@@ -69,11 +84,11 @@ function run(lane, command, args) {
   });
 }
 
-/** Runs `steps` (`[command, args]`) of `lane` one after another, stopping at the first that fails. */
-async function lane(name, steps) {
+/** Runs `steps` (`[command, args]`) of `lane` at `niceness` one after another, stopping at the first that fails. */
+async function lane(name, steps, niceness = 0) {
   const started = Date.now();
   for (const [command, args, label] of steps) {
-    const code = await run(name, command, args);
+    const code = await run(name, command, args, niceness);
     if (code !== 0) return { name, failed: label, seconds: (Date.now() - started) / 1000 };
   }
   return { name, failed: null, seconds: (Date.now() - started) / 1000 };
@@ -102,7 +117,7 @@ if (extra.length > 0) {
   results.push(
     ...(await Promise.all([
       lane('browser', [jest([BROWSER_PROJECT], ['--testPathIgnorePatterns', ...editingFiles.map(exactly)])]),
-      lane('checks', checks),
+      lane('checks', checks, CHECKS_NICENESS),
     ])),
   );
   if (editingFiles.length > 0) {
