@@ -31,7 +31,7 @@ const iso = (d) => (d ? d.toISOString() : null);
 async function store(now) {
   const [{ rows }, boundary] = await Promise.all([
     pool.query(
-      `SELECT id, pname, tags, link, imagelink, image_key, pcode, enabled, show_from, show_until, version FROM links
+      `SELECT id, pname, tags, link, imagelink, image_key, pcode, enabled, disclosure, show_from, show_until, version FROM links
         WHERE ${visible('$1')} ORDER BY links.pcode ASC, links.id ASC`,
       [now],
     ),
@@ -46,6 +46,7 @@ async function store(now) {
     imagelink: r.image_key ? `/api/images/${r.image_key}` : r.imagelink,
     pcode: r.pcode,
     enabled: r.enabled,
+    disclosure: r.disclosure,
     showFrom: iso(r.show_from),
     showUntil: iso(r.show_until),
     visibility: 'visible',
