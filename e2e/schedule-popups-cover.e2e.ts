@@ -129,11 +129,17 @@ async function waitForPath(pathname: string): Promise<void> {
   }
 }
 
-/** Waits until an alert with `message` has been accepted, and forgets the alerts so far. */
+/**
+ * Waits until an alert with `message` has been accepted (at most 30 s: a CI machine running both test lanes can hold
+ * the page's renderer that long), and forgets the alerts so far. On failure, `<results>/failed-alert.png` shows the page.
+ */
 async function expectAlert(message: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   while (!dialogs.includes(message)) {
-    if (Date.now() > deadline) throw new Error(`no alert "${message}"; got ${JSON.stringify(dialogs)}`);
+    if (Date.now() > deadline) {
+      await page.screenshot({ path: path.join(results, 'failed-alert.png'), fullPage: true });
+      throw new Error(`no alert "${message}"; got ${JSON.stringify(dialogs)}; at ${page.url()}`);
+    }
     await page.waitForTimeout(50);
   }
   dialogs.length = 0;
@@ -312,6 +318,11 @@ test('a cover upload reaches 100 %, says so in the 이미지 dialog, and the ban
   await page.getByRole('navigation', { name: '그 밖의 관리' }).getByRole('link', { name: '커버 이미지 변경' }).click();
   await page.waitForURL(`${site.url}/uploadimage`);
   await page.getByRole('heading', { name: '커버 이미지 변경' }).waitFor();
+  // The screen has loaded the stored cover (its caption says which), so nothing redraws it under the click below.
+  await page
+    .getByTestId('cover-caption')
+    .filter({ hasText: /현재 커버 이미지|아직 커버 이미지가 없습니다/ })
+    .waitFor();
 
   // Without a file: the spec's alert, nothing sent.
   await page.getByRole('button', { name: '저장' }).click();
