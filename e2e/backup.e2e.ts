@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createTestDatabase, type TestDatabase } from '../api/src/test/test-database';
+import { createMigratedTestDatabase, type TestDatabase } from '../api/src/test/test-database';
 import { launchChromium } from './support/browser';
 import { signInAsAdmin } from './support/sign-in';
 import { repoRoot, startSite, type RunningSite } from './support/site';
@@ -92,7 +92,7 @@ async function auditScreenshots(page: Page, name: string): Promise<void> {
 
 beforeAll(async () => {
   fs.mkdirSync(results, { recursive: true });
-  database = await createTestDatabase('linksite_e2e_backup');
+  database = await createMigratedTestDatabase('linksite_e2e_backup');
   const common = { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: PASSWORD };
   // No DATABASE_URL: the embedded database, as npm start runs on a fresh machine.
   embedded = await startSite({ ...common, SITE_PORT: '27180', API_PORT: '27100', IDP_PORT: '27190' });

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { createTestDatabase } from '../api/src/test/test-database';
+import { createMigratedTestDatabase } from '../api/src/test/test-database';
 import { launchChromium } from './support/browser';
 import { waitForAppTakeover } from './support/first-screen';
 import { secondsUntil } from './support/poll';
@@ -40,7 +40,7 @@ async function whileEdited<T>(file: string, from: string, to: string, run: () =>
 }
 
 beforeAll(async () => {
-  const database = await createTestDatabase('linksite_e2e_dev');
+  const database = await createMigratedTestDatabase('linksite_e2e_dev');
   dropDatabase = database.drop;
   site = await startSite(
     {

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { createTestDatabase } from '../api/src/test/test-database';
+import { createMigratedTestDatabase } from '../api/src/test/test-database';
 import { launchChromium } from './support/browser';
 import { repoRoot, RunningSite, startSite } from './support/site';
 import { buildApp, serveApp, startHangingServer } from './support/static-app';
@@ -24,7 +24,7 @@ let databaseUrl: string;
 let browser: Browser;
 
 beforeAll(async () => {
-  const database = await createTestDatabase('linksite_e2e_deploy');
+  const database = await createMigratedTestDatabase('linksite_e2e_deploy');
   dropDatabase = database.drop;
   databaseUrl = database.url;
   browser = await launchChromium();

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createTestDatabase } from '../api/src/test/test-database';
+import { createMigratedTestDatabase } from '../api/src/test/test-database';
 import { launchChromium } from './support/browser';
 import { waitForAppTakeover } from './support/first-screen';
 import { signInAsAdmin } from './support/sign-in';
@@ -23,7 +23,7 @@ let browser: Browser;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  const database = await createTestDatabase('linksite_e2e');
+  const database = await createMigratedTestDatabase('linksite_e2e');
   dropDatabase = database.drop;
   site = await startSite({
     DATABASE_URL: database.url,

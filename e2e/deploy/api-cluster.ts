@@ -5,7 +5,7 @@ import {
   startIssuerProcess,
 } from '../../api/src/test/api-process';
 import { stablePortBlock } from '../../api/src/test/stable-ports';
-import { createTestDatabase, type TestDatabase } from '../../api/src/test/test-database';
+import { createMigratedTestDatabase, type TestDatabase } from '../../api/src/test/test-database';
 import { type ApiGateway, startApiGateway } from './local-nginx';
 import { siteRemotes } from './site-scripts';
 
@@ -26,15 +26,15 @@ export interface ApiCluster {
 }
 
 /**
- * `count` real API processes on one fresh database of the test server (`createTestDatabase(name)`), with a test
+ * `count` real API processes on one fresh database of the test server (`createMigratedTestDatabase(name)`), with a test
  * issuer and the rate limits out of the way, behind the gateway's real nginx configuration
  * (local-nginx.ts `startApiGateway`). The ports lie outside the ephemeral range, so a process restarted on its port
- * finds it free (api/src/test/stable-ports.ts). One process after the other: the first runs the migrations, the others
- * find them done.
+ * finds it free (api/src/test/stable-ports.ts). One process after the other, each finding the migrations done (the database is a copy of the
+ * migrated template).
  * @param env more environment for every process (REDIS_URL, …)
  */
 export async function startApiCluster(name: string, count: number, env: NodeJS.ProcessEnv = {}): Promise<ApiCluster> {
-  const database = await createTestDatabase(name);
+  const database = await createMigratedTestDatabase(name);
   const issuer = await startIssuerProcess();
   const base = await stablePortBlock(count + 1);
   const ports = Array.from({ length: count }, (_, i) => base + i);

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { createTestDatabase } from '../../api/src/test/test-database';
+import { createMigratedTestDatabase } from '../../api/src/test/test-database';
 import { launchChromium } from '../support/browser';
 import { waitForAppTakeover } from '../support/first-screen';
 import { RunningSite, startSite } from '../support/site';
@@ -82,7 +82,7 @@ describeWithNginx('the composed site through the production nginx configuration'
   let context: BrowserContext;
 
   beforeAll(async () => {
-    const database = await createTestDatabase('linksite_e2e_gateway');
+    const database = await createMigratedTestDatabase('linksite_e2e_gateway');
     dropDatabase = database.drop;
     site = await startSite({
       DATABASE_URL: database.url,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { type ApiProcess, startApiProcess } from '../../api/src/test/api-process';
 import { stablePortBlock } from '../../api/src/test/stable-ports';
-import { createTestDatabase } from '../../api/src/test/test-database';
+import { createMigratedTestDatabase } from '../../api/src/test/test-database';
 import { DEFAULT_SITE_DESCRIPTION, DEFAULT_SITE_NAME } from '../../api/src/config/app-config';
 import { THEME_COLOR } from '../../api/src/site-head/site-head';
 import { rawGet } from '../support/raw-get';
@@ -40,7 +40,7 @@ const freePort = () =>
 
 /** A database, an API process with `env` on it, and the shell's site server in front, as its image runs it. */
 async function startSite(databaseName: string, env: Record<string, string>) {
-  const database = await createTestDatabase(databaseName);
+  const database = await createMigratedTestDatabase(databaseName);
   const apiPort = await stablePortBlock(1);
   let api: ApiProcess | null = await startApiProcess(apiPort, { DATABASE_URL: database.url, REDIS_URL: '', ...env });
   const port = await freePort();

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createTestDatabase, testServerUrl } from '../../api/src/test/test-database';
+import { createMigratedTestDatabase, testServerUrl } from '../../api/src/test/test-database';
 import { freeSitePorts } from './free-ports';
 import { secondsUntil } from './poll';
 import { ALL_READY_LINE, isAlive, originOfService, repoRoot, runningServices, type RunningSite } from './site';
@@ -103,7 +103,7 @@ async function sharedSite(dir: string): Promise<SharedSiteRecord> {
  * site's output.
  */
 async function startSharedSite(dir: string): Promise<SharedSiteRecord> {
-  const database = await createTestDatabase('linksite_e2e_shared');
+  const database = await createMigratedTestDatabase('linksite_e2e_shared');
   const ports = await freeSitePorts();
   const dataDir = path.join(dir, 'data');
   const logFile = path.join(dir, 'site.log');

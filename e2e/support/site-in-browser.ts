@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { createTestDatabase } from '../../api/src/test/test-database';
+import { createMigratedTestDatabase } from '../../api/src/test/test-database';
 import { launchChromium } from './browser';
 import { RunningSite, startSite } from './site';
 
@@ -40,7 +40,7 @@ export interface SiteInBrowserOptions {
  * takes the shared one instead (support/shared-site.ts openSharedSiteInBrowser).
  */
 export async function openSiteInBrowser(options: SiteInBrowserOptions): Promise<SiteInBrowser> {
-  const database = await createTestDatabase(options.databasePrefix);
+  const database = await createMigratedTestDatabase(options.databasePrefix);
   let site: RunningSite | undefined;
   const stopSite = async (): Promise<number | null> => {
     const code = (await site?.stop()) ?? null;

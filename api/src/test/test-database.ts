@@ -94,8 +94,8 @@ export function migrationsHash(): string {
 
 /**
  * A fresh database with every migration applied: `CREATE DATABASE <prefix>_… TEMPLATE <the run's template>`, the
- * template the api project's globalSetup migrated once (test/global-setup.ts). Outside that project (no
- * LINKSITE_TEST_TEMPLATE_DATABASE: the bench, the e2e project) it is an empty database, which the app migrates on
+ * template the api and e2e projects' globalSetup migrated once (test/global-setup.ts, build/jest/build-site.js).
+ * Outside them (no LINKSITE_TEST_TEMPLATE_DATABASE: the bench) it is an empty database, which the app migrates on
  * start as before. Same handle and name pattern as createTestDatabase.
  * @throws when the template named does not exist (the globalSetup did not run on this server).
  */
