@@ -19,6 +19,7 @@ import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { secondsUntil } from '../support/poll';
 import { serveApp } from '../support/static-app';
 
 export const repoRoot = path.resolve(__dirname, '..', '..');
@@ -161,6 +162,20 @@ export async function startLocalGateway(options: LocalGatewayOptions): Promise<L
   try {
     nginx = await runNginx(prefix, serverFiles, `${url}/config.json`);
   } catch (error) {
+    await siteServer.stop();
+    throw error;
+  }
+  try {
+    // Ready as npm start takes it (scripts/services.mjs): a visitor gets the whole first screen, each slot rendered
+    // with its remote's release. Without this wait, the first page view on a busy machine ran past the render bound
+    // and was served without its slots (gateway.e2e then saw the live remoteEntry.js load instead of the release's).
+    await secondsUntil(
+      async () =>
+        (await fetch(`http://127.0.0.1:${portOf('shell')}/first-screen/ready`).catch(() => null))?.status === 200,
+      120_000,
+    );
+  } catch (error) {
+    await nginx.stop();
     await siteServer.stop();
     throw error;
   }
