@@ -113,7 +113,8 @@ export default tseslint.config(
       // Installed packages are not read for their imports: import/no-cycle (ignoreExternal) never follows a cycle into
       // them, yet its strongly-connected-components step parsed every file it could reach there (React, NestJS,
       // TypeORM…) unless they are ignored (import-js/eslint-plugin-import#3255): 99 s of the 176 s `eslint .` took.
-      // The workspaces' packages resolve to their folders here, not to node_modules, so their cycles still count.
+      // What it reports is unchanged (checked with a planted cycle, with and without this): a cycle of relative
+      // imports is found; one through a workspace package's name was not followed before either (ignoreExternal).
       'import/ignore': ['node_modules'],
     },
     rules: {
