@@ -61,6 +61,19 @@ describe('LoginLimiter, per account across addresses (docs/decisions/0045-identi
     expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60]);
   });
 
+  it('starts the wait when the failure is known, so a slow password check does not use it up', () => {
+    const { limiter, advance } = limiterAt();
+    for (let i = 0; i < FAILURES_PER_ACCOUNT; i += 1) fail(limiter, 'admin', address(i));
+    const gate = limiter.begin('admin', address(50));
+    if (!gate.allowed) throw new Error('the 11th attempt is let through');
+    // A busy machine: the password check of the 11th attempt takes 2.5 s, longer than its 1 s wait.
+    advance(2.5 * SECOND);
+    expect(limiter.failed(gate.attempt)).toEqual({ allowed: false, retryAfterSeconds: 1 });
+    expect(limiter.begin('admin', address(51)).allowed).toBe(false);
+    advance(SECOND);
+    expect(limiter.begin('admin', address(51)).allowed).toBe(true);
+  });
+
   it('is cleared by a successful sign-in', () => {
     const { limiter, advance } = limiterAt();
     for (let i = 0; i <= FAILURES_PER_ACCOUNT; i += 1) fail(limiter, 'admin', address(i));

@@ -116,11 +116,7 @@ export class LoginLimiter {
     const wait = Math.max(...keys.map((key) => this.waitMs(key, now)));
     if (wait > 0) return { allowed: false, retryAfterSeconds: Math.ceil(wait / 1000) };
 
-    const laneCounter = this.count(attempt.lane, now);
-    if (laneCounter.failures > FAILURES_PER_ACCOUNT) {
-      const seconds = Math.min(2 ** (laneCounter.failures - FAILURES_PER_ACCOUNT - 1), ACCOUNT_BACKOFF_CAP_SECONDS);
-      laneCounter.until = now + seconds * 1000;
-    }
+    this.startBackoff(this.count(attempt.lane, now), now);
     if (attempt.accountAddress) this.countTowards(attempt.accountAddress, FAILURES_PER_ACCOUNT_AND_ADDRESS, now);
     if (attempt.address) this.countTowards(attempt.address, FAILURES_PER_ADDRESS, now);
     return { allowed: true, attempt };
@@ -131,7 +127,12 @@ export class LoginLimiter {
    * 429 with that wait rather than "wrong password". The address limits refuse the next attempt instead.
    */
   failed(attempt: Attempt): LimitDecision {
-    const wait = this.waitMs(attempt.lane, this.now());
+    const now = this.now();
+    // The lane's wait runs from now, when the failure is known: a password check slower than the wait (a busy
+    // machine) would otherwise have used it up, and the 11th guess in a row would be answered as a mere wrong password.
+    const counter = this.counters.get(attempt.lane);
+    if (counter) this.startBackoff(counter, now);
+    const wait = this.waitMs(attempt.lane, now);
     return wait > 0 ? { allowed: false, retryAfterSeconds: Math.ceil(wait / 1000) } : { allowed: true };
   }
 
@@ -145,6 +146,13 @@ export class LoginLimiter {
       if (address.failures < FAILURES_PER_ADDRESS) address.until = 0;
       if (address.failures <= 0) this.counters.delete(attempt.address);
     }
+  }
+
+  /** Past {@link FAILURES_PER_ACCOUNT} failures, makes `lane` wait 1, 2, 4, … s (at most the cap) from `now`. */
+  private startBackoff(lane: Counter, now: number): void {
+    if (lane.failures <= FAILURES_PER_ACCOUNT) return;
+    const seconds = Math.min(2 ** (lane.failures - FAILURES_PER_ACCOUNT - 1), ACCOUNT_BACKOFF_CAP_SECONDS);
+    lane.until = Math.max(lane.until, now + seconds * 1000);
   }
 
   private waitMs(key: string, now: number): number {
