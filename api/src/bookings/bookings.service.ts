@@ -26,6 +26,7 @@ import type { CreateBookingDto } from './dto/create-booking.dto';
 import { PopupInfoService } from './popup-info.service';
 import { WaitingRoomService } from './waiting-room.service';
 import { WaitlistService } from './waitlist.service';
+import { giveSeatsBack, type SlotCounts } from './seat-counters';
 
 /** A row of `bookings`. */
 interface BookingRow {
@@ -272,20 +273,12 @@ export class BookingsService {
    * Cancels a locked active booking and gives its seats and table back; returns the booking and the slot's counts
    * after it.
    */
-  private async release(
-    manager: EntityManager,
-    booking: BookingRow,
-  ): Promise<{ row: BookingRow; bookedPeople: number; bookedTables: number }> {
+  private async release(manager: EntityManager, booking: BookingRow): Promise<{ row: BookingRow } & SlotCounts> {
     const [[row]] = await manager.query<[BookingRow[], number]>(
       `UPDATE bookings SET status = 'cancelled', cancelled_at = $2 WHERE id = $1 RETURNING *`,
       [booking.id, this.clock.now()],
     );
-    const [[counts]] = await manager.query<[{ booked_people: number; booked_tables: number }[], number]>(
-      `UPDATE popup_slots SET booked_people = booked_people - $2, booked_tables = booked_tables - 1 WHERE id = $1
-        RETURNING booked_people, booked_tables`,
-      [booking.slot_id, booking.party_size],
-    );
-    return { row: row!, bookedPeople: counts!.booked_people, bookedTables: counts!.booked_tables };
+    return { row: row!, ...(await giveSeatsBack(manager, booking.slot_id, booking.party_size)) };
   }
 
   /**

@@ -23,6 +23,7 @@ import {
   seoulLongDay,
 } from './booking-rules';
 import type { CreateBookingDto } from './dto/create-booking.dto';
+import { giveSeatsBack } from './seat-counters';
 
 /** Where a waitlist entry stands. */
 export type WaitlistStatus = 'waiting' | 'offered' | 'booked' | 'expired' | 'left';
@@ -349,10 +350,7 @@ export class WaitlistService implements OnApplicationBootstrap, OnModuleDestroy 
 
   /** Gives an offer's held seats and table back to its slot. */
   private async giveBack(manager: EntityManager, entry: EntryRow): Promise<void> {
-    await manager.query(
-      `UPDATE popup_slots SET booked_people = booked_people - $2, booked_tables = booked_tables - 1 WHERE id = $1`,
-      [entry.slot_id, entry.party_size],
-    );
+    await giveSeatsBack(manager, entry.slot_id, entry.party_size);
   }
 
   /** Sends the offer by email when the visitor gave an address and the site sends mail; a failure is logged only. */
