@@ -13,6 +13,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { waitForAppTakeover } from './support/first-screen';
 import { signInAsAdmin } from './support/sign-in';
+import { shotAtBothWidths } from './support/screenshot';
 import { repoRoot, type RunningSite } from './support/site';
 import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
 
@@ -309,15 +310,6 @@ function recordWrites(): { writes: string[]; stop: () => void } {
   return { writes, stop: () => page.off('request', listener) };
 }
 
-/** Screenshots of the page at 390 and 1280 px wide into test-results/ (`<name>-390.png`, `<name>-1280.png`). */
-async function formScreenshots(name: string): Promise<void> {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: path.join(results, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 /** A fresh, empty create form (by way of the list, so a form left on /create by the previous test is gone). */
 async function openCreateForm(): Promise<void> {
   await navigate('/main/list');
@@ -342,7 +334,7 @@ test('a text file renamed .jpg is refused in the dropzone, in Korean, before any
   );
   expect(await page.getByTestId('chosen-file').count()).toBe(0);
   expect(await page.getByTestId('image-dropzone-preview').getAttribute('data-placeholder')).toBe('true');
-  await formScreenshots('link-form-refused-file');
+  await shotAtBothWidths(page, 'link-form-refused-file-390.png');
   recorder.stop();
   expect(recorder.writes).toEqual([]);
 });
@@ -360,7 +352,7 @@ test('a bad URL is shown under its field before submitting, before the missing-i
   expect(await page.getByLabel('구매 사이트 링크').getAttribute('aria-invalid')).toBe('true');
   expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('link');
   expect(dialogs).toEqual([]); // not even the missing-image question
-  await formScreenshots('link-form-bad-url');
+  await shotAtBothWidths(page, 'link-form-bad-url-390.png');
   recorder.stop();
   expect(recorder.writes).toEqual([]);
 });

@@ -13,6 +13,7 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { waitForAppTakeover } from './support/first-screen';
 import { signInAsAdmin } from './support/sign-in';
+import { shotAtBothWidths } from './support/screenshot';
 import { repoRoot, type RunningSite } from './support/site';
 import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
 
@@ -79,15 +80,6 @@ async function toAdmin(): Promise<void> {
 
 async function screenshot(name: string): Promise<void> {
   await page.screenshot({ path: path.join(results, name), fullPage: true });
-}
-
-/** Screenshots of the page at 390 px (a phone) and at 1280 px, as `<name>-390.png` and `<name>-1280.png`. */
-async function shotAtBothWidths(name: string): Promise<void> {
-  const desktop = page.viewportSize()!;
-  await page.setViewportSize({ width: 390, height: 844 });
-  await screenshot(`${name}-390.png`);
-  await page.setViewportSize(desktop);
-  await screenshot(`${name}-1280.png`);
 }
 
 /** Types a value into a react-datepicker input and closes its popup, as a person typing the date would. */
@@ -195,7 +187,7 @@ test('a plan created, moved to today and deleted shows on the banner as D - 3, t
   await typeDate(page.getByLabel('종료일'), seoulDate(1));
   const datesError = page.getByTestId('plan-dates-error');
   expect(await datesError.innerText()).toBe('종료일은 시작일보다 빠를 수 없습니다.');
-  await shotAtBothWidths('plan-form-end-before-start');
+  await shotAtBothWidths(page, 'plan-form-end-before-start-390.png');
   await page.getByRole('button', { name: '수정' }).click();
   await expectAlert('종료일은 시작일보다 빠를 수 없습니다.');
   expect(page.url()).toMatch(/\/plan\/edit\/\d+$/);
@@ -281,7 +273,7 @@ test('a popup slot is created, edited and deleted, and read back in the table ea
   // (docs/decisions/0050-admin-console-real-use.md).
   await typeDate(page.getByLabel('종료 일시'), startText);
   expect(await page.getByTestId('popup-dates-error').innerText()).toBe('종료 일시는 시작 일시보다 늦어야 합니다.');
-  await shotAtBothWidths('popup-form-zero-length');
+  await shotAtBothWidths(page, 'popup-form-zero-length-390.png');
   await page.getByRole('button', { name: '수정' }).click();
   await expectAlert('종료 일시는 시작 일시보다 늦어야 합니다.');
   expect(await page.getByLabel('종료 일시').inputValue()).toBe(startText);

@@ -6,15 +6,24 @@ import { repoRoot } from './site';
 /** Where the browser tests leave their screenshots (CI keeps the folder). */
 export const screenshotDir = path.join(repoRoot, 'test-results');
 
+/** The widths every screen is looked at: a phone's and a desktop's. */
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
 /**
- * A full-page screenshot `name` (`…-390.png`) of `page` at its phone width, and the same screen at 1280 × 900 as
- * `…-desktop.png`, in {@link screenshotDir}; the page is given its phone viewport back.
+ * Full-page screenshots of `page` at a phone's width (`name`, which ends in `-390.png`) and at 1280 × 900 (the same
+ * name ending in `-desktop.png`), in `dir` ({@link screenshotDir} unless given). A page already 390 px wide is shot at
+ * its own height; the page gets its viewport back afterwards, whichever it had.
  */
-export async function shotAtBothWidths(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, name), fullPage: true });
-  const phoneSize = page.viewportSize()!;
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: path.join(screenshotDir, name.replace(/-390\.png$/, '-desktop.png')), fullPage: true });
-  await page.setViewportSize(phoneSize);
+export async function shotAtBothWidths(page: Page, name: string, dir = screenshotDir): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  const before = page.viewportSize()!;
+  for (const [size, file] of [
+    [PHONE, name],
+    [DESKTOP, name.replace(/-390\.png$/, '-desktop.png')],
+  ] as const) {
+    if (page.viewportSize()!.width !== size.width) await page.setViewportSize(size);
+    await page.screenshot({ path: path.join(dir, file), fullPage: true });
+  }
+  await page.setViewportSize(before);
 }
