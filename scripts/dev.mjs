@@ -30,8 +30,12 @@ const logDir = path.join(dataDir, 'logs');
 const { layout, identity, idpEnv, apiEnv, readinessChecks } = siteServers(dataDir);
 // A service whose configuration is wrong stops the site, with its message once, instead of being restarted.
 const group = serviceGroup({ dataDir, logDir, onConfigurationError: () => void stopAll(EXIT_CONFIGURATION) });
+/** @type {import('webpack').MultiCompiler | undefined} */
+let compiler;
 /** @type {import('webpack').MultiWatching | undefined} */
 let watching;
+/** True while stopping writes the builds' caches to disk. */
+let writingCaches = false;
 
 const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(1)} s`;
 const say = (line) => console.log(`  ${line}`);
@@ -94,7 +98,8 @@ function watchWebApps() {
   const log = fs.createWriteStream(path.join(logDir, 'webpack-dev.log'));
   let first = true;
   return new Promise((resolve, reject) => {
-    watching = webpack(configs).watch({ aggregateTimeout: 100 }, (error, multiStats) => {
+    compiler = webpack(configs);
+    watching = compiler.watch({ aggregateTimeout: 100 }, (error, multiStats) => {
       if (error) return first ? reject(error) : console.error(error.message);
       for (const stats of multiStats.stats) {
         const { name } = stats.compilation;
@@ -117,9 +122,20 @@ function watchWebApps() {
 }
 
 async function stopAll(exitCode) {
-  if (group.stopping) return;
+  if (group.stopping) {
+    // A second Ctrl-C while the build caches are written: leave without them (the next start builds afresh).
+    if (writingCaches) process.exit(exitCode);
+    return;
+  }
   console.log('\n개발 모드를 종료합니다…');
   await new Promise((resolve) => (watching ? watching.close(resolve) : resolve()));
   await group.stop();
+  // The builds' caches are written now, not while you edit (build/webpack-app.js WRITE_CACHE_ON_CLOSE), so the next
+  // `npm run dev` starts from them; a first session writes them whole, which takes seconds.
+  if (compiler) {
+    writingCaches = true;
+    say('빌드 캐시를 저장합니다… (저장하지 않고 끝내려면 Ctrl-C)');
+    await new Promise((resolve) => compiler.close(resolve));
+  }
   process.exit(exitCode);
 }
