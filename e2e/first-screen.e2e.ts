@@ -241,6 +241,30 @@ describe('with JavaScript', () => {
     await page.close();
   });
 
+  test('on a phone the served page is shown before the app starts: nothing of the app is fetched before the first contentful paint', async () => {
+    const context = await s.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    // A phone's CPU. The app (its config, the remotes' entries, chunks and stylesheets) starts once the browser reports
+    // the first contentful paint (shell/src/first-screen/after-first-paint.ts); a preload of any of them in the served
+    // HTML, or a start that stops waiting, would fetch it before.
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`${s.site.url}/`);
+    await waitForAppTakeover(page);
+    const { paint, appRequests } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      appRequests: performance
+        .getEntriesByType('resource')
+        .filter(({ name }) => /\/config\.json|remoteEntry\.js|\/releases\//.test(name))
+        .map(({ name, startTime }) => ({ path: new URL(name).pathname, startTime })),
+    }));
+    expect(paint).not.toBeNull();
+    expect(appRequests.map(({ path: requested }) => requested)).toEqual(
+      expect.arrayContaining(['/config.json', expect.stringMatching(/remoteEntry\.js$/)]),
+    );
+    expect(appRequests.filter(({ startTime }) => startTime < paint!)).toEqual([]);
+    await context.close();
+  });
+
   test('on a phone the keyword cloud is laid out once (one long task, not one per update of its width)', async () => {
     const context = await s.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
     const page = await context.newPage();
