@@ -3,7 +3,7 @@
  * docs/decisions/0040-trusted-under-attack.md "Lighthouse best practices still 100";
  * docs/decisions/0057-remotes-ship-alone-with-ssr.md targets). Printed, never asserted: scores depend on the machine.
  *
- *   npm run build && node bench/lighthouse.mjs [--runs 5] [--load] [--url http://localhost:3000/]
+ *   npm run build && node bench/lighthouse.mjs [--runs 5] [--load] [--url http://localhost:3000/] [--keep]
  *
  * Without --url it starts the site as `npm start` does (embedded database, demo catalogue, its own ports and data
  * directory). Lighthouse is not a dependency of the project (185 MB, only this benchmark uses it): the pinned version
@@ -20,7 +20,8 @@
  * practices, SEO, 0–100), FCP, LCP, TBT (ms) and CLS; then the site's performance score minus the baseline's and its
  * TBT over the baseline's (docs/decisions/0057-remotes-ship-alone-with-ssr.md: within 5 points, ≤ 1.5×); then every
  * audit that kept a category of the site under 100, so a regression names its cause, and the site's long tasks by
- * script.
+ * script, and each run's largest contentful paint: its element and its phases, observed and simulated. `--keep` keeps the
+ * JSON reports and prints where.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -49,6 +50,7 @@ const argument = (name, fallback) => {
 };
 const runs = Number(argument('--runs', '5'));
 const loaded = process.argv.includes('--load');
+const keep = process.argv.includes('--keep');
 let url = argument('--url', null);
 
 const run = promisify(execFile);
@@ -90,10 +92,12 @@ try {
   );
   printMisses(sited.reports);
   printBlockingByScript(sited.reports);
+  printLargestPaints(variants);
 } finally {
   for (const child of load) child.kill();
   noScript?.close();
-  fs.rmSync(outDir, { recursive: true, force: true });
+  if (keep) console.log(`Reports kept in ${outDir}`);
+  else fs.rmSync(outDir, { recursive: true, force: true });
   await site?.stop();
   if (site) fs.rmSync(site.dataDir, { recursive: true, force: true });
   await browser?.close();
@@ -245,6 +249,34 @@ function printBlockingByScript(runReports) {
   console.log('Long tasks by script (median of the runs; blocking = the part of each task over 50 ms):');
   for (const { script, blocking, tasks } of rows)
     console.log(`  ${Math.round(blocking)} ms in ${tasks} task(s): ${script}`);
+}
+
+/**
+ * Each run's largest contentful paint: the element, Lighthouse's phases of it (TTFB, load delay, load time, render
+ * delay; simulated ms), and first and largest contentful paint as observed in the trace beside the simulated ones. A
+ * simulated paint counts every request and task the observed paint waited behind, so a script that starts before the
+ * page's first paint is paid for at the simulated network's speed.
+ */
+function printLargestPaints(variants) {
+  console.log('Largest contentful paint per run (FCP / LCP: observed in the trace → simulated, ms):');
+  for (const { name, reports } of variants) {
+    reports.forEach((report, i) => {
+      const metrics = report.audits.metrics?.details?.items?.[0] ?? {};
+      const [element, phases] = report.audits['largest-contentful-paint-element']?.details?.items ?? [];
+      const selector = element?.items?.[0]?.node?.selector ?? '?';
+      const phaseText = (phases?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing)}`).join(', ');
+      const paints = [
+        ['FCP', 'observedFirstContentfulPaint', 'firstContentfulPaint'],
+        ['LCP', 'observedLargestContentfulPaint', 'largestContentfulPaint'],
+      ]
+        .map(
+          ([label, observed, simulated]) =>
+            `${label} ${Math.round(metrics[observed])} → ${Math.round(metrics[simulated])}`,
+        )
+        .join(', ');
+      console.log(`  ${name} ${i + 1}: ${paints}; ${selector} (${phaseText})`);
+    });
+  }
 }
 
 /** Category scores (0–100) and the metrics (ms, CLS unitless) of one Lighthouse report. */
