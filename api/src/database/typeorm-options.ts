@@ -1,3 +1,4 @@
+import path from 'node:path';
 import './pg-types';
 import type { DataSourceOptions } from 'typeorm';
 import { Administrator } from '../admins/administrator.entity';
@@ -8,42 +9,11 @@ import { Link } from '../links/link.entity';
 import { Plan } from '../plans/plan.entity';
 import { PopupSlot } from '../popups/popup-slot.entity';
 import { embeddedDriver } from './embedded-pool';
-import { InitialSchema1763701200000 } from './migrations/1763701200000-initial-schema';
-import { LinkVisibility1795435200000 } from './migrations/1795435200000-link-visibility';
-import { Analytics1795521600000 } from './migrations/1795521600000-analytics';
-import { PopupBookings1795608000000 } from './migrations/1795608000000-popup-bookings';
-import { AuditEntry1795694400000 } from './migrations/1795694400000-audit-entry';
-import { LinkVersion1795780800000 } from './migrations/1795780800000-link-version';
-import { PlanVersion1795781100000 } from './migrations/1795781100000-plan-version';
-import { PopupCoverVersion1795781400000 } from './migrations/1795781400000-popup-cover-version';
-import { LinkDisplayOrderIndex1795867200000 } from './migrations/1795867200000-link-display-order-index';
-import { PublicCacheNotify1795953600000 } from './migrations/1795953600000-public-cache-notify';
-import { BookingReminders1796040000000 } from './migrations/1796040000000-booking-reminders';
-import { AnalyticsIngestDays1796126400000 } from './migrations/1796126400000-analytics-ingest-days';
-import { LinkDisclosure1796213100000 } from './migrations/1796213100000-link-disclosure';
-import { AdministratorDisabled1796299200000 } from './migrations/1796299200000-administrator-disabled';
-import { BookingWaitingRoom1796385600000 } from './migrations/1796385600000-booking-waiting-room';
-import { BookingWaitlist1796472000000 } from './migrations/1796472000000-booking-waitlist';
+import { readMigrations } from './migration-files';
 
 export const entities = [Link, Plan, PopupSlot, Image, ImageVariant, Cover, Administrator];
-export const migrations = [
-  InitialSchema1763701200000,
-  LinkVisibility1795435200000,
-  Analytics1795521600000,
-  PopupBookings1795608000000,
-  AuditEntry1795694400000,
-  LinkVersion1795780800000,
-  PlanVersion1795781100000,
-  PopupCoverVersion1795781400000,
-  LinkDisplayOrderIndex1795867200000,
-  PublicCacheNotify1795953600000,
-  BookingReminders1796040000000,
-  AnalyticsIngestDays1796126400000,
-  LinkDisclosure1796213100000,
-  AdministratorDisabled1796299200000,
-  BookingWaitingRoom1796385600000,
-  BookingWaitlist1796472000000,
-];
+/** Every migration, in the order they run: each file of `migrations/` (migration-files.ts). */
+export const migrations = readMigrations(path.join(__dirname, 'migrations'));
 
 /**
  * TypeORM options shared by the app, the seed command, the CLI data source and the tests.
