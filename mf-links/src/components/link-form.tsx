@@ -64,17 +64,32 @@ export interface LinkFormProps {
   onSubmit: (input: LinkFormValues, file: File | null) => Promise<void>;
 }
 
-/** A new link's values, every field in the form's order (the conflict comparison's order, lib/link-conflict.ts). */
-export const EMPTY_LINK_FORM: LinkFormValues = {
-  pname: '',
-  tag: '',
-  link: '',
-  imagelink: '',
-  disclosure: 'none',
-  enabled: true,
-  showFrom: null,
-  showUntil: null,
+/** One field of the form: its label, a new link's value and, for a choice, the names of its values in their order. */
+export interface LinkFormField<T> {
+  label: string;
+  initial: T;
+  choices?: T extends string ? Record<T, string> : never;
+}
+
+/**
+ * Every field of the form, in the form's order: the conflict comparison (lib/link-conflict.ts) compares, labels and
+ * names them from here, so a new field is one entry, not one per screen that lists fields.
+ */
+export const LINK_FORM_FIELDS: { [K in keyof LinkFormValues]: LinkFormField<LinkFormValues[K]> } = {
+  pname: { label: messages.fieldName, initial: '' },
+  tag: { label: messages.fieldTag, initial: '' },
+  link: { label: messages.fieldLink, initial: '' },
+  imagelink: { label: messages.imagelink, initial: '' },
+  disclosure: { label: messages.disclosureLabel, initial: 'none', choices: messages.disclosures },
+  enabled: { label: messages.enabledLabel, initial: true },
+  showFrom: { label: messages.showFromLabel, initial: null },
+  showUntil: { label: messages.showUntilLabel, initial: null },
 };
+
+/** A new link's values, every field in the form's order. */
+export const EMPTY_LINK_FORM = Object.fromEntries(
+  Object.entries(LINK_FORM_FIELDS).map(([field, { initial }]) => [field, initial]),
+) as LinkFormValues;
 
 /** The preview of a typed image link: internal images at 640 px, external URLs as they are. */
 function previewOf(imagelink: string): string | null {

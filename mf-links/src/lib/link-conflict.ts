@@ -1,16 +1,16 @@
 import { format } from 'date-fns';
 import { ko as koLocale } from 'date-fns/locale/ko';
-import { EMPTY_LINK_FORM, type LinkFormValues } from '../components/link-form';
+import { LINK_FORM_FIELDS, type LinkFormValues } from '../components/link-form';
 import { messages } from './messages';
 import { cleanTagInput } from './validate-link';
 
 /**
  * The edit form's fields a conflict compares, in the form's order (docs/decisions/0048-no-silent-overwrite.md): every
- * field of the form's values, so a new one (docs/decisions/0070-disclosure-label.md: `disclosure`) is compared without
- * a list to update; LABELS must name it.
+ * field of the form (`LINK_FORM_FIELDS`, with its label and a choice's value names), so a new one
+ * (docs/decisions/0070-disclosure-label.md: `disclosure`) is compared, labelled and named without a list to update.
  */
 export type ConflictField = keyof LinkFormValues;
-export const CONFLICT_FIELDS = Object.keys(EMPTY_LINK_FORM) as ConflictField[];
+export const CONFLICT_FIELDS = Object.keys(LINK_FORM_FIELDS) as ConflictField[];
 
 /** One field that differs between the stored link and what the administrator tried to save. */
 export interface FieldDifference {
@@ -39,26 +39,16 @@ function comparable(values: LinkFormValues, field: ConflictField): string {
 const same = (a: LinkFormValues, b: LinkFormValues, field: ConflictField) =>
   comparable(a, field) === comparable(b, field);
 
-/** A field's value as the comparison shows it (an empty one as `(비어 있음)`, the switch as 공개/숨김). */
+/** A field's value as the comparison shows it (an empty one as `(비어 있음)`, the switch as 공개/숨김, a choice by its name). */
 function shown(values: LinkFormValues, field: ConflictField): string {
   const value = values[field];
   if (typeof value === 'boolean') return value ? messages.conflictEnabled : messages.conflictDisabled;
   if (value instanceof Date) return format(value, 'yyyy년 M월 d일 aa h:mm', { locale: koLocale });
-  if (field === 'disclosure') return messages.disclosures[values.disclosure];
+  const choices: Record<string, string> | undefined = LINK_FORM_FIELDS[field].choices;
+  if (choices && typeof value === 'string') return choices[value] ?? value;
   if (value === null || value.trim() === '') return messages.conflictEmpty;
   return field === 'tag' ? cleanTagInput(value) : value.trim();
 }
-
-const LABELS: Record<ConflictField, string> = {
-  pname: messages.fieldName,
-  tag: messages.fieldTag,
-  link: messages.fieldLink,
-  imagelink: messages.imagelink,
-  disclosure: messages.disclosureLabel,
-  enabled: messages.enabledLabel,
-  showFrom: messages.showFromLabel,
-  showUntil: messages.showUntilLabel,
-};
 
 /**
  * What a stale save ran into (docs/decisions/0048-no-silent-overwrite.md), field by field: every field whose stored
@@ -78,7 +68,7 @@ export function linkDifferences(
     return [
       {
         field,
-        label: LABELS[field],
+        label: LINK_FORM_FIELDS[field].label,
         stored: shown(stored, field),
         mine: myFile ? messages.chosenFile(file.name) : shown(mine, field),
         changedByOther: !same(loaded, stored, field),

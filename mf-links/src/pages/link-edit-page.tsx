@@ -16,24 +16,32 @@ import { fetchLink } from '../api/fetch-link';
 import { updateLink } from '../api/update-link';
 import { updateLinkWithImage } from '../api/update-link-with-image';
 import type { SaveResult } from '../api/save-result';
-import { LinkForm, toLinkBody, type LinkFormValues } from '../components/link-form';
+import { EMPTY_LINK_FORM, LinkForm, toLinkBody, type LinkFormValues } from '../components/link-form';
 import { applyOnTop, linkDifferences } from '../lib/link-conflict';
 import { isoToWindowEnd } from '../lib/link-window';
 import { messages } from '../lib/messages';
 import '../components/link-screens.css';
 
+/** The form's fields a link holds as the form does (same name, same type: `pname`, `enabled`, `disclosure` …). */
+type CopiedField = {
+  [K in keyof LinkFormValues & keyof Link]: Link[K] extends LinkFormValues[K] ? K : never;
+}[keyof LinkFormValues & keyof Link];
+
 /**
- * The loaded link as form values: tags as one comma-separated string (docs/product.md#2-screens-and-routes "Link
- * edit").
+ * The loaded link as form values (docs/product.md#2-screens-and-routes "Link edit"): every field of the form copied
+ * from the link, then those the form holds differently: tags as one comma-separated string, absent addresses as empty
+ * text, the window's ends as Seoul wall times. A new field the link holds as the form does needs nothing here; one it
+ * holds differently is a type error until it is converted below.
  */
 function toInput(link: Link): LinkFormValues {
+  const copied = Object.fromEntries(
+    Object.keys(EMPTY_LINK_FORM).map((field) => [field, link[field as keyof Link]]),
+  ) as Pick<Link, CopiedField>;
   return {
-    pname: link.pname,
+    ...copied,
     tag: link.tags.join(', '),
     link: link.link ?? '',
     imagelink: link.imagelink ?? '',
-    enabled: link.enabled,
-    disclosure: link.disclosure,
     showFrom: isoToWindowEnd(link.showFrom),
     showUntil: isoToWindowEnd(link.showUntil),
   };
