@@ -1,7 +1,9 @@
 /**
  * `npm start` as a supervisor (docs/decisions/0045-identity-hardening.md, docs/decisions/0046-serve-and-supervise.md):
  * a crashed API or identity provider is started again with backoff while the rest of the site keeps running, with one
- * line saying so; Ctrl-C still stops everything; and a start-up that waits says what it waits for. The site runs on the
+ * line saying so (and the shell's server says once that page views cannot read the API's data, and once that they
+ * can again, where it used to say so for every request, the start's own readiness checks included); Ctrl-C still
+ * stops everything; and a start-up that waits says what it waits for. The site runs on the
  * embedded database, so the restarted API also takes over the lock its killed predecessor left. Stopped through npm
  * with SIGTERM, it stops everything too.
  */
@@ -32,6 +34,10 @@ const answers200 = async (url: string) => {
   }
 };
 
+/** The shell's server's lines when page views cannot read the API's first-screen data, and when they can again. */
+const DATA_FAILED = '첫 화면 데이터를 읽지 못했습니다';
+const DATA_READ_AGAIN = '첫 화면 데이터를 다시 읽었습니다.';
+
 describe('npm start restarts a crashed API or identity provider (docs/decisions/0046-serve-and-supervise.md)', () => {
   let site: RunningSite;
   let apiPort: number;
@@ -58,8 +64,20 @@ describe('npm start restarts a crashed API or identity provider (docs/decisions/
   });
 
   it('starts the API again after kill -9, says so in one line, and the site answers /api/store again', async () => {
+    const siteUrl = site.url;
+    const linesWith = (text: string) =>
+      site
+        .output()
+        .split('\n')
+        .filter((l) => l.includes(text));
+    // The start's readiness checks asked the shell's server for `/` before the API answered: expected, so not logged.
+    expect(linesWith(DATA_FAILED)).toEqual([]);
     const killed = pidOf('api');
     process.kill(killed, 'SIGKILL');
+    // Page views while the API is down (it is started again after 1 s): served without their first screen, and the
+    // failure logged once for the outage, not once per page view.
+    for (let i = 0; i < 3; i++) expect((await fetch(`${siteUrl}/`)).status).toBe(200);
+    await waitFor('the failure line', () => linesWith(DATA_FAILED).length > 0);
     await waitFor('the restart line', () => site.output().includes('API가 종료되어(SIGKILL) 1초 후 다시 시작합니다.'));
     await waitFor('a new API process', () => pidOf('api') !== killed);
     everyPid.add(pidOf('api'));
@@ -70,6 +88,11 @@ describe('npm start restarts a crashed API or identity provider (docs/decisions/
       .filter((l) => l.includes('API가 종료되어'));
     expect(line).toHaveLength(1);
     expect(site.output()).not.toContain('사이트를 종료합니다');
+    // The next page view reads the data again, and says so once.
+    expect(await (await fetch(`${siteUrl}/`)).text()).toContain('data-first-screen=');
+    await waitFor('the recovery line', () => linesWith(DATA_READ_AGAIN).length > 0);
+    expect(linesWith(DATA_FAILED)).toHaveLength(1);
+    expect(linesWith(DATA_READ_AGAIN)).toHaveLength(1);
     // The shell and its remotes were never stopped.
     expect(
       site

@@ -138,17 +138,29 @@ export function createFirstScreenRenderer({
   };
 
   /**
+   * Whether page views are failing to read the API's data: the failure is logged when it starts and the recovery when
+   * it ends, not once per page view of an outage.
+   */
+  let dataFailing = false;
+
+  /**
    * The API's first-screen data for `tag`, or null (the API failed, refused the tag or did not answer in time).
    * @param {string} tag the page's `tag` parameter as sent (percent-encoded; '' for none)
    * @param {Record<string, string>} headers forwarded to the API (the visitor's address, not its Host)
+   * @param {boolean} probe a readiness check: while the site starts the API is expected not to answer yet, so its
+   *   failures are not logged
    */
-  async function readData(tag, headers) {
+  async function readData(tag, headers, probe) {
     const kept = data.get(tag);
     try {
       const response = await fetch(`${apiOrigin}/api/site/first-screen${tag ? `?tag=${tag}` : ''}`, {
         headers: { ...headers, ...(kept ? { 'If-None-Match': kept.etag } : {}) },
         signal: AbortSignal.timeout(dataTimeoutMs),
       });
+      if (dataFailing) {
+        dataFailing = false;
+        log('첫 화면 데이터를 다시 읽었습니다.');
+      }
       if (response.status === 304 && kept) return kept;
       if (response.status !== 200) return null;
       const body = await response.json();
@@ -160,7 +172,10 @@ export function createFirstScreenRenderer({
       }
       return fresh;
     } catch (error) {
-      log(`첫 화면 데이터를 읽지 못했습니다: ${error.message}`);
+      if (!probe && !dataFailing) {
+        dataFailing = true;
+        log(`첫 화면 데이터를 읽지 못했습니다: ${error.message} (다시 읽을 때까지 이 메시지는 한 번만 남깁니다)`);
+      }
       return null;
     }
   }
@@ -260,7 +275,7 @@ export function createFirstScreenRenderer({
     async render({ tag = '', headers = {}, probe = false } = {}) {
       const count = probe ? () => undefined : countOutcome;
       const [page, frame, ...builds] = await Promise.all([
-        readData(tag, headers),
+        readData(tag, headers, probe),
         loadBuild('shell', shell, count),
         ...remotes.map(({ name, source }) => loadBuild(name, source, count)),
       ]);
