@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
+import { watchNetwork } from './support/network-quiet';
 import { openSharedSiteInBrowser, SHARED_SITE_ADMIN_PASSWORD } from './support/shared-site';
 import { signInAsAdmin } from './support/sign-in';
 import { repoRoot, type RunningSite } from './support/site';
@@ -77,10 +78,11 @@ function record(target: BrowserContext) {
 
 /** `/` with its cards and footer shown and the network quiet (lazy chunks, images and reads done). */
 async function openHome(): Promise<void> {
+  const network = watchNetwork(page);
   await page.goto(site.url);
   await page.locator('[data-testid="store-card"]').first().waitFor();
   await page.getByTestId('plan-banner').waitFor();
-  await page.waitForLoadState('networkidle');
+  await network.quiet();
 }
 
 beforeAll(async () => {
@@ -137,15 +139,17 @@ test("the remotes' public routes in a fresh browser ask nothing of the identity 
   try {
     const freshPage = await fresh.newPage();
     freshPage.on('dialog', (dialog) => void dialog.accept());
+    const home = watchNetwork(freshPage);
     await freshPage.goto(site.url);
     await freshPage.getByTestId('footer-login').waitFor();
-    await freshPage.waitForLoadState('networkidle');
+    await home.quiet();
     await freshPage.screenshot({ path: path.join(results, 'public-home-visitor-390.png'), fullPage: true });
     for (const route of publicRoutes) {
       const log = record(fresh);
+      const network = watchNetwork(freshPage);
       await freshPage.goto(`${site.url}${route}`);
       await freshPage.getByTestId('plan-banner').waitFor();
-      await freshPage.waitForLoadState('networkidle');
+      await network.quiet();
       log.stop();
       expect({ route, identityServer: log.requests.filter((url) => url.startsWith(idpOrigin)) }).toEqual({
         route,
