@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { parsedElementsKept, tagParsedElements, waitForAppTakeover } from './support/first-screen';
 import { signInAsAdmin } from './support/sign-in';
 import { repoRoot } from './support/site';
@@ -38,16 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   expect(await s?.close()).toBe(0);
 });
-
-/** `/` at 390 px with a phone's CPU (4× slower), once the app has taken the served page over. */
-async function openOnPhone(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await s.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
-  const page = await context.newPage();
-  await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await page.goto(`${s.site.url}/`);
-  await waitForAppTakeover(page);
-  return { context, page };
-}
 
 /** Every demo card is on the page, with its name and its shop link. */
 async function expectEveryCard(page: Page): Promise<void> {
@@ -251,29 +241,13 @@ describe('with JavaScript', () => {
     await page.close();
   });
 
-  test('on a phone the served page is shown before the app starts: nothing of the app is fetched before the first contentful paint', async () => {
-    // The app (its config, the remotes' entries, chunks and stylesheets) starts once the browser reports the first
-    // contentful paint (shell/src/first-screen/after-first-paint.ts); a preload of any of them in the served HTML, or
-    // a start that stops waiting, would fetch it before.
-    const { context, page } = await openOnPhone();
-    const { paint, appRequests } = await page.evaluate(() => ({
-      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-      appRequests: performance
-        .getEntriesByType('resource')
-        .filter(({ name }) => /\/config\.json|remoteEntry\.js|\/releases\//.test(name))
-        .map(({ name, startTime }) => ({ path: new URL(name).pathname, startTime })),
-    }));
-    expect(paint).not.toBeNull();
-    expect(appRequests.map(({ path: requested }) => requested)).toEqual(
-      expect.arrayContaining(['/config.json', expect.stringMatching(/remoteEntry\.js$/)]),
-    );
-    expect(appRequests.filter(({ startTime }) => startTime < paint!)).toEqual([]);
-    await context.close();
-  });
-
   test('on a phone the keyword cloud is laid out once (one long task, not one per update of its width)', async () => {
-    // The take-over's updates meet the hydration, as on a phone (the layout ran 2 to 7 times).
-    const { context, page } = await openOnPhone();
+    const context = await s.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    // A phone's CPU: the take-over's updates then meet the hydration, as on a phone (the layout ran 2 to 7 times).
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(`${s.site.url}/`);
+    await waitForAppTakeover(page);
     await page.locator('[data-testid="cloud-word"]').first().waitFor();
     const layouts = () => page.evaluate(() => performance.getEntriesByName('keyword-cloud:layout', 'measure').length);
     expect(await layouts()).toBe(1);
