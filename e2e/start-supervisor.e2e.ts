@@ -64,7 +64,6 @@ describe('npm start restarts a crashed API or identity provider (docs/decisions/
   });
 
   it('starts the API again after kill -9, says so in one line, and the site answers /api/store again', async () => {
-    const siteUrl = site.url;
     const linesWith = (text: string) =>
       site
         .output()
@@ -76,20 +75,16 @@ describe('npm start restarts a crashed API or identity provider (docs/decisions/
     process.kill(killed, 'SIGKILL');
     // Page views while the API is down (it is started again after 1 s): served without their first screen, and the
     // failure logged once for the outage, not once per page view.
-    for (let i = 0; i < 3; i++) expect((await fetch(`${siteUrl}/`)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await fetch(`${site.url}/`)).status).toBe(200);
     await waitFor('the failure line', () => linesWith(DATA_FAILED).length > 0);
     await waitFor('the restart line', () => site.output().includes('API가 종료되어(SIGKILL) 1초 후 다시 시작합니다.'));
     await waitFor('a new API process', () => pidOf('api') !== killed);
     everyPid.add(pidOf('api'));
     await waitFor('/api/store', () => answers200(`http://127.0.0.1:${apiPort}/api/store`));
-    const line = site
-      .output()
-      .split('\n')
-      .filter((l) => l.includes('API가 종료되어'));
-    expect(line).toHaveLength(1);
+    expect(linesWith('API가 종료되어')).toHaveLength(1);
     expect(site.output()).not.toContain('사이트를 종료합니다');
     // The next page view reads the data again, and says so once.
-    expect(await (await fetch(`${siteUrl}/`)).text()).toContain('data-first-screen=');
+    expect(await (await fetch(`${site.url}/`)).text()).toContain('data-first-screen=');
     await waitFor('the recovery line', () => linesWith(DATA_READ_AGAIN).length > 0);
     expect(linesWith(DATA_FAILED)).toHaveLength(1);
     expect(linesWith(DATA_READ_AGAIN)).toHaveLength(1);
