@@ -157,20 +157,23 @@ export function createFirstScreenRenderer({
         headers: { ...headers, ...(kept ? { 'If-None-Match': kept.etag } : {}) },
         signal: AbortSignal.timeout(dataTimeoutMs),
       });
-      if (dataFailing) {
+      let read = null;
+      if (response.status === 304 && kept) read = kept;
+      else if (response.status === 200) {
+        const body = await response.json();
+        read = { etag: response.headers.get('etag') ?? crypto.randomUUID(), product: body.product };
+        if (response.headers.get('etag')) {
+          data.delete(tag);
+          data.set(tag, read);
+          bound(data, KEPT_DATA);
+        }
+      }
+      // The recovery is a read, not any answer: an error status while the API starts is not one.
+      if (read && dataFailing) {
         dataFailing = false;
         log('첫 화면 데이터를 다시 읽었습니다.');
       }
-      if (response.status === 304 && kept) return kept;
-      if (response.status !== 200) return null;
-      const body = await response.json();
-      const fresh = { etag: response.headers.get('etag') ?? crypto.randomUUID(), product: body.product };
-      if (response.headers.get('etag')) {
-        data.delete(tag);
-        data.set(tag, fresh);
-        bound(data, KEPT_DATA);
-      }
-      return fresh;
+      return read;
     } catch (error) {
       if (!probe && !dataFailing) {
         dataFailing = true;
