@@ -72,6 +72,29 @@ export function imageTypeOf(head: Uint8Array): ImageSignature['contentType'] | n
   return match?.contentType ?? null;
 }
 
+/**
+ * A link's disclosure (docs/decisions/0070-disclosure-label.md; 표시·광고법 and the 공정위 추천·보증 심사지침 want it at
+ * the start of the content), declared once for every tier:
+ * - `names`: its values in the form's order, each with the Korean word it shows as everywhere (the form's choice, the
+ *   admin list's chip, the public card's first word, the audit log). The first, `none`, is a new link's and puts
+ *   nothing on the card.
+ * - `label`: the field's name on the form, in the audit log and in the API's 400.
+ * - `hint`: the form's sentence under it.
+ * The API's entity, DTO, 400 and audit log read it here; the remotes read the contract's copy, bundled when each is
+ * built, so a remote released alone keeps the words it was built with.
+ */
+export const LINK_DISCLOSURE = {
+  label: '광고 표시',
+  hint: '광고·협찬·제휴 상품은 방문자가 보는 카드의 이름 앞에 이 표시가 붙습니다.',
+  names: { none: '표시 안 함', ad: '광고', sponsored: '협찬', affiliate: '제휴' },
+} as const;
+
+/** One value of {@link LINK_DISCLOSURE}: `none`, `ad`, `sponsored` or `affiliate`. */
+export type LinkDisclosure = keyof typeof LINK_DISCLOSURE.names;
+
+/** The values of {@link LINK_DISCLOSURE}, in the form's order. */
+export const LINK_DISCLOSURES = Object.keys(LINK_DISCLOSURE.names) as readonly LinkDisclosure[];
+
 /** Longest link name in characters (docs/decisions/0002-entities.md). */
 export const MAX_PNAME_LENGTH = 100;
 /** At most this many tags per link (docs/decisions/0002-entities.md). */

@@ -1485,9 +1485,9 @@ export interface components {
              */
             enabled?: boolean;
             /**
-             * @description The label the public card starts with (docs/decisions/0070-disclosure-label.md): `none` (default on create), `ad` 광고, `sponsored` 협찬,
-             *     `affiliate` 제휴. Anything else: 400 `messages.linkDisclosureInvalid` (null
-             *     too, here; an update, whose fields are optional, reads null as omitted).
+             * @description The label the public card starts with (docs/decisions/0070-disclosure-label.md): `none` (default on create), `ad` 광고,
+             *     `sponsored` 협찬, `affiliate` 제휴 (`LINK_DISCLOSURE` of common/shared-rules.ts). Anything else: 400
+             *     `messages.choiceInvalid` (null too, here; an update, whose fields are optional, reads null as omitted).
              * @example ad
              * @enum {string}
              */
@@ -1538,9 +1538,9 @@ export interface components {
              */
             enabled?: boolean;
             /**
-             * @description The label the public card starts with (docs/decisions/0070-disclosure-label.md): `none` (default on create), `ad` 광고, `sponsored` 협찬,
-             *     `affiliate` 제휴. Anything else: 400 `messages.linkDisclosureInvalid` (null
-             *     too, here; an update, whose fields are optional, reads null as omitted).
+             * @description The label the public card starts with (docs/decisions/0070-disclosure-label.md): `none` (default on create), `ad` 광고,
+             *     `sponsored` 협찬, `affiliate` 제휴 (`LINK_DISCLOSURE` of common/shared-rules.ts). Anything else: 400
+             *     `messages.choiceInvalid` (null too, here; an update, whose fields are optional, reads null as omitted).
              * @example ad
              * @enum {string}
              */
@@ -1597,9 +1597,9 @@ export interface components {
              */
             link?: string | null;
             /**
-             * @description The label the public card starts with (docs/decisions/0070-disclosure-label.md): `none` (default on create), `ad` 광고, `sponsored` 협찬,
-             *     `affiliate` 제휴. Anything else: 400 `messages.linkDisclosureInvalid` (null
-             *     too, here; an update, whose fields are optional, reads null as omitted).
+             * @description The label the public card starts with (docs/decisions/0070-disclosure-label.md): `none` (default on create), `ad` 광고,
+             *     `sponsored` 협찬, `affiliate` 제휴 (`LINK_DISCLOSURE` of common/shared-rules.ts). Anything else: 400
+             *     `messages.choiceInvalid` (null too, here; an update, whose fields are optional, reads null as omitted).
              * @example ad
              * @enum {string}
              */
@@ -1640,9 +1640,9 @@ export interface components {
              */
             link?: string | null;
             /**
-             * @description The label the public card starts with (docs/decisions/0070-disclosure-label.md): `none` (default on create), `ad` 광고, `sponsored` 협찬,
-             *     `affiliate` 제휴. Anything else: 400 `messages.linkDisclosureInvalid` (null
-             *     too, here; an update, whose fields are optional, reads null as omitted).
+             * @description The label the public card starts with (docs/decisions/0070-disclosure-label.md): `none` (default on create), `ad` 광고,
+             *     `sponsored` 협찬, `affiliate` 제휴 (`LINK_DISCLOSURE` of common/shared-rules.ts). Anything else: 400
+             *     `messages.choiceInvalid` (null too, here; an update, whose fields are optional, reads null as omitted).
              * @example ad
              * @enum {string}
              */

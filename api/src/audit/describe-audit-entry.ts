@@ -1,4 +1,5 @@
 import { messages } from '../common/messages';
+import { LINK_DISCLOSURE } from '../common/shared-rules';
 import type { AuditRecord } from './audit.service';
 
 const words = messages.auditWords;
@@ -77,6 +78,25 @@ const text = (value: unknown): string => String(value);
 const photoReplaced = [words.previousPhoto, words.newPhoto] as const;
 const label = words.fields;
 
+/**
+ * A field whose value is one of a few, declared with its label and its values' names (`LINK_DISCLOSURE` of
+ * common/shared-rules.ts): shown by those names. Its first value is the default, shown as empty (by its name), so a
+ * creation that kept the default, or a snapshot older than the column, does not list it.
+ */
+const choiceField = (
+  name: string,
+  { label: labelText, names }: { label: string; names: Readonly<Record<string, string>> },
+): Field => {
+  const [defaultValue] = Object.keys(names);
+  return {
+    field: name,
+    label: labelText,
+    read: (row) => (row[name] === defaultValue ? null : row[name]),
+    show: (value) => names[String(value)] ?? String(value),
+    empty: defaultValue === undefined ? undefined : names[defaultValue],
+  };
+};
+
 const LINK_FIELDS: readonly Field[] = [
   { field: 'pname', label: label.pname, read: column('pname'), show: text },
   {
@@ -95,15 +115,8 @@ const LINK_FIELDS: readonly Field[] = [
     replaced: photoReplaced,
   },
   { field: 'enabled', label: label.enabled, read: column('enabled'), show: (v) => (v ? words.yes : words.no) },
-  {
-    // docs/decisions/0070-disclosure-label.md: 광고 표시 as the form's choices name it; `none` (and a snapshot older than
-    // the column) reads as empty, so a creation without one does not list it.
-    field: 'disclosure',
-    label: label.disclosure,
-    read: (row) => (row.disclosure === 'none' ? null : row.disclosure),
-    show: (value) => words.disclosures[value as keyof typeof words.disclosures] ?? String(value),
-    empty: words.disclosures.none,
-  },
+  // docs/decisions/0070-disclosure-label.md: 광고 표시 as the form's choices name it.
+  choiceField('disclosure', LINK_DISCLOSURE),
   { field: 'showFrom', label: label.showFrom, read: column('show_from'), show: formatInstant, empty: words.noLimit },
   { field: 'showUntil', label: label.showUntil, read: column('show_until'), show: formatInstant, empty: words.noLimit },
   {

@@ -1,4 +1,5 @@
 import { messages } from '../common/messages';
+import { LINK_DISCLOSURE } from '../common/shared-rules';
 import { checkColumns, checkRows } from './check-rows';
 import { BackupError } from './read-backup';
 
@@ -101,8 +102,8 @@ describe('checkRows: every archive row passes the API input rules of its table (
       ['links', { ...link, version: 0 }, messages.versionInvalid],
       // docs/decisions/0070-disclosure-label.md: the disclosure is one of the four, checked through the DTO like every
       // other link field.
-      ['links', { ...link, disclosure: 'advert' }, messages.linkDisclosureInvalid],
-      ['links', { ...link, disclosure: null }, messages.linkDisclosureInvalid],
+      ['links', { ...link, disclosure: 'advert' }, messages.choiceInvalid(LINK_DISCLOSURE)],
+      ['links', { ...link, disclosure: null }, messages.choiceInvalid(LINK_DISCLOSURE)],
       ['plans', { ...plan, enddate: '2026-11-20' }, messages.planEndBeforeStart],
       ['popup_slots', { ...slot, enddate: slot.startdate }, messages.popupEndBeforeStart],
       ['popup_slots', { ...slot, party_max: 51 }, messages.popupPartyMaxInvalid],

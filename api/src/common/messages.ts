@@ -1,3 +1,11 @@
+import { josa } from 'es-hangul';
+
+/** A field whose value is one of a few: its label and each value's Korean name, in order. */
+interface ChoiceField {
+  label: string;
+  names: Readonly<Record<string, string>>;
+}
+
 /** Bytes as MB for a message: `128`, `4,096`, `0.1`. */
 const mebibytes = (bytes: number): string =>
   (bytes / 1024 / 1024).toLocaleString('ko-KR', { maximumFractionDigits: 1 });
@@ -88,7 +96,6 @@ export const messages = {
       link: '구매 사이트 링크',
       photo: '사진',
       enabled: '방문자에게 공개',
-      disclosure: '광고 표시',
       showFrom: '공개 시작',
       showUntil: '공개 종료',
       position: '순서',
@@ -118,10 +125,6 @@ export const messages = {
     },
     empty: '(비어 있음)',
     noLimit: '제한 없음',
-    /**
-     * A link's disclosure (docs/decisions/0070-disclosure-label.md) as the form's choices and the card's chip name it.
-     */
-    disclosures: { none: '표시 안 함', ad: '광고', sponsored: '협찬', affiliate: '제휴' },
     yes: '예',
     no: '아니요',
     bookingOn: '받음',
@@ -401,7 +404,14 @@ export const messages = {
   ifMatchInvalid: 'If-Match 헤더는 불러온 버전 번호(예: "3")여야 합니다.',
   versionMismatch: 'If-Match 헤더와 본문의 version이 서로 다릅니다.',
   linkEnabledInvalid: '공개 여부는 true 또는 false 여야 합니다.',
-  linkDisclosureInvalid: '광고 표시는 none(표시 안 함), ad(광고), sponsored(협찬), affiliate(제휴) 중 하나여야 합니다.',
+  /**
+   * A value outside a choice field's (a field declared with its label and value names, like `LINK_DISCLOSURE` of
+   * common/shared-rules.ts): `광고 표시는 none(표시 안 함), ad(광고), sponsored(협찬), affiliate(제휴) 중 하나여야 합니다.`
+   */
+  choiceInvalid: ({ label, names }: ChoiceField) =>
+    `${josa(label, '은/는')} ${Object.entries(names)
+      .map(([value, name]) => `${value}(${name})`)
+      .join(', ')} 중 하나여야 합니다.`,
   linkShowFromInvalid:
     '공개 시작은 시간대가 포함된 ISO 8601 형식(예: 2026-11-21T19:00:00+09:00)의 실제 일시이거나 비워 두어야 합니다.',
   linkShowUntilInvalid:

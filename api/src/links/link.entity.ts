@@ -1,12 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-
-/**
- * What a link's card declares about itself (docs/decisions/0070-disclosure-label.md; 표시·광고법 and the 공정위 추천·보증 심사지침 want
- * it at the start of the content): nothing, 광고 (an ad), 협찬 (sponsored) or 제휴 (affiliate: the creator earns a
- * commission). The one list: the DTO's enum, the audit's names and the migration's CHECK follow it.
- */
-export const LINK_DISCLOSURES = ['none', 'ad', 'sponsored', 'affiliate'] as const;
-export type LinkDisclosure = (typeof LINK_DISCLOSURES)[number];
+import type { LinkDisclosure } from '../common/shared-rules';
 
 /** A product / link entry of the store (docs/decisions/0002-entities.md "Link"). Table `links`. */
 @Entity('links')
@@ -43,7 +36,8 @@ export class Link {
   enabled!: boolean;
 
   /**
-   * The label the public card starts with (docs/decisions/0070-disclosure-label.md); `none` for links made before it.
+   * The label the public card starts with (docs/decisions/0070-disclosure-label.md; its values and words:
+   * `LINK_DISCLOSURE` of common/shared-rules.ts, held by the migration's CHECK); `none` for links made before it.
    */
   @Column({ type: 'text', default: 'none' })
   disclosure!: LinkDisclosure;

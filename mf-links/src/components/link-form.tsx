@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { imageUrl, ImageDropzone, useObjectUrl } from '@linksite/platform';
 import type { CreateLinkBody } from '@linksite/contract';
+import { LINK_DISCLOSURE, LINK_DISCLOSURES } from '@linksite/contract/api-rules';
 import { windowEndToIso } from '../lib/link-window';
 import { messages } from '../lib/messages';
 import { cleanTagInput, LINK_FIELDS, validateLink, type LinkField } from '../lib/validate-link';
@@ -27,11 +28,6 @@ export function toLinkBody(values: LinkFormValues): CreateLinkBody {
 }
 
 type Disclosure = NonNullable<CreateLinkBody['disclosure']>;
-/**
- * The disclosure choices in the contract's order (docs/decisions/0070-disclosure-label.md), from the messages keyed by
- * its values.
- */
-const DISCLOSURES = Object.keys(messages.disclosures) as Disclosure[];
 
 /**
  * The two forms (docs/product.md#2-screens-and-routes): the same fields under the same names; only the submit button
@@ -80,7 +76,7 @@ export const LINK_FORM_FIELDS: { [K in keyof LinkFormValues]: LinkFormField<Link
   tag: { label: messages.fieldTag, initial: '' },
   link: { label: messages.fieldLink, initial: '' },
   imagelink: { label: messages.imagelink, initial: '' },
-  disclosure: { label: messages.disclosureLabel, initial: 'none', choices: messages.disclosures },
+  disclosure: { label: LINK_DISCLOSURE.label, initial: 'none', choices: LINK_DISCLOSURE.names },
   enabled: { label: messages.enabledLabel, initial: true },
   showFrom: { label: messages.showFromLabel, initial: null },
   showUntil: { label: messages.showUntilLabel, initial: null },
@@ -300,7 +296,7 @@ export function LinkForm({ variant, initial = EMPTY_LINK_FORM, initialFile = nul
       </div>
       <div className="admin-form__field">
         <label className="admin-form__label" htmlFor={field('disclosure')}>
-          {messages.disclosureLabel}
+          {LINK_DISCLOSURE.label}
         </label>
         <select
           id={field('disclosure')}
@@ -310,14 +306,14 @@ export function LinkForm({ variant, initial = EMPTY_LINK_FORM, initialFile = nul
           onChange={(event) => setValues((current) => ({ ...current, disclosure: event.target.value as Disclosure }))}
           aria-describedby={field('disclosure-hint')}
         >
-          {DISCLOSURES.map((value) => (
+          {LINK_DISCLOSURES.map((value) => (
             <option key={value} value={value}>
-              {messages.disclosures[value]}
+              {LINK_DISCLOSURE.names[value]}
             </option>
           ))}
         </select>
         <p className="link-form__hint" id={field('disclosure-hint')}>
-          {messages.disclosureHint}
+          {LINK_DISCLOSURE.hint}
         </p>
       </div>
       <fieldset className="admin-form__field link-form__visibility" aria-describedby={field('window-hint')}>

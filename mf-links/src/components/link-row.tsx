@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Link } from '@linksite/contract';
+import { LINK_DISCLOSURE } from '@linksite/contract/api-rules';
 import { DEFAULT_IMAGE_URL, imageUrl } from '@linksite/platform';
 import { formatSeoul, visibilityBadge } from '../lib/link-window';
 import { messages } from '../lib/messages';
@@ -89,7 +90,7 @@ export function LinkRow({ link, mode, locked, onDelete, onToggle, clicks, onMove
         <span className="link-row__visibility">
           {link.disclosure !== 'none' && (
             <span className="link-badge link-badge--disclosure" data-testid="link-row-disclosure">
-              {messages.disclosures[link.disclosure]}
+              {LINK_DISCLOSURE.names[link.disclosure]}
             </span>
           )}
           <span className={`link-badge link-badge--${link.visibility}`} data-testid="link-row-badge">

@@ -1,6 +1,7 @@
-import type { Link } from '@linksite/contract';
-
-/** Korean strings of the link screens (STYLE: one messages file per package; shared ones live in platform `ko`). */
+/**
+ * Korean strings of the link screens (STYLE: one messages file per package; shared ones live in platform `ko`; the words
+ * of a field every tier shows, like a link's disclosure, in the contract's api-rules).
+ */
 export const messages = {
   listTitle: '링크 정보 관리',
   createTitle: '링크 등록',
@@ -88,14 +89,6 @@ export const messages = {
   hide: '숨기기',
   noLinksInFilter: '이 상태의 링크가 없습니다.',
   tagHashHint: '태그 앞의 #은 빼고 저장됩니다.',
-  // Disclosure (docs/decisions/0070-disclosure-label.md): the form's choices, also the list's chip; keyed by the
-  // contract's values.
-  disclosureLabel: '광고 표시',
-  disclosures: { none: '표시 안 함', ad: '광고', sponsored: '협찬', affiliate: '제휴' } satisfies Record<
-    Link['disclosure'],
-    string
-  >,
-  disclosureHint: '광고·협찬·제휴 상품은 방문자가 보는 카드의 이름 앞에 이 표시가 붙습니다.',
   // A refused save changes nothing (the link and its image travel in one request,
   // docs/decisions/0051-nothing-half-saved.md): say so.
   createFailed: (reason: string) => `링크를 등록하지 못했습니다. 아무것도 저장되지 않았습니다: ${reason}`,

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { Link } from '@linksite/contract';
+import { LINK_DISCLOSURE } from '@linksite/contract/api-rules';
 import { Chip, imageUrl, isInternalImage, randomChipStyle, splitTags } from '@linksite/platform';
 import { messages } from '../lib/messages';
 import { reportClick } from '../lib/report-click';
@@ -48,13 +49,13 @@ function CardImage({ product, index }: { product: Link; index: number }) {
 /**
  * The card's disclosure (docs/decisions/0070-disclosure-label.md): its first element, so it is the first thing seen (a
  * chip on the image's corner) and the start of the card's text and accessible name (`광고 · 수제 딸기잼 세트 …`); nothing for
- * `none`.
+ * `none`. Its words are the contract's (`LINK_DISCLOSURE`), the same on the form, the admin list and the audit log.
  */
 function Disclosure({ product }: { product: Link }) {
   if (product.disclosure === 'none') return null;
   return (
     <span className="store-card__disclosure" data-testid="store-card-disclosure">
-      {messages.disclosures[product.disclosure]}
+      {LINK_DISCLOSURE.names[product.disclosure]}
       <span className="store-card__disclosure-separator">{messages.disclosureSeparator}</span>
     </span>
   );

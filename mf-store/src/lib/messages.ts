@@ -1,6 +1,7 @@
-import type { Link } from '@linksite/contract';
-
-/** Korean strings of the public store page (STYLE: one messages file per package; shared ones live in platform `ko`). */
+/**
+ * Korean strings of the public store page (STYLE: one messages file per package; shared ones live in platform `ko`; the words
+ * of a field every tier shows, like a link's disclosure, in the contract's api-rules).
+ */
 export const messages = {
   storeLoadFailed: '상품 목록을 불러오지 못했습니다.',
   tagsLoadFailed: '인기 키워드를 불러오지 못했습니다.',
@@ -14,14 +15,6 @@ export const messages = {
   noTaggedProducts: (tag: string) => `#${tag} 태그가 붙은 상품이 없습니다.`,
   noKeywords: '아직 키워드가 없습니다.',
   productImageMissing: '이미지 없음',
-  /**
-   * A card's disclosure (docs/decisions/0070-disclosure-label.md), the first words of the card (표시·광고법, 공정위 추천·보증
-   * 심사지침), keyed by the contract's values; `none` shows nothing.
-   */
-  disclosures: { ad: '광고', sponsored: '협찬', affiliate: '제휴' } satisfies Record<
-    Exclude<Link['disclosure'], 'none'>,
-    string
-  >,
   /** Between the disclosure and the rest of the card, for screen readers only: `광고 · 수제 딸기잼 세트`. */
   disclosureSeparator: ' · ',
   opensInNewWindow: '새 창에서 열기',

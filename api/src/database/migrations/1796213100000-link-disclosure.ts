@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * A link's disclosure (docs/decisions/0070-disclosure-label.md): the label its public card starts with, `none`, `ad`
- * (광고), `sponsored` (협찬) or `affiliate` (제휴), as link.entity.ts `LINK_DISCLOSURES` lists them. Existing links, and an
+ * (광고), `sponsored` (협찬) or `affiliate` (제휴), as `LINK_DISCLOSURES` of common/shared-rules.ts lists them. Existing links, and an
  * archive made before this column, read `none`.
  */
 export class LinkDisclosure1796213100000 implements MigrationInterface {

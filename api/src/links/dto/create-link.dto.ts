@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
 import { messages } from '../../common/messages';
-import { LINK_DISCLOSURES, type LinkDisclosure } from '../link.entity';
+import { LINK_DISCLOSURE, LINK_DISCLOSURES, type LinkDisclosure } from '../../common/shared-rules';
 import {
   HasAtMostMaxTags,
   HasNoLongTag,
@@ -69,13 +69,13 @@ export class CreateLinkDto {
   enabled?: boolean;
 
   /**
-   * The label the public card starts with (docs/decisions/0070-disclosure-label.md): `none` (default on create), `ad` 광고, `sponsored` 협찬,
-   * `affiliate` 제휴. Anything else: 400 `messages.linkDisclosureInvalid` (null
-   * too, here; an update, whose fields are optional, reads null as omitted).
+   * The label the public card starts with (docs/decisions/0070-disclosure-label.md): `none` (default on create), `ad` 광고,
+   * `sponsored` 협찬, `affiliate` 제휴 (`LINK_DISCLOSURE` of common/shared-rules.ts). Anything else: 400
+   * `messages.choiceInvalid` (null too, here; an update, whose fields are optional, reads null as omitted).
    */
   @ApiPropertyOptional({ enum: LINK_DISCLOSURES, example: 'ad' })
   @ValidateIf((_, value) => value !== undefined)
-  @IsIn(LINK_DISCLOSURES, { message: messages.linkDisclosureInvalid })
+  @IsIn(LINK_DISCLOSURES, { message: messages.choiceInvalid(LINK_DISCLOSURE) })
   disclosure?: LinkDisclosure;
 
   /** First instant the card shows: RFC 3339 with an offset (the form sends Asia/Seoul, `+09:00`), or empty/null. */

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { LinkVisibility } from '../link-visibility';
-import { LINK_DISCLOSURES, type LinkDisclosure } from '../link.entity';
+import { LINK_DISCLOSURES, type LinkDisclosure } from '../../common/shared-rules';
 import { ErrorResponse } from '../../common/dto/error-response.dto';
 
 /** A link (product card) as the API answers it (docs/decisions/0002-entities.md, docs/decisions/0003-api-calls.md). */
