@@ -1,8 +1,7 @@
 import type { ArgumentMetadata, PipeTransform, Type } from '@nestjs/common';
 import { IntersectionType, OmitType, PickType } from '@nestjs/swagger';
-import { getMetadataStorage } from 'class-validator';
-import { getMetadataArgsStorage } from 'typeorm';
 import { ApiError, type ErrorEnvelope } from '../common/api-error';
+import { inputColumns } from '../common/input-columns';
 import { messages } from '../common/messages';
 import { InputShapePipe, SafeTextPipe } from '../common/safe-input';
 import { createValidationPipe } from '../common/validation';
@@ -21,23 +20,14 @@ type Row = Record<string, unknown>;
 class LinkRowDto extends IntersectionType(CreateLinkDto, PickType(UpdateLinkDto, ['version'] as const)) {}
 
 /**
- * The links columns a row's body is made of, `field: column`: every column of the Link entity whose property is a
- * field of LinkRowDto (its class-validator rules), so a new link field is checked here as soon as the entity and the
- * DTO have it (docs/decisions/0070-disclosure-label.md: `disclosure`). The stored tags are the one input under another
- * name (`tag`, below).
+ * The links columns a row's body is made of, `field: column`: the Link entity's columns LinkRowDto writes
+ * (common/input-columns.ts), so a new link field is checked here as soon as the entity and the DTO have it
+ * (docs/decisions/0070-disclosure-label.md: `disclosure`). The stored tags are the one input under another name
+ * (`tag`, below).
  */
-const LINK_INPUT_COLUMNS: Record<string, string> = (() => {
-  const inputs = new Set(
-    getMetadataStorage()
-      .getTargetValidationMetadatas(LinkRowDto, '', true, false)
-      .map((rule) => rule.propertyName),
-  );
-  return Object.fromEntries(
-    getMetadataArgsStorage()
-      .columns.filter((column) => column.target === Link && inputs.has(column.propertyName))
-      .map((column) => [column.propertyName, column.options.name ?? column.propertyName]),
-  );
-})();
+const LINK_INPUT_COLUMNS: Record<string, string> = Object.fromEntries(
+  inputColumns(LinkRowDto, Link).map(({ property, column }) => [property, column]),
+);
 
 /** A booking whose name and phone number were erased (BOOKING_RETENTION_DAYS): the rest of CreateBookingDto. */
 class ErasedBookingRowDto extends OmitType(CreateBookingDto, ['name', 'phone'] as const) {}

@@ -42,6 +42,19 @@ describe('link disclosure (integration, real PostgreSQL)', () => {
     expect(kept.body.product.disclosure).toBe('sponsored');
   });
 
+  it('an update reads null as omitted for a field that cannot be cleared (name, disclosure) and clears a nullable one', async () => {
+    const created = await post('/api/store/create', {
+      pname: '널 보내기',
+      link: 'https://example.com/products/1',
+      disclosure: 'ad',
+    }).expect(201);
+    const id = created.body.product.id as number;
+    const updated = await put(`/api/main/update/${id}`, { pname: null, disclosure: null, link: null }).expect(200);
+    expect(updated.body.product).toMatchObject({ pname: '널 보내기', disclosure: 'ad', link: null });
+    const [row] = await t.dataSource.query(`SELECT pname, disclosure, link FROM links WHERE id = $1`, [id]);
+    expect(row).toEqual({ pname: '널 보내기', disclosure: 'ad', link: null });
+  });
+
   it('the multipart create with an image takes it as a text part', async () => {
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',

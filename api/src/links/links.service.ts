@@ -4,6 +4,7 @@ import { DataSource, EntityManager, Repository, type SelectQueryBuilder } from '
 import { ApiError } from '../common/api-error';
 import { parseDateTime } from '../common/calendar';
 import { Clock } from '../common/clock';
+import { inputColumns } from '../common/input-columns';
 import { messages } from '../common/messages';
 import { insertImage, PreparedImage, removeUnreferencedImages } from '../images/images.service';
 import { CreateLinkDto } from './dto/create-link.dto';
@@ -109,10 +110,8 @@ export class LinksService {
     return this.dataSource.transaction(async (manager) => {
       const ordered = await lockOrder(manager);
       const link = manager.create(Link, {
-        pname: dto.pname,
+        ...plainInputs(dto, 'create'),
         tags: normalizeTags(dto.tag),
-        link: dto.link ?? null,
-        disclosure: dto.disclosure ?? 'none',
         pcode: ordered.length,
         ...windowOf(dto, { enabled: true, showFrom: null, showUntil: null }),
       });
@@ -144,10 +143,8 @@ export class LinksService {
       this.checkVersion(link, expected, messages.linkEditConflict);
       const oldKey = link.imageKey;
       link.version += 1;
-      if (dto.pname !== undefined) link.pname = dto.pname;
+      Object.assign(link, plainInputs(dto, 'update'));
       if (dto.tag !== undefined) link.tags = normalizeTags(dto.tag);
-      if (dto.link !== undefined) link.link = dto.link;
-      link.disclosure = dto.disclosure ?? link.disclosure;
       if (image) Object.assign(link, { imageKey: (await insertImage(manager, image)).key, imagelink: null });
       else if ('imagelink' in dto && dto.imagelink !== undefined) {
         Object.assign(link, await resolveImagelink(manager, dto.imagelink));
@@ -268,6 +265,40 @@ export function visiblePageQuery(
     .orderBy('links.pcode', 'ASC')
     .addOrderBy('links.id', 'ASC')
     .limit(limit + 1);
+}
+
+/** The link inputs stored in another form than the body's, which the writes convert themselves. */
+const CONVERTED_INPUTS = ['imagelink', 'enabled', 'showFrom', 'showUntil'] as const;
+/** A Link column a write stores as its body holds it: `pname`, `link`, `disclosure`… */
+type PlainInput = Exclude<keyof CreateLinkDto & keyof Link, (typeof CONVERTED_INPUTS)[number]>;
+/**
+ * The Link columns CreateLinkDto writes (common/input-columns.ts) but {@link CONVERTED_INPUTS}: a field added to the
+ * entity and the DTO under one name and type is written by create and update without a line here
+ * (docs/decisions/0070-disclosure-label.md).
+ */
+const PLAIN_INPUTS = inputColumns(CreateLinkDto, Link).filter(
+  ({ property }) => !(CONVERTED_INPUTS as readonly string[]).includes(property),
+);
+
+/**
+ * The {@link PLAIN_INPUTS} of a body, as the Link's values. `create`: every one; one the body omits is null when its
+ * column is nullable (`link`), else left to the column's default (`disclosure` → `none`). `update`: those the body
+ * names; null clears a nullable column and is read as omitted for the others (a name or a disclosure cannot be
+ * cleared). `dto`'s type holds each field to the type its column stores: a field the body holds in another type is a
+ * type error until it is listed in {@link CONVERTED_INPUTS} and converted.
+ */
+function plainInputs(
+  dto: { readonly [K in PlainInput]?: Link[K] | null },
+  write: 'create' | 'update',
+): Partial<Pick<Link, PlainInput>> {
+  const body = dto as Record<string, unknown>;
+  return Object.fromEntries(
+    PLAIN_INPUTS.flatMap(({ property, nullable }) => {
+      const value = body[property];
+      if (value === undefined) return write === 'create' && nullable ? [[property, null]] : [];
+      return value === null && !nullable ? [] : [[property, value]];
+    }),
+  );
 }
 
 /**
