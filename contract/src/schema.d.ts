@@ -1480,14 +1480,14 @@ export interface components {
              */
             imagelink?: string | null;
             /**
-             * @description Shown to visitors at all; default true (the 숨김 switch).
+             * @description Shown to visitors at all; default true (the 숨김 switch). null: 400, like any value but true and false.
              * @example true
              */
             enabled?: boolean;
             /**
              * @description The label the public card starts with (docs/decisions/0070-disclosure-label.md): `none` (default on create), `ad` 광고,
              *     `sponsored` 협찬, `affiliate` 제휴 (`LINK_DISCLOSURE` of common/shared-rules.ts). Anything else: 400
-             *     `messages.choiceInvalid` (null too, here; an update, whose fields are optional, reads null as omitted).
+             *     `messages.choiceInvalid` (null too, on create and on update).
              * @example ad
              * @enum {string}
              */
@@ -1533,14 +1533,14 @@ export interface components {
              */
             imagelink?: string | null;
             /**
-             * @description Shown to visitors at all; default true (the 숨김 switch).
+             * @description Shown to visitors at all; default true (the 숨김 switch). null: 400, like any value but true and false.
              * @example true
              */
             enabled?: boolean;
             /**
              * @description The label the public card starts with (docs/decisions/0070-disclosure-label.md): `none` (default on create), `ad` 광고,
              *     `sponsored` 협찬, `affiliate` 제휴 (`LINK_DISCLOSURE` of common/shared-rules.ts). Anything else: 400
-             *     `messages.choiceInvalid` (null too, here; an update, whose fields are optional, reads null as omitted).
+             *     `messages.choiceInvalid` (null too, on create and on update).
              * @example ad
              * @enum {string}
              */
@@ -1599,7 +1599,7 @@ export interface components {
             /**
              * @description The label the public card starts with (docs/decisions/0070-disclosure-label.md): `none` (default on create), `ad` 광고,
              *     `sponsored` 협찬, `affiliate` 제휴 (`LINK_DISCLOSURE` of common/shared-rules.ts). Anything else: 400
-             *     `messages.choiceInvalid` (null too, here; an update, whose fields are optional, reads null as omitted).
+             *     `messages.choiceInvalid` (null too, on create and on update).
              * @example ad
              * @enum {string}
              */
@@ -1642,7 +1642,7 @@ export interface components {
             /**
              * @description The label the public card starts with (docs/decisions/0070-disclosure-label.md): `none` (default on create), `ad` 광고,
              *     `sponsored` 협찬, `affiliate` 제휴 (`LINK_DISCLOSURE` of common/shared-rules.ts). Anything else: 400
-             *     `messages.choiceInvalid` (null too, here; an update, whose fields are optional, reads null as omitted).
+             *     `messages.choiceInvalid` (null too, on create and on update).
              * @example ad
              * @enum {string}
              */

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
+import { messages } from '../common/messages';
 import { AdminTestApp, createAdminTestApp } from '../test/admin-test-app';
 
 jest.setTimeout(180_000);
@@ -42,17 +43,26 @@ describe('link disclosure (integration, real PostgreSQL)', () => {
     expect(kept.body.product.disclosure).toBe('sponsored');
   });
 
-  it('an update reads null as omitted for a field that cannot be cleared (name, disclosure) and clears a nullable one', async () => {
+  it('an update refuses null for a field that cannot be cleared (name, disclosure, 공개) and clears a nullable one', async () => {
     const created = await post('/api/store/create', {
       pname: '널 보내기',
       link: 'https://example.com/products/1',
       disclosure: 'ad',
     }).expect(201);
     const id = created.body.product.id as number;
-    const updated = await put(`/api/main/update/${id}`, { pname: null, disclosure: null, link: null }).expect(200);
-    expect(updated.body.product).toMatchObject({ pname: '널 보내기', disclosure: 'ad', link: null });
-    const [row] = await t.dataSource.query(`SELECT pname, disclosure, link FROM links WHERE id = $1`, [id]);
-    expect(row).toEqual({ pname: '널 보내기', disclosure: 'ad', link: null });
+    const stored = () => t.dataSource.query(`SELECT pname, disclosure, link, enabled FROM links WHERE id = $1`, [id]);
+    const before = await stored();
+    for (const [field, message] of [
+      ['pname', messages.pnameRequired],
+      ['disclosure', INVALID],
+      ['enabled', messages.linkEnabledInvalid],
+    ]) {
+      const refused = await put(`/api/main/update/${id}`, { [field!]: null }).expect(400);
+      expect([field, refused.body.message]).toEqual([field, message]);
+    }
+    expect(await stored()).toEqual(before);
+    const cleared = await put(`/api/main/update/${id}`, { link: null }).expect(200);
+    expect(cleared.body.product).toMatchObject({ pname: '널 보내기', disclosure: 'ad', link: null, enabled: true });
   });
 
   it('the multipart create with an image takes it as a text part', async () => {

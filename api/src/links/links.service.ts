@@ -283,9 +283,9 @@ const PLAIN_INPUTS = inputColumns(CreateLinkDto, Link).filter(
 /**
  * The {@link PLAIN_INPUTS} of a body, as the Link's values. `create`: every one; one the body omits is null when its
  * column is nullable (`link`), else left to the column's default (`disclosure` → `none`). `update`: those the body
- * names; null clears a nullable column and is read as omitted for the others (a name or a disclosure cannot be
- * cleared). `dto`'s type holds each field to the type its column stores: a field the body holds in another type is a
- * type error until it is listed in {@link CONVERTED_INPUTS} and converted.
+ * names (null, which clears, reaches here only for a nullable column: the DTOs refuse it for the others). `dto`'s type
+ * holds each field to the type its column stores: a field the body holds in another type is a type error until it is
+ * listed in {@link CONVERTED_INPUTS} and converted.
  */
 function plainInputs(
   dto: { readonly [K in PlainInput]?: Link[K] | null },
@@ -295,8 +295,8 @@ function plainInputs(
   return Object.fromEntries(
     PLAIN_INPUTS.flatMap(({ property, nullable }) => {
       const value = body[property];
-      if (value === undefined) return write === 'create' && nullable ? [[property, null]] : [];
-      return value === null && !nullable ? [] : [[property, value]];
+      if (value !== undefined) return [[property, value]];
+      return write === 'create' && nullable ? [[property, null]] : [];
     }),
   );
 }

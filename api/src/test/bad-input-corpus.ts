@@ -329,6 +329,9 @@ function bodyMutations(
     const salted = salt * 100 + index * 10;
     // Multipart fields are text: a wrong JSON type cannot be sent, only a wrong text.
     if (!multipart) {
+      // JSON null where the contract does not say `nullable`: a type error like any other, never "omitted" (a
+      // required field's null once reached the database and answered 500).
+      if (!p.nullable) out.push({ kind: 'type', what: `${key} = null (not nullable)`, body: { ...base, [key]: null } });
       for (const value of sample(wrongTypeArbitrary(p), 2, salted)) {
         out.push({
           kind: 'type',

@@ -14,6 +14,7 @@ import {
   Max,
   Min,
   ValidateBy,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { messages } from '../../common/messages';
@@ -92,12 +93,12 @@ export class AnalyticsEventDto {
 
   /** `document.referrer` of the page load (`''` when none); only its host is stored, and not the site's own. */
   @ApiPropertyOptional({ maxLength: 2048, example: 'https://www.instagram.com/' })
-  @IsOptional()
+  @ValidateIf((_, value) => value !== undefined)
   @IsReferrer(messages.analyticsReferrerInvalid)
   referrer?: string;
 
   @ApiPropertyOptional({ type: AnalyticsUtmDto })
-  @IsOptional()
+  @ValidateIf((_, value) => value !== undefined)
   @ValidateNested({ message: messages.analyticsUtmInvalid })
   @Type(() => AnalyticsUtmDto)
   @IsObject({ message: messages.analyticsUtmInvalid })

@@ -62,16 +62,16 @@ export class CreateLinkDto {
   @IsImageLink({ message: messages.imagelinkInvalid })
   imagelink?: string | null;
 
-  /** Shown to visitors at all; default true (the 숨김 switch). */
+  /** Shown to visitors at all; default true (the 숨김 switch). null: 400, like any value but true and false. */
   @ApiPropertyOptional({ type: Boolean, example: true })
-  @IsOptional()
+  @ValidateIf((_, value) => value !== undefined)
   @IsBoolean({ message: messages.linkEnabledInvalid })
   enabled?: boolean;
 
   /**
    * The label the public card starts with (docs/decisions/0070-disclosure-label.md): `none` (default on create), `ad` 광고,
    * `sponsored` 협찬, `affiliate` 제휴 (`LINK_DISCLOSURE` of common/shared-rules.ts). Anything else: 400
-   * `messages.choiceInvalid` (null too, here; an update, whose fields are optional, reads null as omitted).
+   * `messages.choiceInvalid` (null too, on create and on update).
    */
   @ApiPropertyOptional({ enum: LINK_DISCLOSURES, example: 'ad' })
   @ValidateIf((_, value) => value !== undefined)
