@@ -8,7 +8,7 @@ export interface InputColumn {
   property: string;
   /** The column's name in the table (`show_from`). */
   column: string;
-  /** Whether the column takes NULL (a nullable column is cleared by a null; another keeps its value). */
+  /** Whether the column takes NULL (a null clears a nullable column; the DTOs refuse null for the others). */
   nullable: boolean;
 }
 
