@@ -424,6 +424,7 @@ test('광고 표시: set 광고 in the form, the list shows its chip, the card o
   const chip = rowOf(name).getByTestId('link-row-disclosure');
   await chip.waitFor();
   expect(await chip.innerText()).toBe('광고');
+  await shotAtBothWidths(page, 'disclosure-list-390.png');
 
   // The served HTML (the server render of mf-store, before any script): the card's text starts with 광고.
   const html = await (await fetch(`${site.url}/`)).text();
@@ -454,6 +455,9 @@ test('광고 표시: set 광고 in the form, the list shows its chip, the card o
     expect(labelBox.x + labelBox.width).toBeLessThanOrEqual(Math.min(cardBox.x + cardBox.width, 390));
     expect(labelBox.y).toBeGreaterThanOrEqual(cardBox.y);
     await visitor.screenshot({ path: path.join(results, 'disclosure-card-390.png') });
+    await visitor.setViewportSize({ width: 1280, height: 900 });
+    await card.scrollIntoViewIfNeeded();
+    await visitor.screenshot({ path: path.join(results, 'disclosure-card-desktop.png') });
   } finally {
     await visitor.close();
   }
