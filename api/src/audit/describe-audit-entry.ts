@@ -1,5 +1,5 @@
 import { messages } from '../common/messages';
-import { LINK_DISCLOSURE } from '../common/shared-rules';
+import { LINK_DISCLOSURE, type ChoiceField } from '../common/shared-rules';
 import type { AuditRecord } from './audit.service';
 
 const words = messages.auditWords;
@@ -83,10 +83,7 @@ const label = words.fields;
  * common/shared-rules.ts): shown by those names. Its first value is the default, shown as empty (by its name), so a
  * creation that kept the default, or a snapshot older than the column, does not list it.
  */
-const choiceField = (
-  name: string,
-  { label: labelText, names }: { label: string; names: Readonly<Record<string, string>> },
-): Field => {
+const choiceField = (name: string, { label: labelText, names }: ChoiceField): Field => {
   const [defaultValue] = Object.keys(names);
   return {
     field: name,

@@ -1,10 +1,5 @@
 import { josa } from 'es-hangul';
-
-/** A field whose value is one of a few: its label and each value's Korean name, in order. */
-interface ChoiceField {
-  label: string;
-  names: Readonly<Record<string, string>>;
-}
+import type { ChoiceField } from './shared-rules';
 
 /** Bytes as MB for a message: `128`, `4,096`, `0.1`. */
 const mebibytes = (bytes: number): string =>

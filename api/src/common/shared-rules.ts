@@ -71,6 +71,16 @@ export function imageTypeOf(head: Uint8Array): ImageSignature['contentType'] | n
 }
 
 /**
+ * A field whose value is one of a few, declared once for every tier: each value's Korean name in the form's order (the
+ * first is the default), the field's label, and the form's hint under it when it has one.
+ */
+export interface ChoiceField {
+  readonly label: string;
+  readonly hint?: string;
+  readonly names: Readonly<Record<string, string>>;
+}
+
+/**
  * A link's disclosure (docs/decisions/0070-disclosure-label.md; 표시·광고법 and the 공정위 추천·보증 심사지침 want it at
  * the start of the content), declared once for every tier:
  * - `names`: its values in the form's order, each with the Korean word it shows as everywhere (the form's choice, the
@@ -85,7 +95,7 @@ export const LINK_DISCLOSURE = {
   label: '광고 표시',
   hint: '광고·협찬·제휴 상품은 방문자가 보는 카드의 이름 앞에 이 표시가 붙습니다.',
   names: { none: '표시 안 함', ad: '광고', sponsored: '협찬', affiliate: '제휴' },
-} as const;
+} as const satisfies ChoiceField;
 
 /** One value of {@link LINK_DISCLOSURE}: `none`, `ad`, `sponsored` or `affiliate`. */
 export type LinkDisclosure = keyof typeof LINK_DISCLOSURE.names;
