@@ -8,8 +8,9 @@
  * a bundled file changed to see which builds go stale): marked `@edits-working-tree` in their first comment, they
  * never run beside lint, the type check or a spec that reads the files they edit.
  * Each lane's lines are printed as they come, prefixed with the lane's name. Ends with one line per lane (its result
- * and wall time) and exits 1 when any step failed (a failed check stops its lane's later steps; the other lane runs
- * to its end, so one run shows every failure). Arguments are passed to every jest run (`npm test -- e2e/deploy`); with
+ * and wall time; under a failed lane, the files and tests that failed in it, so the end of a cut log names them) and
+ * exits 1 when any step failed (a failed check stops its lane's later steps; the other lane runs to its end, so one
+ * run shows every failure). Arguments are passed to every jest run (`npm test -- e2e/deploy`); with
  * them the lanes run one after the other.
  * In a pipe (CI) the lines are plain; jest's own per-project times follow each run (build/jest/project-times-reporter.js).
  */
@@ -50,10 +51,20 @@ const exactly = (file) => `${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
 const CHECKS_NICENESS = 10;
 
 /**
- * Runs `command args` in the repository, each output line prefixed with `[lane]`, at `niceness` (0: as this process;
- * the processes it starts inherit it); resolves with its exit code (1 when it could not start, or ended on a signal).
+ * Whether an output line names a failure: jest's `FAIL <project> <file>` and the `● <describe> › <test>` heading of
+ * each failed test (not its `● Console` blocks). They are printed again under the lane's result line at the end, so
+ * a log cut to its last lines still says what failed.
  */
-function run(lane, command, args, niceness = 0) {
+const namesFailure = (line) => /^FAIL /.test(line) || /^ {2}● (?!Console$)/.test(line);
+/** At most this many of those lines are kept per lane (a broken setup fails every test of a file). */
+const MAX_FAILURE_LINES = 40;
+
+/**
+ * Runs `command args` in the repository, each output line prefixed with `[lane]`, at `niceness` (0: as this process;
+ * the processes it starts inherit it), adding the lines that name a failure to `failures`; resolves with its exit code
+ * (1 when it could not start, or ended on a signal).
+ */
+function run(lane, command, args, niceness = 0, failures = []) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: repoRoot, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     if (niceness > 0 && child.pid !== undefined) {
@@ -64,6 +75,10 @@ function run(lane, command, args, niceness = 0) {
       }
     }
     const prefix = `[${lane}] `;
+    const keep = (lines) => {
+      for (const line of lines)
+        if (namesFailure(line) && failures.length < MAX_FAILURE_LINES && !failures.includes(line)) failures.push(line);
+    };
     for (const [stream, out] of [
       [child.stdout, process.stdout],
       [child.stderr, process.stderr],
@@ -73,9 +88,11 @@ function run(lane, command, args, niceness = 0) {
       stream.on('data', (chunk) => {
         const lines = (rest + chunk).split('\n');
         rest = lines.pop();
+        keep(lines);
         if (lines.length > 0) out.write(lines.map((line) => prefix + line).join('\n') + '\n');
       });
       stream.on('end', () => {
+        keep([rest]);
         if (rest) out.write(prefix + rest + '\n');
       });
     }
@@ -84,14 +101,19 @@ function run(lane, command, args, niceness = 0) {
   });
 }
 
-/** Runs `steps` (`[command, args]`) of `lane` at `niceness` one after another, stopping at the first that fails. */
+/**
+ * Runs `steps` (`[command, args]`) of `lane` at `niceness` one after another, stopping at the first that fails.
+ * Resolves with the lane's name, the label of the step that failed (null: none), its wall time in seconds and the
+ * lines that named a failure.
+ */
 async function lane(name, steps, niceness = 0) {
   const started = Date.now();
+  const failures = [];
   for (const [command, args, label] of steps) {
-    const code = await run(name, command, args, niceness);
-    if (code !== 0) return { name, failed: label, seconds: (Date.now() - started) / 1000 };
+    const code = await run(name, command, args, niceness, failures);
+    if (code !== 0) return { name, failed: label, seconds: (Date.now() - started) / 1000, failures };
   }
-  return { name, failed: null, seconds: (Date.now() - started) / 1000 };
+  return { name, failed: null, seconds: (Date.now() - started) / 1000, failures };
 }
 
 /**
@@ -108,7 +130,7 @@ const checks = [
   [npm, ['run', '--silent', 'typecheck'], 'typecheck'],
   jest(otherProjects),
 ];
-/** @type {{ name: string, failed: string | null, seconds: number }[]} */
+/** @type {{ name: string, failed: string | null, seconds: number, failures: string[] }[]} */
 const results = [];
 if (extra.length > 0) {
   // Some files asked for: one lane after the other, so a file that edits the working tree never meets the checks.
@@ -126,6 +148,8 @@ if (extra.length > 0) {
   }
 }
 console.log('');
-for (const { name, failed, seconds } of results)
+for (const { name, failed, seconds, failures } of results) {
   console.log(`${name}: ${failed ? `FAILED at ${failed}` : 'passed'} in ${seconds.toFixed(0)} s`);
+  if (failed) for (const line of failures) console.log(`  ${line.trim()}`);
+}
 process.exit(results.some((result) => result.failed) ? 1 : 0);
