@@ -5,7 +5,8 @@
  * by field, B applies its change on top and saves, and the stored slot has A's head count AND B's tables. For the cover
  * on `/uploadimage`: A replaces the cover; B, loaded before that, replaces it with another image: refused, B sees the
  * cover stored now beside its own image, applies and saves, and B's image is the cover. Screenshots of both panels at
- * 390 px and 1280 px go to test-results/ (the popup one at 390 px also to docs/screenshots/).
+ * 390 px and 1280 px go to test-results/ (docs/screenshots/popup-edit-conflict-390.png is a copy of the popup one,
+ * committed by hand: a test run changes no tracked file).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -152,11 +153,6 @@ test('two tabs edit one popup slot: the later save is refused, explained, and ap
   expect(between.product).toMatchObject({ count: 55, table: 10, version: 2 });
 
   await shots(tabB, 'popup-edit-conflict');
-  fs.mkdirSync(path.join(repoRoot, 'docs', 'screenshots'), { recursive: true });
-  fs.copyFileSync(
-    path.join(results, 'popup-edit-conflict-mobile.png'),
-    path.join(repoRoot, 'docs', 'screenshots', 'popup-edit-conflict-390.png'),
-  );
 
   // B applies its change on top of the stored slot and saves again.
   await tabB.getByRole('button', { name: '내 변경 적용' }).click();
