@@ -52,10 +52,15 @@ const CHECKS_NICENESS = 10;
 
 /**
  * Whether an output line names a failure: jest's `FAIL <project> <file>` and the `● <describe> › <test>` heading of
- * each failed test (not its `● Console` blocks). They are printed again under the lane's result line at the end, so
- * a log cut to its last lines still says what failed.
+ * each failed test (not its `● Console` blocks), tsc's `<file>(<line>,<column>): error TS…` and prettier's
+ * `[warn] <file>`. They are printed again under the lane's result line at the end, so a log cut to its last lines
+ * still says what failed (eslint's report ends with its problems, so it is there already).
  */
-const namesFailure = (line) => /^FAIL /.test(line) || /^ {2}● (?!Console$)/.test(line);
+const namesFailure = (line) =>
+  /^FAIL /.test(line) ||
+  /^ {2}● (?!Console$)/.test(line) ||
+  /: error TS\d+:/.test(line) ||
+  /^\[warn\] (?!Code style issues)/.test(line);
 /** At most this many of those lines are kept per lane (a broken setup fails every test of a file). */
 const MAX_FAILURE_LINES = 40;
 
