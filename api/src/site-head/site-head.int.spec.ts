@@ -6,6 +6,7 @@ import type { App } from 'supertest/types';
 import { DEFAULT_SITE_DESCRIPTION } from '../config/app-config';
 import { PublicCache } from '../public-cache/public-cache';
 import { AdminTestApp, createAdminTestApp } from '../test/admin-test-app';
+import { settledWrite } from '../test/settled-write';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 jest.setTimeout(180_000);
@@ -72,15 +73,6 @@ describe('the site head (integration, real PostgreSQL)', () => {
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       return { head: parseHead(res.text), etag: String(res.headers.etag), text: res.text };
     };
-    /** Resolves once this process's public cache has been emptied `count` times from now (PublicCache.onInvalidate). */
-    const invalidations = (count: number) =>
-      new Promise<void>((resolve) => {
-        let seen = 0;
-        t.app.get(PublicCache).onInvalidate(() => {
-          seen += 1;
-          if (seen === count) resolve();
-        });
-      });
     const uploadCover = async (bytes: Buffer) =>
       http()
         .post('/api/cover/image')
@@ -139,12 +131,8 @@ describe('the site head (integration, real PostgreSQL)', () => {
       await http().get('/api/site/head').set({ 'If-None-Match': before.etag }).expect(304);
 
       const wide = await picture(2400, 900);
-      // The upload empties this process's cache twice: at once, as a write through it, and again when its
-      // transaction's NOTIFY comes back on the LISTEN connection, a moment later. The cached read below must come
-      // after that echo, or the echo would empty the cache between the two reads.
-      const emptied = invalidations(2);
-      await uploadCover(wide);
-      await emptied;
+      // Read once the upload's own NOTIFY is heard, or its echo could empty the cache between the two reads.
+      await settledWrite(t.app, () => uploadCover(wide));
       const first = await head();
       const key = /v=1-([0-9a-f]{16})$/.exec(first.head.meta['og:image']!)![1]!;
       const [row] = await t.dataSource.query<{ image_key: string }[]>(`SELECT image_key FROM cover`);
