@@ -175,9 +175,13 @@ export class PublicCache implements OnApplicationBootstrap, OnApplicationShutdow
     this.clear();
   }
 
-  /** Calls `listener` whenever this process's cache is emptied (by a write here or elsewhere): the image variants. */
-  onInvalidate(listener: () => void): void {
+  /**
+   * Calls `listener` whenever this process's cache is emptied (by a write here or elsewhere): the image variants.
+   * Returns what stops it.
+   */
+  onInvalidate(listener: () => void): () => void {
     this.invalidated.add(listener);
+    return () => this.invalidated.delete(listener);
   }
 
   private clear(): void {
