@@ -63,6 +63,12 @@ const namesFailure = (line) =>
   /^\[warn\] (?!Code style issues)/.test(line);
 /** At most this many of those lines are kept per lane (a broken setup fails every test of a file). */
 const MAX_FAILURE_LINES = 40;
+/**
+ * Whether `line` says again what `failures` holds: the same line, or jest's `FAIL <file>` of its closing summary after
+ * the `FAIL <project> <file>` of the run.
+ */
+const alreadyNamed = (failures, line) =>
+  failures.some((kept) => kept === line || (/^FAIL /.test(line) && kept.endsWith(` ${line.slice('FAIL '.length)}`)));
 
 /**
  * Runs `command args` in the repository, each output line prefixed with `[lane]`, at `niceness` (0: as this process;
@@ -82,7 +88,8 @@ function run(lane, command, args, niceness = 0, failures = []) {
     const prefix = `[${lane}] `;
     const keep = (lines) => {
       for (const line of lines)
-        if (namesFailure(line) && failures.length < MAX_FAILURE_LINES && !failures.includes(line)) failures.push(line);
+        if (namesFailure(line) && failures.length < MAX_FAILURE_LINES && !alreadyNamed(failures, line))
+          failures.push(line);
     };
     for (const [stream, out] of [
       [child.stdout, process.stdout],
