@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { secondsUntil } from './support/poll';
 import { repoRoot, type RunningSite } from './support/site';
 import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
 
@@ -117,15 +118,20 @@ test('the short-lived access token is refreshed before it expires and the new to
     { timeout: (ACCESS_TOKEN_TTL + 20) * 1000 },
   );
   expect(response.status()).toBe(200);
-  await page.waitForTimeout(500);
-  const refresh = tokenResponses.findIndex((entry) => entry.grant === 'refresh_token');
+  // The page's response listener has read that answer too.
+  const refreshIndex = () => tokenResponses.findIndex((entry) => entry.grant === 'refresh_token');
+  await secondsUntil(async () => refreshIndex() >= 0, 15_000);
+  const refresh = refreshIndex();
   expect(refresh).toBeGreaterThan(0);
   // Refreshed while the token it replaces was still valid.
-  expect(tokenResponses[refresh]!.at).toBeLessThan(tokenResponses[refresh - 1]!.exp);
+  const replacedExpiry = tokenResponses[refresh - 1]!.exp;
+  expect(tokenResponses[refresh]!.at).toBeLessThan(replacedExpiry);
   const { access_token: accessToken } = (await response.json()) as { access_token: string };
 
-  // Past the first token's lifetime, the page is still signed in and the new token is accepted.
-  await page.waitForTimeout(2_000);
+  // Past the replaced token's lifetime (its `exp`, in whole seconds; the refresh came about 4 s before it), the page
+  // is still signed in and the new token is accepted. What is awaited here is the time itself.
+  await page.waitForTimeout(Math.max(0, replacedExpiry * 1000 + 1_000 - Date.now()));
+  expect(Date.now() / 1000).toBeGreaterThan(replacedExpiry);
   await page.getByTestId('footer-logout').waitFor();
   const login = await fetch(`${site.url}/api/login`, {
     method: 'POST',
