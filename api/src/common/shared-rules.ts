@@ -26,37 +26,51 @@ export interface ImageSignature {
 
 const ascii = (text: string): number[] => Array.from(text, (char) => char.charCodeAt(0));
 
+/*
+ * The values this file computes at the top level are made by calls marked `@__PURE__`: a bundler keeps a top-level call
+ * unless told it has no side effects, so without the mark every web app that imports one rule (mf-store: the
+ * disclosure's words) carried the image signatures too.
+ */
+
 /**
  * The file signatures ("magic numbers") of the image types docs/decisions/0004-image-uploads.md accepts: JPEG, PNG,
  * WebP, GIF, AVIF. SVG, HEIC, TIFF, BMP, text and everything else match none. AVIF is an ISO-BMFF `ftyp` box with the
  * brand `avif` or `avis` (or the generic HEIF brands `mif1` / `msf1` some encoders write; the API then still checks the
  * compression is AV1 and refuses HEIC).
  */
-export const IMAGE_SIGNATURES: readonly ImageSignature[] = [
-  { contentType: 'image/jpeg', patterns: [{ offset: 0, bytes: [0xff, 0xd8, 0xff] }] },
-  { contentType: 'image/png', patterns: [{ offset: 0, bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] }] },
-  {
-    contentType: 'image/webp',
-    patterns: [
-      { offset: 0, bytes: ascii('RIFF') },
-      { offset: 8, bytes: ascii('WEBP') },
-    ],
-  },
-  { contentType: 'image/gif', patterns: [{ offset: 0, bytes: ascii('GIF87a') }] },
-  { contentType: 'image/gif', patterns: [{ offset: 0, bytes: ascii('GIF89a') }] },
-  ...['avif', 'avis', 'mif1', 'msf1'].map((brand): ImageSignature => ({
-    contentType: 'image/avif',
-    patterns: [
-      { offset: 4, bytes: ascii('ftyp') },
-      { offset: 8, bytes: ascii(brand) },
-    ],
-  })),
-];
+export const IMAGE_SIGNATURES: readonly ImageSignature[] = /* @__PURE__ */ imageSignatures();
+
+/** The list of {@link IMAGE_SIGNATURES}. */
+function imageSignatures(): ImageSignature[] {
+  return [
+    { contentType: 'image/jpeg', patterns: [{ offset: 0, bytes: [0xff, 0xd8, 0xff] }] },
+    { contentType: 'image/png', patterns: [{ offset: 0, bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] }] },
+    {
+      contentType: 'image/webp',
+      patterns: [
+        { offset: 0, bytes: ascii('RIFF') },
+        { offset: 8, bytes: ascii('WEBP') },
+      ],
+    },
+    { contentType: 'image/gif', patterns: [{ offset: 0, bytes: ascii('GIF87a') }] },
+    { contentType: 'image/gif', patterns: [{ offset: 0, bytes: ascii('GIF89a') }] },
+    ...['avif', 'avis', 'mif1', 'msf1'].map((brand): ImageSignature => ({
+      contentType: 'image/avif',
+      patterns: [
+        { offset: 4, bytes: ascii('ftyp') },
+        { offset: 8, bytes: ascii(brand) },
+      ],
+    })),
+  ];
+}
 
 /** How many first bytes {@link imageTypeOf} needs: the end of the furthest pattern. */
-export const IMAGE_SIGNATURE_LENGTH = Math.max(
-  ...IMAGE_SIGNATURES.flatMap(({ patterns }) => patterns.map(({ offset, bytes }) => offset + bytes.length)),
-);
+export const IMAGE_SIGNATURE_LENGTH = /* @__PURE__ */ furthestByte(IMAGE_SIGNATURES);
+
+/** The end of the furthest pattern of `signatures`, in bytes from the first. */
+function furthestByte(signatures: readonly ImageSignature[]): number {
+  return Math.max(...signatures.flatMap(({ patterns }) => patterns.map(({ offset, bytes }) => offset + bytes.length)));
+}
 
 /**
  * The accepted image type the first bytes of a file announce, or null when they match no signature
@@ -101,7 +115,7 @@ export const LINK_DISCLOSURE = {
 export type LinkDisclosure = keyof typeof LINK_DISCLOSURE.names;
 
 /** The values of {@link LINK_DISCLOSURE}, in the form's order. */
-export const LINK_DISCLOSURES = Object.keys(LINK_DISCLOSURE.names) as readonly LinkDisclosure[];
+export const LINK_DISCLOSURES = /* @__PURE__ */ Object.keys(LINK_DISCLOSURE.names) as readonly LinkDisclosure[];
 
 /** Longest link name in characters (docs/decisions/0002-entities.md). */
 export const MAX_PNAME_LENGTH = 100;
