@@ -7,7 +7,10 @@
  * output back from wireit's cache (`<package>/.wireit/`), and the others run. `--all` rebuilds everything, cache
  * included.
  *
- *   node scripts/build.mjs [--all]
+ *   node scripts/build.mjs [--all] [--only <target>[,<target>…]]
+ *
+ * `--only api,idp` considers those targets alone (the names of buildTargets): the specs that run `api/dist` or
+ * `idp/dist` build them this way, so a build already made is left untouched while another process runs it.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -173,7 +176,16 @@ export async function buildStale({
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const started = Date.now();
   try {
-    const built = await buildStale({ all: process.argv.includes('--all') });
+    const onlyAt = process.argv.indexOf('--only');
+    const only = onlyAt === -1 ? undefined : (process.argv[onlyAt + 1] ?? '').split(',').filter(Boolean);
+    const names = buildTargets().map((target) => target.name);
+    const unknown = (only ?? []).filter((name) => !names.includes(name));
+    if (only?.length === 0 || unknown.length > 0)
+      throw new Error(
+        `${unknown.length > 0 ? `알 수 없는 빌드 대상입니다: ${unknown.join(', ')}. ` : ''}` +
+          `--only 뒤에는 빌드 대상 이름을 쉼표로 나눠 적어 주세요 (${names.join(', ')}).`,
+      );
+    const built = await buildStale({ all: process.argv.includes('--all'), only });
     console.log(`${built.length}개 빌드 완료 (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } catch (error) {
     console.error(error.message);

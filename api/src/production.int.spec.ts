@@ -13,7 +13,7 @@ jest.setTimeout(120_000);
 
 /**
  * The API as docker-compose.yml runs it (docs/decisions/0015-production-deployment.md): the built `api/dist` (built
- * here first, so it is never stale), real processes, real signals, each on a fresh database of the test server.
+ * here first when stale), real processes, real signals, each on a fresh database of the test server.
  * - the one-shot migrate command, alone and two at once;
  * - a replica with MIGRATIONS_RUN=false refusing an un-migrated database;
  * - graceful shutdown on SIGTERM.
@@ -172,12 +172,11 @@ describe('production process (docs/decisions/0015-production-deployment.md)', ()
   };
 
   beforeAll(() => {
-    // As the package's build does (api/package.json: types are checked by `npm run typecheck`).
-    execFileSync(
-      process.execPath,
-      [require.resolve('typescript/bin/tsc'), '-p', join(apiRoot, 'tsconfig.build.json'), '--noCheck'],
-      { stdio: 'inherit' },
-    );
+    // The package's build task (wireit, keyed by content): builds api/dist only when it is not built from the sources
+    // as they are, so a built API that a browser test runs meanwhile is never rewritten under it.
+    execFileSync(process.execPath, [join(apiRoot, '..', 'scripts', 'build.mjs'), '--only', 'api'], {
+      stdio: 'inherit',
+    });
   });
   afterAll(async () => {
     for (const r of runs) if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill('SIGKILL');

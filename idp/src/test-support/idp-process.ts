@@ -17,10 +17,15 @@ export const APP_ORIGIN = 'http://localhost:8080';
 export const CLIENT_ID = 'linksite-shell';
 export const REDIRECT_URI = `${APP_ORIGIN}/`;
 
-/** Compiles idp/src to idp/dist as the package's build does (`tsc -p tsconfig.build.json --noCheck`, package.json). */
+/**
+ * Builds idp/dist when it is not built from the sources as they are: the package's build task (wireit, keyed by the
+ * content of its inputs), through `node scripts/build.mjs --only idp`. A build already made is left untouched, so an
+ * identity server another test runs from it (`npm test` runs the browser tests beside these) never reads a file while
+ * it is being rewritten, and nothing is compiled twice.
+ * @throws Error (execFileSync's) when the build fails; its output is in .data/logs/build-idp.log
+ */
 export function buildIdp(): void {
-  const tsc = require.resolve('typescript/bin/tsc');
-  execFileSync(process.execPath, [tsc, '-p', path.join(idpDir, 'tsconfig.build.json'), '--noCheck'], {
+  execFileSync(process.execPath, [path.join(idpDir, '..', 'scripts', 'build.mjs'), '--only', 'idp'], {
     stdio: 'inherit',
   });
 }
