@@ -15,6 +15,7 @@ import path from 'node:path';
 import ICAL from 'ical.js';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { alerted } from './support/alerts';
 import { waitForAppTakeover } from './support/first-screen';
 import { signInAsAdmin } from './support/sign-in';
 import { repoRoot, type RunningSite } from './support/site';
@@ -52,14 +53,7 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** Waits until an alert with `message` was accepted, and forgets the alerts so far. */
-async function expectAlert(message: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!dialogs.includes(message)) {
-    if (Date.now() > deadline) throw new Error(`no alert "${message}"; got ${JSON.stringify(dialogs)}`);
-    await admin.waitForTimeout(50);
-  }
-  dialogs.length = 0;
-}
+const expectAlert = (message: string) => alerted(admin, dialogs, message, { forget: true });
 
 beforeAll(async () => {
   session = await openSiteInBrowser({

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
+import { alerted } from './support/alerts';
 import { freeSitePorts } from './support/free-ports';
 import { repoRoot, type RunningSite } from './support/site';
 import { openSiteInBrowser, type SiteInBrowser } from './support/site-in-browser';
@@ -135,15 +136,6 @@ async function expectKorean(screen: string): Promise<void> {
     [...document.querySelectorAll('form:not([novalidate])')].map((form) => form.outerHTML.slice(0, 120)),
   );
   expect({ screen, leaks: [...new Set(leaks)], validatingForms }).toEqual({ screen, leaks: [], validatingForms: [] });
-}
-
-/** Waits until an alert with `message` has been accepted (the page's dialogs are recorded as they come). */
-async function alerted(message: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!dialogs.includes(message)) {
-    if (Date.now() > deadline) throw new Error(`no alert "${message}"; got ${JSON.stringify(dialogs)}`);
-    await page.waitForTimeout(50);
-  }
 }
 
 /** Waits until the screen has loaded: its heading, the banner, and no loading text left. */
@@ -315,7 +307,7 @@ describe('signed in', () => {
   test('the schedule form refusing an empty title, in Korean', async () => {
     await open('/plan', '일정 등록');
     await page.getByRole('button', { name: '등록', exact: true }).click();
-    await alerted('필수 값을 입력해주세요.');
+    await alerted(page, dialogs, '필수 값을 입력해주세요.');
     await expectKorean('plan form, empty title');
   });
 

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { alerted } from './support/alerts';
 import { waitForAppTakeover } from './support/first-screen';
 import { signInAsAdmin } from './support/sign-in';
 import { shotAtBothWidths } from './support/screenshot';
@@ -121,21 +122,9 @@ async function waitForPath(pathname: string): Promise<void> {
   }
 }
 
-/**
- * Waits until an alert with `message` has been accepted (at most 30 s: a CI machine running both test lanes can hold
- * the page's renderer that long), and forgets the alerts so far. On failure, `<results>/failed-alert.png` shows the page.
- */
-async function expectAlert(message: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
-  while (!dialogs.includes(message)) {
-    if (Date.now() > deadline) {
-      await page.screenshot({ path: path.join(results, 'failed-alert.png'), fullPage: true });
-      throw new Error(`no alert "${message}"; got ${JSON.stringify(dialogs)}; at ${page.url()}`);
-    }
-    await page.waitForTimeout(50);
-  }
-  dialogs.length = 0;
-}
+/** Waits until an alert with `message` has been accepted, and forgets the alerts so far; on failure, `<results>/failed-alert.png` shows the page. */
+const expectAlert = (message: string) =>
+  alerted(page, dialogs, message, { forget: true, failureShot: path.join(results, 'failed-alert.png') });
 
 const bannerItem = () => page.getByTestId('plan-item').filter({ hasText: PLAN_TITLE });
 const planRow = () => page.getByTestId('plan-row').filter({ hasText: PLAN_TITLE });
