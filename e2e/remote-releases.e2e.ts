@@ -118,7 +118,9 @@ const storeSlot = '[data-first-screen="mf_store/StorePage"]';
 
 beforeAll(async () => {
   fs.mkdirSync(workDir, { recursive: true });
-  const [storePort, plansPort] = [await stablePortBlock(1), await stablePortBlock(1)];
+  // Two ports of one block: two single picks could be the same port, neither listening yet.
+  const storePort = await stablePortBlock(2);
+  const plansPort = storePort + 1;
   store = {
     name: 'mf_store',
     checkout: remoteReleases('mf-store', path.join(workDir, 'store')),

@@ -1,18 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stablePort } from './test/stable-ports';
 
 jest.setTimeout(180_000);
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /**
  * main.ts end to end on the embedded database, as `npm start` runs it: first start seeds the empty
@@ -26,7 +18,7 @@ describe('main.ts with the embedded database', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('starts, seeds, serves, and stops cleanly on SIGINT', async () => {
-    const port = await freePort();
+    const port = await stablePort();
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
     delete env.DATABASE_URL;
     const child = spawn(

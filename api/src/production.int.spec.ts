@@ -1,10 +1,11 @@
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { connect, createServer, Socket } from 'node:net';
+import { connect, Socket } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { createTestDatabase, TestDatabase } from './test/test-database';
 import { startTestIssuer, TestIssuer } from './test/test-issuer';
 import { migrations } from './database/typeorm-options';
+import { stablePort } from './test/stable-ports';
 
 /** The names of every migration, in order. */
 const ALL = migrations.map((Migration) => new Migration().name);
@@ -20,14 +21,6 @@ jest.setTimeout(120_000);
  */
 const apiRoot = join(__dirname, '..');
 const dist = (file: string) => join(apiRoot, 'dist', file);
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /** A started Node process and everything it printed so far. */
 interface Run {
@@ -221,7 +214,7 @@ describe('production process (docs/decisions/0015-production-deployment.md)', ()
 
     it('fails with exit code 1 and the reason when the database cannot be reached', async () => {
       const r = start(dist('database/migrate-command.js'), {
-        DATABASE_URL: `postgres://postgres@127.0.0.1:${await freePort()}/none`,
+        DATABASE_URL: `postgres://postgres@127.0.0.1:${await stablePort()}/none`,
       });
       expect(await r.exited).toBe(1);
       expect(r.output()).toMatch(/마이그레이션에 실패했습니다: .*ECONNREFUSED[\s\S]*Migration failed:/);
@@ -233,7 +226,7 @@ describe('production process (docs/decisions/0015-production-deployment.md)', ()
     const r = start(dist('main.js'), {
       DATABASE_URL: database.url,
       MIGRATIONS_RUN: 'false',
-      PORT: String(await freePort()),
+      PORT: String(await stablePort()),
       HOST: '127.0.0.1',
     });
     expect(await within(r.exited, 30_000, 'exit')).toBe(1);
@@ -255,7 +248,7 @@ describe('production process (docs/decisions/0015-production-deployment.md)', ()
     async function startReplica(shutdownTimeoutMs: number) {
       const database = await fresh();
       expect(await start(dist('database/migrate-command.js'), { DATABASE_URL: database.url }).exited).toBe(0);
-      const port = await freePort();
+      const port = await stablePort();
       const api = start(dist('main.js'), {
         DATABASE_URL: database.url,
         MIGRATIONS_RUN: 'false',

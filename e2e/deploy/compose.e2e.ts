@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ts from 'typescript';
-import { stablePortBlock } from '../../api/src/test/stable-ports';
+import { stablePort } from '../../api/src/test/stable-ports';
 import registry from '../../remotes.json';
 import { renderTemplate } from './local-nginx';
 import { runtimeConfigOf, siteRemotes } from './site-scripts';
@@ -528,7 +528,7 @@ describe('deploy/web/Dockerfile: a static image per remote, the site server for 
     });
 
     test('its command starts from them and serves the shell', async () => {
-      const port = await stablePortBlock(1);
+      const port = await stablePort();
       child = spawn(process.execPath, ['scripts/serve-app.mjs', 'shell', String(port)], {
         cwd: appDir,
         // Nothing else answers: the page is served without its first screen and head.

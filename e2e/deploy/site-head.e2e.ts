@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { type ApiProcess, startApiProcess } from '../../api/src/test/api-process';
-import { stablePortBlock } from '../../api/src/test/stable-ports';
+import { stablePort } from '../../api/src/test/stable-ports';
 import { createMigratedTestDatabase } from '../../api/src/test/test-database';
 import { DEFAULT_SITE_DESCRIPTION, DEFAULT_SITE_NAME } from '../../api/src/config/app-config';
 import { THEME_COLOR } from '../../api/src/site-head/site-head';
@@ -27,23 +26,12 @@ const BLOCK = /<!--# block name="site-head-defaults" -->([\s\S]*?)<!--# endblock
 
 const count = (text: string, pattern: RegExp) => (text.match(new RegExp(pattern, 'g')) ?? []).length;
 
-/** A port the system hands out now. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-
 /** A database, an API process with `env` on it, and the shell's site server in front, as its image runs it. */
 async function startSite(databaseName: string, env: Record<string, string>) {
   const database = await createMigratedTestDatabase(databaseName);
-  const apiPort = await stablePortBlock(1);
+  const apiPort = await stablePort();
   let api: ApiProcess | null = await startApiProcess(apiPort, { DATABASE_URL: database.url, REDIS_URL: '', ...env });
-  const port = await freePort();
+  const port = await stablePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linksite-site-head-'));
   // The site-server image's environment (docker-compose.yml `shell`); no remote answers (port 9): the head is what is
   // looked at here, and the first screen goes without its slots.

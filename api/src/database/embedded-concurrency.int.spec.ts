@@ -1,21 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startTestIssuer, type TestIssuer } from '../test/test-issuer';
+import { stablePort } from '../test/stable-ports';
 
 jest.setTimeout(180_000);
 
 const repoRoot = join(__dirname, '..', '..', '..');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 /** One answer of the burst: what was asked, its status, and the body of any 5xx. */
 interface Answer {
@@ -43,7 +35,7 @@ describe('embedded database under concurrent requests (docs/decisions/0044-survi
   beforeAll(async () => {
     issuer = await startTestIssuer();
     dataDir = mkdtempSync(join(tmpdir(), 'linksite-embedded-burst-'));
-    const port = await freePort();
+    const port = await stablePort();
     const { DATABASE_URL: _server, ...inherited } = process.env;
     api = spawn(
       process.execPath,

@@ -3,7 +3,7 @@ import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { startApiProcess, type ApiProcess } from '../test/api-process';
-import { stablePortBlock } from '../test/stable-ports';
+import { stablePort } from '../test/stable-ports';
 import { createMigratedTestDatabase, createTestDatabase, type TestDatabase } from '../test/test-database';
 
 jest.setTimeout(120_000);
@@ -67,7 +67,7 @@ describe('the ingest process (real process, real PostgreSQL)', () => {
 
   beforeAll(async () => {
     database = await createMigratedTestDatabase('linksite_ingest');
-    const port = await stablePortBlock(1);
+    const port = await stablePort();
     base = `http://127.0.0.1:${port}`;
     ingest = await startApiProcess(port, env(database, 100), 'ingest');
   });
@@ -118,7 +118,7 @@ describe('the ingest process when stopped', () => {
   it('writes what it queued before it exits on SIGTERM', async () => {
     const database = await createMigratedTestDatabase('linksite_ingest_stop');
     try {
-      const port = await stablePortBlock(1);
+      const port = await stablePort();
       // A minute's interval: only the stop can write these.
       const ingest = await startApiProcess(port, env(database, 60_000), 'ingest');
       for (let i = 0; i < 3; i += 1)

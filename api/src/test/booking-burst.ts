@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { type AddressInfo, createServer } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { stablePortBlock } from './stable-ports';
 import { createTestDatabase } from './test-database';
 import { startTestIssuer } from './test-issuer';
 
@@ -32,7 +32,7 @@ export interface ApiProcesses {
  * Starts `ports.length` real API processes (`node -r build/register-swc.js api/src/main.ts`, compiled from the
  * sources, so no build is shared with other specs) on one fresh database of the test server, each running the
  * migrations at start under the migration advisory lock, with a test issuer for administrator tokens.
- * @param ports one per process; 0 takes a port the system says is free just before the process starts.
+ * @param ports one per process; 0 takes a free port outside the ephemeral range (test/stable-ports.ts).
  * @param env more environment for every process (RATE_LIMIT_BOOKING_PER_MINUTE, say).
  * @param options.dataDir run on the embedded database in this directory instead (DATABASE_URL unset; its lock lets only
  *   one process in, so give one port).
@@ -47,7 +47,10 @@ export async function startApiProcesses(
   const database = options.dataDir
     ? { url: '', drop: async () => undefined }
     : (options.database ?? (await createTestDatabase('linksite_burst')));
-  const bound = await Promise.all(ports.map((port) => (port === 0 ? freePort() : port)));
+  // The 0s take consecutive free ports outside the ephemeral range (test/stable-ports.ts).
+  const base = await stablePortBlock(Math.max(1, ports.filter((port) => port === 0).length));
+  let next = base;
+  const bound = ports.map((port) => (port === 0 ? next++ : port));
   const issuer = await startTestIssuer();
   const children: ChildProcess[] = [];
   const outputs: string[] = [];
@@ -116,18 +119,6 @@ export async function startApiProcesses(
     output: (index) => outputs[index] ?? '',
     close: stop,
   };
-}
-
-/** A TCP port of 127.0.0.1 free at this instant (the system picks it for a listener closed at once). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Creates a slot through the administrator API of `url`; resolves with its id. */

@@ -31,3 +31,10 @@ export async function stablePortBlock(count: number): Promise<number> {
   }
   throw new Error(`no block of ${count} free ports between ${FIRST} and ${LAST}`);
 }
+
+/**
+ * One free port outside the ephemeral range, for a server a test starts on it next. Unlike a port the system hands
+ * out (listen on port 0), no outgoing connection of another test can take it in the second or two before a started
+ * process listens (CI: `listen EADDRINUSE: address already in use 127.0.0.1:38479` in public-cache.int.spec.ts).
+ */
+export const stablePort = (): Promise<number> => stablePortBlock(1);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stablePortBlock } from './stable-ports';
+import { stablePort } from './stable-ports';
 
 /**
  * A PostgreSQL cluster of its own for a fault test (docs/decisions/0044-survivable-faults.md (a)), so the test may stop
@@ -59,7 +59,7 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   }
   chmodSync(dir, 0o700);
   // Restarted on the same port: outside the ephemeral range, so no client connection takes it while it is down.
-  const port = await stablePortBlock(1);
+  const port = await stablePort();
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=50`;
   const pgCtl = (...args: string[]) => run('pg_ctl', ['-D', dataDir, '-l', join(dir, 'server.log'), ...args]);
