@@ -7,8 +7,9 @@
  * then, alone, the browser test files that edit the working tree for a few seconds (a source saved in `npm run dev`,
  * a bundled file changed to see which builds go stale): marked `@edits-working-tree` in their first comment, they
  * never run beside lint, the type check or a spec that reads the files they edit.
- * Each lane's lines are printed as they come, prefixed with the lane's name. Ends with one line per lane (its result
- * and wall time; under a failed lane, the files and tests that failed in it, so the end of a cut log names them) and
+ * Each lane's lines are printed as they come, prefixed with the lane's name. Ends with one line per lane (its result,
+ * wall time and, where /proc tells, the CPU seconds of each of its steps, which say what a step costs whatever ran
+ * beside it; under a failed lane, the files and tests that failed in it, so the end of a cut log names them) and
  * exits 1 when any step failed (a failed check stops its lane's later steps; the other lane runs to its end, so one
  * run shows every failure). Arguments are passed to every jest run (`npm test -- e2e/deploy`); with
  * them the lanes run one after the other.
@@ -70,13 +71,43 @@ const MAX_FAILURE_LINES = 40;
 const alreadyNamed = (failures, line) =>
   failures.some((kept) => kept === line || (/^FAIL /.test(line) && kept.endsWith(` ${line.slice('FAIL '.length)}`)));
 
+/** Clock ticks per second of /proc's CPU times (Linux's USER_HZ, 100 on every architecture it runs on). */
+const USER_HZ = 100;
+/**
+ * The CPU seconds (user + system) of every process this one has waited for, from /proc/self/stat (`cutime` +
+ * `cstime`); null where there is no /proc. A child's whole tree is counted when it is reaped, except processes that
+ * left it (a daemon's parent exits and init reaps it).
+ */
+function reapedCpuSeconds() {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields from the third (state) on: cutime and cstime are the 16th and 17th of the line.
+    return (Number(fields[13]) + Number(fields[14])) / USER_HZ;
+  } catch {
+    return null;
+  }
+}
+let reapedBefore = reapedCpuSeconds();
+/**
+ * The CPU seconds of the child that was just reaped: what the reaped total grew by since the last child ended. Read
+ * as it exits, so the two lanes' steps, which end at different moments, are told apart.
+ */
+function cpuOfReapedChild() {
+  const now = reapedCpuSeconds();
+  const seconds = now === null || reapedBefore === null ? null : now - reapedBefore;
+  reapedBefore = now;
+  return seconds;
+}
+
 /**
  * Runs `command args` in the repository, each output line prefixed with `[lane]`, at `niceness` (0: as this process;
  * the processes it starts inherit it), adding the lines that name a failure to `failures`; resolves with its exit code
- * (1 when it could not start, or ended on a signal).
+ * (1 when it could not start, or ended on a signal) and the CPU seconds its processes used (null: not known).
  */
 function run(lane, command, args, niceness = 0, failures = []) {
   return new Promise((resolve) => {
+    let cpu = null;
     const child = spawn(command, args, { cwd: repoRoot, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
     if (niceness > 0 && child.pid !== undefined) {
       try {
@@ -108,24 +139,36 @@ function run(lane, command, args, niceness = 0, failures = []) {
         if (rest) out.write(prefix + rest + '\n');
       });
     }
-    child.on('error', () => resolve(1));
-    child.on('close', (code) => resolve(code ?? 1));
+    child.on('exit', () => (cpu = cpuOfReapedChild()));
+    child.on('error', () => resolve({ code: 1, cpu }));
+    child.on('close', (code) => resolve({ code: code ?? 1, cpu }));
   });
 }
 
 /**
  * Runs `steps` (`[command, args]`) of `lane` at `niceness` one after another, stopping at the first that fails.
- * Resolves with the lane's name, the label of the step that failed (null: none), its wall time in seconds and the
- * lines that named a failure.
+ * Resolves with the lane's name, the label of the step that failed (null: none), its wall time in seconds, the CPU
+ * seconds of each step that ran (`[label, seconds | null]`) and the lines that named a failure.
  */
 async function lane(name, steps, niceness = 0) {
   const started = Date.now();
   const failures = [];
+  const cpu = [];
   for (const [command, args, label] of steps) {
-    const code = await run(name, command, args, niceness, failures);
-    if (code !== 0) return { name, failed: label, seconds: (Date.now() - started) / 1000, failures };
+    const step = await run(name, command, args, niceness, failures);
+    cpu.push([label, step.cpu]);
+    if (step.code !== 0) return { name, failed: label, seconds: (Date.now() - started) / 1000, cpu, failures };
   }
-  return { name, failed: null, seconds: (Date.now() - started) / 1000, failures };
+  return { name, failed: null, seconds: (Date.now() - started) / 1000, cpu, failures };
+}
+
+/** `CPU 512 s: lint 40 s, jest api web idp 430 s`, or '' where the CPU times are not known. */
+function cpuSummary(cpu) {
+  if (cpu.some(([, seconds]) => seconds === null)) return '';
+  const total = cpu.reduce((sum, [, seconds]) => sum + seconds, 0);
+  const steps =
+    cpu.length > 1 ? `: ${cpu.map(([label, seconds]) => `${label} ${seconds.toFixed(0)} s`).join(', ')}` : '';
+  return ` (CPU ${total.toFixed(0)} s${steps})`;
 }
 
 /**
@@ -142,7 +185,7 @@ const checks = [
   [npm, ['run', '--silent', 'typecheck'], 'typecheck'],
   jest(otherProjects),
 ];
-/** @type {{ name: string, failed: string | null, seconds: number, failures: string[] }[]} */
+/** @type {{ name: string, failed: string | null, seconds: number, cpu: [string, number | null][], failures: string[] }[]} */
 const results = [];
 if (extra.length > 0) {
   // Some files asked for: one lane after the other, so a file that edits the working tree never meets the checks.
@@ -160,8 +203,8 @@ if (extra.length > 0) {
   }
 }
 console.log('');
-for (const { name, failed, seconds, failures } of results) {
-  console.log(`${name}: ${failed ? `FAILED at ${failed}` : 'passed'} in ${seconds.toFixed(0)} s`);
+for (const { name, failed, seconds, cpu, failures } of results) {
+  console.log(`${name}: ${failed ? `FAILED at ${failed}` : 'passed'} in ${seconds.toFixed(0)} s${cpuSummary(cpu)}`);
   if (failed) for (const line of failures) console.log(`  ${line.trim()}`);
 }
 process.exit(results.some((result) => result.failed) ? 1 : 0);
