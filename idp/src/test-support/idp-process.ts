@@ -7,10 +7,11 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, createPublicKey, randomBytes, verify, type JsonWebKey } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+// Outside the ephemeral range: an outgoing connection of a test beside these cannot take it before the provider listens.
+import { stablePort } from '../../../api/src/test/stable-ports';
 
 export const idpDir = path.resolve(__dirname, '..', '..');
 export const APP_ORIGIN = 'http://localhost:8080';
@@ -42,19 +43,6 @@ export function removeTempDataDirs(): void {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 export interface RunningIdp {
   issuer: string;
   /** Where this process listens; differs from `issuer` only for a replica started with another's IDP_ISSUER. */
@@ -83,7 +71,7 @@ export async function startIdp(
   port?: number,
   { fakeClock = false }: StartOptions = {},
 ): Promise<RunningIdp> {
-  port ??= await freePort();
+  port ??= await stablePort();
   const url = `http://localhost:${port}`;
   // A replica of another provider keeps that one's issuer (env IDP_ISSUER) and listens on its own port.
   const issuer = env.IDP_ISSUER ?? url;
