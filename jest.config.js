@@ -19,6 +19,9 @@ const swc = (tsx) => [
   },
 ];
 
+/** `./file.js` → `./file`, which jest resolves to file.ts: how an ES module's TypeScript names its relative imports. */
+const RELATIVE_JS_TO_TS = { '^(\\.{1,2}/.*)\\.js$': '$1' };
+
 module.exports = {
   // The default output, then each project's wall time and slowest files (build/jest/project-times-reporter.js).
   reporters: ['default', '<rootDir>/build/jest/project-times-reporter.js'],
@@ -37,6 +40,8 @@ module.exports = {
       // jose 6 is ESM-only: Node requires it natively (require(esm)), jest's module system cannot, so swc
       // turns it into CommonJS here.
       transform: { '^.+\\.ts$': swc(false), '/node_modules/jose/.+\\.js$': swc(false) },
+      // The identity server's test helpers (an ES module package) import TypeScript files by their .js name.
+      moduleNameMapper: RELATIVE_JS_TO_TS,
       transformIgnorePatterns: ['/node_modules/(?!jose/)'],
     },
     {
@@ -55,6 +60,7 @@ module.exports = {
       roots: ['<rootDir>/idp/src'],
       testMatch: ['**/*.spec.ts'],
       transform: { '^.+\\.ts$': swc(false) },
+      moduleNameMapper: RELATIVE_JS_TO_TS,
     },
     {
       displayName: 'e2e',

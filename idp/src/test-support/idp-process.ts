@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 // Outside the ephemeral range: an outgoing connection of a test beside these cannot take it before the provider listens.
-import { stablePort } from '../../../api/src/test/stable-ports';
+import { stablePort } from '../../../api/src/test/stable-ports.js';
 
 export const idpDir = path.resolve(__dirname, '..', '..');
 export const APP_ORIGIN = 'http://localhost:8080';
