@@ -76,7 +76,8 @@ const USER_HZ = 100;
 /**
  * The CPU seconds (user + system) of every process this one has waited for, from /proc/self/stat (`cutime` +
  * `cstime`); null where there is no /proc. A child's whole tree is counted when it is reaped, except processes that
- * left it (a daemon's parent exits and init reaps it).
+ * left it (a daemon's parent exits and init reaps it); servers the tests only talk to (the machine's PostgreSQL and
+ * Redis) are in no step.
  */
 function reapedCpuSeconds() {
   try {
